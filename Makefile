@@ -1,0 +1,35 @@
+# Thin wrapper over CMake presets. `make demo` and `make test` are the two Quick-start commands.
+PRESET ?= release
+JOBS   ?= $(shell nproc)
+BUILD  := build/$(PRESET)
+DEMO   ?= scenarios/gpt3-175b-1024-a100.json
+
+.PHONY: all deps configure build demo test check-format format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake --preset $(PRESET)
+
+configure: $(BUILD)/build.ninja
+
+build: deps configure
+	cmake --build --preset $(PRESET) -j $(JOBS)
+
+demo: build
+	$(BUILD)/cli/windtunnel run $(DEMO)
+
+test: build
+	ctest --preset $(PRESET) -j $(JOBS)
+
+check-format:
+	@scripts/check-format.sh
+
+format:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+clean:
+	rm -rf build

@@ -1,0 +1,10 @@
+# One interface target carries the project's warning and sanitizer flags; every target links it.
+add_library(wt_options INTERFACE)
+target_compile_options(wt_options INTERFACE -Wall -Wextra -Wpedantic -Wshadow)
+if(WT_WERROR)
+  target_compile_options(wt_options INTERFACE -Werror)
+endif()
+if(WT_SANITIZE)
+  target_compile_options(wt_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(wt_options INTERFACE -fsanitize=address,undefined)
+endif()

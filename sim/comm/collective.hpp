@@ -1,0 +1,55 @@
+#pragma once
+// Alpha-beta costs of the collectives that training issues (DESIGN.md §4). A link class is an
+// (alpha, beta) pair: alpha seconds per algorithm step, beta bytes per second per GPU and direction.
+// Message size S is the collective's buffer in bytes, as nccl-tests counts it (the full vector for
+// all-reduce, the full gathered output for all-gather and the full input for reduce-scatter).
+#include <cstdint>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+enum class Collective { all_reduce, all_gather, reduce_scatter, all_to_all, broadcast, send_recv };
+
+struct LinkClass {
+  double alpha_s = 0.0;
+  double beta_Bps = 0.0;
+};
+
+// Where the members of one communication group sit: n ranks, spread over `nodes` nodes with
+// n / nodes ranks on each (groups are laid out node-major, as Megatron's rank order does).
+struct GroupShape {
+  int ranks = 1;
+  int nodes = 1;
+  int ranks_per_node() const { return ranks / nodes; }
+};
+
+// The communication fabric as the cost model sees it.
+struct Fabric {
+  LinkClass intra;         // NVLink / NVSwitch / PCIe inside a node
+  LinkClass inter;         // network between nodes, per GPU (its share of the node's NICs)
+  double call_overhead_s;  // fixed software cost per collective call
+};
+
+// Closed forms for one algorithm on one link class.
+double ring_all_reduce_s(int n, double bytes, LinkClass link);
+double ring_all_gather_s(int n, double bytes, LinkClass link);      // also reduce-scatter
+double tree_all_reduce_s(int n, double bytes, LinkClass link);      // double binary tree
+double direct_all_to_all_s(int n, double bytes, LinkClass link);
+double ring_broadcast_s(int n, double bytes, LinkClass link);
+double send_recv_s(double bytes, LinkClass link);
+
+struct CollectiveCost {
+  double time_s = 0.0;
+  CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
+  double bytes_sent_per_gpu = 0.0;  // what one member puts on the wire
+};
+
+// Time of one collective call over a group on the fabric, with the algorithm pinned or (automatic)
+// the fastest of those that apply. Includes the per-call overhead.
+CollectiveCost collective_cost(Collective c, double bytes, GroupShape group, const Fabric& fabric,
+                               CollectiveAlgorithm pin = CollectiveAlgorithm::automatic);
+
+const char* to_string(Collective c);
+
+}  // namespace wt

@@ -1,0 +1,48 @@
+#pragma once
+// The built-in GPU catalog: datasheet peaks, memory, bandwidths and default achievable
+// efficiencies, each figure with the source it was taken from (see gpu_catalog.cpp and
+// ../shared/reference/hardware-and-prices.json).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+// A number and where it came from ("GK_H100", "MLENG_ACC", or "assumption: <why>").
+struct Sourced {
+  double value = 0.0;
+  std::string source;
+};
+
+struct GpuSpec {
+  std::string id;                    // catalog id, e.g. "h100-sxm5-80gb"
+  std::string name;                  // e.g. "NVIDIA H100 SXM5 80GB"
+  std::vector<std::string> aliases;  // matched case-insensitively, e.g. "H100", "H100-80GB"
+  // Dense peak throughput per precision in TFLOP/s; value 0 = not supported by the hardware.
+  Sourced fp32_tflops, tf32_tflops, fp16_tflops, bf16_tflops, fp8_tflops;
+  Sourced memory_GB;           // HBM capacity, 1e9 bytes
+  Sourced memory_bw_GBps;      // HBM bandwidth
+  Sourced nvlink_GBps;         // per direction per GPU; 0 = no NVLink
+  Sourced pcie_GBps;           // host link per direction
+  // Default achievable fractions (used until a calibration profile says otherwise).
+  Sourced gemm_efficiency;       // large dense GEMM throughput / peak
+  Sourced memory_efficiency;     // achieved HBM bandwidth / datasheet
+  Sourced nvlink_efficiency;     // NCCL ring bus bandwidth / NVLink per-direction bandwidth
+  Sourced network_efficiency;    // NCCL inter-node bus bandwidth / NIC line rate
+  Sourced kernel_launch_us;      // per-kernel fixed overhead
+  Sourced collective_launch_us;  // per-collective fixed overhead (NCCL base latency)
+
+  // Peak dense FLOP/s at a training precision (0 when unsupported).
+  double peak_flops(Precision p) const;
+  double memory_bytes() const { return memory_GB.value * 1e9; }
+};
+
+const std::vector<GpuSpec>& gpu_catalog();
+// Finds a GPU by id or alias, case-insensitively; nullptr when unknown.
+const GpuSpec* find_gpu(std::string_view id_or_alias);
+// Comma-separated list of the catalog ids, for error messages.
+std::string gpu_ids();
+
+}  // namespace wt

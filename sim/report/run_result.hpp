@@ -1,0 +1,48 @@
+#pragma once
+// The result of one run: every field of the `run --json` contract (DESIGN.md §3.2).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wt {
+
+struct Breakdown {
+  double compute = 0.0, exposed_comm = 0.0, pipeline_bubble = 0.0, optimizer = 0.0, other = 0.0;
+};
+
+struct CommVolume {
+  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;  // bytes sent per GPU per iteration
+};
+
+struct MemoryUse {
+  double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0, total = 0.0,
+         capacity = 0.0;  // bytes, on the GPU that needs the most
+};
+
+struct RunResult {
+  int schema = 1;
+  std::string scenario;
+  std::string engine;
+  int num_gpus = 0;
+  double iteration_time_s = 0.0;
+  double tokens_per_s = 0.0;
+  double samples_per_s = 0.0;
+  double model_flops_per_iteration = 0.0;
+  double hardware_flops_per_iteration = 0.0;
+  double model_tflops_per_gpu = 0.0;
+  double hardware_tflops_per_gpu = 0.0;
+  double mfu = 0.0;
+  double hfu = 0.0;
+  Breakdown breakdown_s;
+  CommVolume comm_volume_bytes_per_gpu;
+  MemoryUse memory_per_gpu_bytes;
+  bool fits_in_memory = true;
+  double time_to_train_s = 0.0;
+  double gpu_hours = 0.0;
+  double cost_usd = 0.0;
+  double expected_time_to_train_with_failures_s = 0.0;
+  double optimal_checkpoint_interval_s = 0.0;
+  std::vector<std::string> warnings;
+};
+
+}  // namespace wt

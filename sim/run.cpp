@@ -1,0 +1,132 @@
+#include "sim/run.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "sim/comm/fabric.hpp"
+#include "sim/core/error.hpp"
+#include "sim/engine/analytical/walk.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/report/train_cost.hpp"
+#include "sim/workload/builder.hpp"
+#include "sim/workload/costs.hpp"
+#include "sim/workload/stage_memory.hpp"
+
+namespace wt {
+namespace {
+
+Breakdown breakdown_of(const Workload& w, const Timeline& t) {
+  const int role = t.critical_role;
+  const Program& program = w.programs[role];
+  const RoleTimeline& timing = t.roles[role];
+  Breakdown b;
+  for (size_t i = 0; i < program.ops.size(); ++i) {
+    const Op& op = program.ops[i];
+    if (op.stream != Stream::compute) continue;
+    const OpTiming& ot = timing.ops[i];
+    b.pipeline_bubble += ot.wait_bubble_s;
+    b.exposed_comm += ot.wait_comm_s;
+    const double busy = ot.end_s - ot.start_s;
+    if (op.kind == OpKind::compute) {
+      (op.phase == Phase::optimizer ? b.optimizer : b.compute) += busy;
+    } else {
+      b.exposed_comm += busy;
+    }
+  }
+  b.other = std::max(0.0, t.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble +
+                                           b.optimizer));
+  return b;
+}
+
+CommVolume comm_volume_of(const Workload& w) {
+  CommVolume most;
+  for (const Program& program : w.programs) {
+    CommVolume v;
+    for (const Op& op : program.ops) {
+      switch (op.dim) {
+        case CommDim::tp: v.tp += op.bytes_sent; break;
+        case CommDim::pp: v.pp += op.bytes_sent; break;
+        case CommDim::dp: v.dp += op.bytes_sent; break;
+        case CommDim::cp: v.cp += op.bytes_sent; break;
+        case CommDim::ep: v.ep += op.bytes_sent; break;
+        case CommDim::none: break;
+      }
+    }
+    most.tp = std::max(most.tp, v.tp);
+    most.pp = std::max(most.pp, v.pp);
+    most.dp = std::max(most.dp, v.dp);
+    most.cp = std::max(most.cp, v.cp);
+    most.ep = std::max(most.ep, v.ep);
+  }
+  return most;
+}
+
+std::string gib(double bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+  return buf;
+}
+
+}  // namespace
+
+RunOutput run_scenario(const Scenario& s, EngineKind engine) {
+  const GpuSpec* gpu = find_gpu(s.cluster.gpu);
+  if (gpu == nullptr) throw InputError("cluster.gpu", "unknown GPU", s.cluster.gpu, gpu_ids());
+  RunOutput out;
+  out.workload = build_workload(s);
+  assign_durations(out.workload, s, *gpu, make_fabric(s, *gpu));
+  AnalyticalEngine analytical;
+  Engine& e = analytical;
+  (void)engine;
+  out.timeline = e.run(out.workload);
+
+  RunResult& r = out.result;
+  const Workload& w = out.workload;
+  const double t = out.timeline.iteration_s;
+  const int n = s.cluster.num_gpus();
+  const double peak = gpu->peak_flops(s.training.precision);
+  r.scenario = s.name;
+  r.engine = e.name();
+  r.num_gpus = n;
+  r.iteration_time_s = t;
+  r.samples_per_s = static_cast<double>(s.training.global_batch_size) / t;
+  r.tokens_per_s = r.samples_per_s * static_cast<double>(s.model.seq_length);
+  r.model_flops_per_iteration = w.model_flops;
+  r.hardware_flops_per_iteration = w.hardware_flops;
+  r.model_tflops_per_gpu = w.model_flops / t / n / 1e12;
+  r.hardware_tflops_per_gpu = w.hardware_flops / t / n / 1e12;
+  r.mfu = w.model_flops / (t * n * peak);
+  r.hfu = w.hardware_flops / (t * n * peak);
+  r.breakdown_s = breakdown_of(w, out.timeline);
+  r.comm_volume_bytes_per_gpu = comm_volume_of(w);
+
+  const PeakMemory mem = peak_memory(s, w, gpu->memory_bytes());
+  r.memory_per_gpu_bytes = mem.use;
+  r.fits_in_memory = mem.use.total <= mem.use.capacity;
+  r.warnings = s.warnings;
+  if (!r.fits_in_memory) {
+    r.warnings.push_back("does not fit in memory: GPUs of pipeline stage " +
+                         std::to_string(mem.stage) + " need " + gib(mem.use.total) + " of " +
+                         gib(mem.use.capacity) + " (short by " +
+                         gib(mem.use.total - mem.use.capacity) + ": weights " +
+                         gib(mem.use.weights) + ", gradients " + gib(mem.use.gradients) +
+                         ", optimizer " + gib(mem.use.optimizer) + ", activations " +
+                         gib(mem.use.activations) + ")");
+  }
+
+  const TrainCost cost = train_cost(s, t);
+  r.time_to_train_s = cost.time_to_train_s;
+  r.gpu_hours = cost.gpu_hours;
+  r.cost_usd = cost.cost_usd;
+  r.expected_time_to_train_with_failures_s = cost.expected_time_to_train_with_failures_s;
+  r.optimal_checkpoint_interval_s = cost.optimal_checkpoint_interval_s;
+  if (std::isinf(cost.expected_time_to_train_with_failures_s)) {
+    r.warnings.push_back(
+        "failures outpace progress: the expected time between failures of the cluster is shorter "
+        "than checkpoint interval plus restart; training would not finish");
+  }
+  return out;
+}
+
+}  // namespace wt

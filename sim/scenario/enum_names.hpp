@@ -1,0 +1,69 @@
+#pragma once
+// Every value of each scenario enum, in the order the docs list them, so that parsing, messages
+// and the reference share the spellings of to_string().
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/scenario/scenario.hpp"
+#include "sim/scenario/text_util.hpp"
+
+namespace wt {
+
+template <class E>
+struct EnumValues;
+
+template <>
+struct EnumValues<Precision> {
+  static constexpr std::array values{Precision::fp32, Precision::tf32, Precision::fp16,
+                                     Precision::bf16, Precision::fp8};
+};
+template <>
+struct EnumValues<Optimizer> {
+  static constexpr std::array values{Optimizer::adam, Optimizer::adamw, Optimizer::sgd};
+};
+template <>
+struct EnumValues<Recompute> {
+  static constexpr std::array values{Recompute::none, Recompute::selective, Recompute::full};
+};
+template <>
+struct EnumValues<PipelineSchedule> {
+  static constexpr std::array values{PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b,
+                                     PipelineSchedule::interleaved};
+};
+template <>
+struct EnumValues<IntraNodeFabric> {
+  static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
+                                     IntraNodeFabric::pcie};
+};
+template <>
+struct EnumValues<NetworkTopology> {
+  static constexpr std::array values{NetworkTopology::fat_tree, NetworkTopology::torus,
+                                     NetworkTopology::dragonfly};
+};
+template <>
+struct EnumValues<CollectiveAlgorithm> {
+  static constexpr std::array values{CollectiveAlgorithm::automatic, CollectiveAlgorithm::ring,
+                                     CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical};
+};
+
+template <class E>
+std::vector<std::string> enum_names() {
+  std::vector<std::string> names;
+  for (E e : EnumValues<E>::values)
+    names.emplace_back(to_string(e));
+  return names;
+}
+
+// The value spelled `text` (case-insensitive); nullopt when none is.
+template <class E>
+std::optional<E> enum_from_string(std::string_view text) {
+  for (E e : EnumValues<E>::values) {
+    if (iequals(to_string(e), text)) return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace wt

@@ -1,0 +1,148 @@
+#pragma once
+// The scenario of DESIGN.md §3.1 after parsing, preset expansion and validation. Every field holds
+// its documented default until the file (or --set) says otherwise; units are in the field names.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wt {
+
+enum class Precision { fp32, tf32, fp16, bf16, fp8 };
+enum class Optimizer { adam, adamw, sgd };
+enum class Recompute { none, selective, full };
+enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
+enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie };
+enum class NetworkTopology { fat_tree, torus, dragonfly };
+// Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
+enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical };
+
+struct MoeConfig {
+  int num_experts = 0;  // 0 = dense model
+  int top_k = 0;
+  int64_t moe_ffn_hidden_size = 0;
+};
+
+struct ModelConfig {
+  std::string preset;  // empty when the model is given field by field or by hf_config
+  std::string hf_config;
+  int num_layers = 0;
+  int64_t hidden_size = 0;
+  int num_attention_heads = 0;
+  int num_kv_heads = 0;         // 0 in a file means "same as num_attention_heads"
+  int64_t ffn_hidden_size = 0;  // 0 in a file means 4 * hidden_size
+  int64_t seq_length = 0;
+  int64_t vocab_size = 0;
+  bool gated_mlp = false;
+  bool tied_embeddings = false;
+  MoeConfig moe;
+};
+
+struct TrainingConfig {
+  int64_t global_batch_size = 0;
+  int64_t micro_batch_size = 1;
+  Precision precision = Precision::bf16;
+  Optimizer optimizer = Optimizer::adam;
+  Recompute activation_recompute = Recompute::none;
+  double total_tokens = 0.0;  // 0 = no time-to-train figures
+};
+
+struct ParallelConfig {
+  int tensor = 1;
+  int pipeline = 1;
+  int data = 0;  // 0 until validation derives it from the GPU count
+  int context = 1;
+  int expert = 1;
+  int zero_stage = 0;
+  bool sequence_parallel = false;
+  PipelineSchedule pipeline_schedule = PipelineSchedule::one_f_one_b;
+  int virtual_stages = 1;
+  double dp_bucket_mb = 25.0;
+  bool overlap_grad_reduce = true;
+  bool overlap_param_gather = true;
+  CollectiveAlgorithm collective_algorithm = CollectiveAlgorithm::automatic;
+};
+
+struct IntraNodeConfig {
+  IntraNodeFabric fabric = IntraNodeFabric::nvswitch;
+  double bandwidth_GBps =
+      0.0;  // per GPU, per direction; 0 = the GPU's NVLink figure from the catalog
+  double latency_us = 0.7;
+};
+
+struct FatTreeConfig {
+  int levels = 3;
+  int switch_radix = 64;
+  double oversubscription = 1.0;
+};
+
+struct TorusConfig {
+  std::vector<int> dims;  // product = number of nodes
+};
+
+struct DragonflyConfig {
+  int groups = 0;
+  int routers_per_group = 0;
+  int nodes_per_router = 0;
+  int global_links_per_router = 0;
+};
+
+struct NetworkConfig {
+  NetworkTopology topology = NetworkTopology::fat_tree;
+  double link_bandwidth_Gbps = 400.0;  // per NIC, per direction
+  double link_latency_us = 1.0;        // per link hop
+  int nics_per_node = 8;
+  bool rail_optimized = true;
+  FatTreeConfig fat_tree;
+  TorusConfig torus;
+  DragonflyConfig dragonfly;
+};
+
+struct ClusterConfig {
+  std::string gpu = "h100-sxm5-80gb";  // catalog id after alias resolution
+  int num_nodes = 1;
+  int gpus_per_node = 8;
+  IntraNodeConfig intra_node;
+  NetworkConfig network;
+  int num_gpus() const { return num_nodes * gpus_per_node; }
+};
+
+struct CostConfig {
+  double usd_per_gpu_hour = 0.0;  // 0 = no cost figures
+  bool spot = false;
+};
+
+struct ReliabilityConfig {
+  double gpu_mtbf_hours = 50000.0;
+  double checkpoint_write_s = 60.0;
+  double restart_s = 600.0;
+};
+
+struct Scenario {
+  int schema = 1;
+  std::string name;
+  ModelConfig model;
+  TrainingConfig training;
+  ParallelConfig parallel;
+  ClusterConfig cluster;
+  std::optional<std::string> calibration;
+  CostConfig cost;
+  ReliabilityConfig reliability;
+  // Non-fatal findings of validation (e.g. an uneven pipeline split); copied into the result.
+  std::vector<std::string> warnings;
+
+  int64_t num_micro_batches() const {
+    return training.global_batch_size / (training.micro_batch_size * parallel.data);
+  }
+};
+
+// Names used in files and messages, e.g. to_string(Precision::bf16) == "bf16".
+const char* to_string(Precision p);
+const char* to_string(Optimizer o);
+const char* to_string(Recompute r);
+const char* to_string(PipelineSchedule s);
+const char* to_string(IntraNodeFabric f);
+const char* to_string(NetworkTopology t);
+const char* to_string(CollectiveAlgorithm a);
+
+}  // namespace wt

@@ -1,0 +1,36 @@
+#pragma once
+// The cross-field rules of validate(), one function per concern. Each throws an InputError naming
+// the JSON path at fault, or appends to s.warnings.
+#include <string>
+
+#include "sim/hardware/gpu.hpp"
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+// validate_model.cpp
+void check_required_fields(const Scenario& s);
+void fill_model_defaults(Scenario& s);
+void check_model_shape(const Scenario& s);
+
+// validate_layout.cpp
+void check_tensor_parallel(const Scenario& s);
+void check_pipeline_depth(const Scenario& s);
+void derive_data_parallel(Scenario& s);
+void check_batch(const Scenario& s);
+void check_pipeline_schedule(const Scenario& s);
+void check_context_parallel(const Scenario& s);
+void check_expert_parallel(const Scenario& s);
+void add_layout_warnings(Scenario& s);
+
+// validate_cluster.cpp
+const GpuSpec& resolve_gpu(Scenario& s);
+void check_precision(const Scenario& s, const GpuSpec& gpu);
+void check_network_config(const Scenario& s);
+void check_calibration(Scenario& s);
+void add_cluster_warnings(Scenario& s, const GpuSpec& gpu);
+
+// Appends a warning once (validate may run more than once on a scenario).
+void add_warning(Scenario& s, const std::string& text);
+
+}  // namespace wt

@@ -1,0 +1,37 @@
+#pragma once
+// `windtunnel validate`: builds a scenario from each row of a published-runs dataset (the format of
+// ../shared/validation/published-runs-dev.json), runs it, and compares prediction with publication.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace wt {
+
+struct ValidationRow {
+  int id = 0;
+  std::string label;        // model, GPUs and layout in a few words
+  std::string metric;       // what is compared, e.g. "iteration_time_s", "tflops_per_gpu"
+  double published = 0.0;
+  double predicted = 0.0;
+  double error = 0.0;       // (predicted - published) / published
+  bool expressed = false;   // false: the row could not be run; `why_not` says why
+  std::string why_not;
+  std::vector<std::string> assumptions;  // what the row did not say and the scenario assumed
+  std::vector<std::string> warnings;     // what the run warned about (e.g. does not fit in memory)
+  bool fits_in_memory = true;            // the run's verdict (training rows)
+};
+
+struct ValidationReport {
+  std::string dataset;
+  std::vector<ValidationRow> rows;
+  int expressed = 0;
+  double median_abs_error = 0.0;
+  double max_abs_error = 0.0;
+};
+
+ValidationReport validate_dataset(const std::string& path);
+nlohmann::json to_json(const ValidationReport& r);
+std::string validation_table(const ValidationReport& r);
+
+}  // namespace wt

@@ -1,0 +1,452 @@
+#include "sim/workload/builder.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <map>
+#include <tuple>
+
+#include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/memory.hpp"
+#include "sim/workload/model_math.hpp"
+#include "sim/workload/schedule.hpp"
+
+namespace wt {
+namespace {
+
+double d(int64_t v) { return static_cast<double>(v); }
+
+// Indices of the kernel lists shared by all stages.
+enum ListId : int32_t {
+  kLayerFwd,
+  kLayerBwd,
+  kEmbeddingFwd,
+  kEmbeddingBwd,
+  kLogitsFwd,
+  kLogitsBwd,
+  kSharedLists
+};
+
+// Where a pipeline message goes: (destination stage, destination chunk, micro-batch, forward).
+using P2PKey = std::tuple<int, int, int, bool>;
+
+struct Sizes {
+  double tp_bytes;        // one TP collective's buffer (b·s·h activations)
+  double cp_bytes;        // K and V of one layer gathered over the CP group
+  double ep_bytes;        // tokens dispatched by one all-to-all
+  double p2p_bytes;       // activations crossing a stage boundary
+  double weight_width;    // bytes per parameter of weights
+  double grad_width;      // bytes per parameter of gradients
+  double bucket_bytes;    // DP bucket size
+};
+
+Sizes sizes_of(const Scenario& s) {
+  const ModelConfig& m = s.model;
+  const double width = (s.training.precision == Precision::fp32 ||
+                        s.training.precision == Precision::tf32)
+                           ? 4.0
+                           : 2.0;
+  const double tokens = d(s.training.micro_batch_size) * d(m.seq_length / s.parallel.context);
+  const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
+  const double kv = d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) /
+                    d(m.num_attention_heads);
+  Sizes z{};
+  z.tp_bytes = tokens * d(m.hidden_size) * width;
+  z.cp_bytes = 2.0 * tokens * d(s.parallel.context) * d(m.hidden_size) * kv * width /
+               s.parallel.tensor;
+  z.ep_bytes = tokens * std::max(1, m.moe.top_k) * d(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
+  z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
+  z.weight_width = width;
+  z.grad_width = width;
+  z.bucket_bytes = s.parallel.dp_bucket_mb * 1e6;
+  return z;
+}
+
+// Parameters one GPU of a stage holds for one layer: TP splits the matrices (norms replicated),
+// EP splits the experts.
+double layer_params_on_gpu(const Scenario& s) {
+  const LayerParams p = layer_params(s.model);
+  const double t = s.parallel.tensor;
+  const double dense_mlp = p.mlp - p.expert;
+  return (p.attention + dense_mlp) / t + p.expert / (t * s.parallel.expert) + p.norms;
+}
+
+class StageBuilder {
+ public:
+  StageBuilder(const Scenario& s, const Workload& w, const Sizes& z, int stage)
+      : s_(s), w_(w), z_(z), stage_(stage), p_(s.parallel.pipeline),
+        v_(s.parallel.virtual_stages) {
+    program_.role = stage;
+  }
+
+  Program build(const std::vector<PipeStep>& steps, int32_t optimizer_list) {
+    last_backward_ = last_backward_steps(steps);
+    if (zero_partitioned() && s_.parallel.overlap_param_gather) emit_param_gather_at_start();
+    for (const PipeStep& step : steps) {
+      if (step.forward) forward(step);
+      else backward(step);
+    }
+    finish(optimizer_list);
+    return std::move(program_);
+  }
+
+  std::map<P2PKey, int32_t> sends;  // messages this stage sends, by destination key
+
+ private:
+  bool zero_partitioned() const { return s_.parallel.zero_stage >= 1 && s_.parallel.zero_stage <= 2 && dp_group() > 1; }
+  bool zero3() const { return s_.parallel.zero_stage == 3 && dp_group() > 1; }
+  int dp_group() const { return s_.parallel.data * s_.parallel.context; }
+  bool first_virtual(int chunk) const { return stage_ == 0 && chunk == 0; }
+  bool last_virtual(int chunk) const { return stage_ == p_ - 1 && chunk == v_ - 1; }
+
+  int first_layer(int chunk) const {
+    int layer = 0;
+    for (int c = 0; c <= chunk; ++c) {
+      for (int st = 0; st < p_; ++st) {
+        if (c == chunk && st == stage_) return layer;
+        layer += w_.stage_layers[st][c];
+      }
+    }
+    return layer;
+  }
+
+  static std::map<int, std::pair<int, int>> last_backward_steps(const std::vector<PipeStep>& steps) {
+    std::map<int, std::pair<int, int>> last;  // chunk → (micro_batch, position)
+    for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
+      if (!steps[i].forward) last[steps[i].chunk] = {steps[i].micro_batch, i};
+    }
+    return last;
+  }
+
+  int32_t push(Op op) {
+    program_.ops.push_back(op);
+    const auto index = static_cast<int32_t>(program_.ops.size() - 1);
+    if (op.stream == Stream::compute) last_compute_ = index;
+    return index;
+  }
+
+  Op compute(Phase phase, int mb, int chunk, int layer, int layers, int32_t list) const {
+    Op op;
+    op.kind = OpKind::compute;
+    op.phase = phase;
+    op.micro_batch = mb;
+    op.chunk = chunk;
+    op.layer = layer;
+    op.num_layers = layers;
+    op.kernels = list;
+    return op;
+  }
+
+  Op collective(Phase phase, CommDim dim, Collective c, double bytes, int count, int group,
+                Stream stream, int mb, int chunk, int layer) const {
+    Op op;
+    op.kind = OpKind::collective;
+    op.phase = phase;
+    op.dim = dim;
+    op.collective = c;
+    op.bytes = bytes;
+    op.count = count;
+    op.group_size = group;
+    op.stream = stream;
+    op.micro_batch = mb;
+    op.chunk = chunk;
+    op.layer = layer;
+    op.num_layers = 1;
+    return op;
+  }
+
+  // The blocking communication of one layer pass on the compute stream: TP (all-reduce, or
+  // all-gather + reduce-scatter with SP), CP (K/V exchange), EP (dispatch + combine all-to-all).
+  void layer_comm(Phase phase, int mb, int chunk, int layer) {
+    const int t = s_.parallel.tensor;
+    if (t > 1) {
+      if (s_.parallel.sequence_parallel) {
+        push(collective(phase, CommDim::tp, Collective::all_gather, z_.tp_bytes, 2, t,
+                        Stream::compute, mb, chunk, layer));
+        push(collective(phase, CommDim::tp, Collective::reduce_scatter, z_.tp_bytes, 2, t,
+                        Stream::compute, mb, chunk, layer));
+      } else {
+        push(collective(phase, CommDim::tp, Collective::all_reduce, z_.tp_bytes, 2, t,
+                        Stream::compute, mb, chunk, layer));
+      }
+    }
+    const int c = s_.parallel.context;
+    if (c > 1) {
+      push(collective(phase, CommDim::cp, Collective::all_gather, z_.cp_bytes,
+                      phase == Phase::backward ? 2 : 1, c, Stream::compute, mb, chunk, layer));
+    }
+    const int e = s_.parallel.expert;
+    if (e > 1 && s_.model.moe.num_experts > 0) {
+      push(collective(phase, CommDim::ep, Collective::all_to_all, z_.ep_bytes, 2, e,
+                      Stream::compute, mb, chunk, layer));
+    }
+  }
+
+  void recv(bool forward, int mb, int chunk) {
+    Op op;
+    op.kind = OpKind::recv;
+    op.phase = forward ? Phase::forward : Phase::backward;
+    op.dim = CommDim::pp;
+    op.collective = Collective::send_recv;
+    op.micro_batch = mb;
+    op.chunk = chunk;
+    op.bytes = z_.p2p_bytes;
+    op.group_size = 2;
+    if (forward) op.peer_role = stage_ > 0 ? stage_ - 1 : p_ - 1;
+    else op.peer_role = stage_ < p_ - 1 ? stage_ + 1 : 0;
+    push(op);
+  }
+
+  void send(bool forward, int mb, int chunk) {
+    Op op;
+    op.kind = OpKind::send;
+    op.phase = forward ? Phase::forward : Phase::backward;
+    op.stream = Stream::pp_send;
+    op.dim = CommDim::pp;
+    op.collective = Collective::send_recv;
+    op.micro_batch = mb;
+    op.chunk = chunk;
+    op.bytes = z_.p2p_bytes;
+    op.group_size = 2;
+    op.deps[0] = last_compute_;
+    int dest_stage = 0, dest_chunk = chunk;
+    if (forward) {
+      dest_stage = stage_ < p_ - 1 ? stage_ + 1 : 0;
+      dest_chunk = stage_ < p_ - 1 ? chunk : chunk + 1;
+    } else {
+      dest_stage = stage_ > 0 ? stage_ - 1 : p_ - 1;
+      dest_chunk = stage_ > 0 ? chunk : chunk - 1;
+    }
+    op.peer_role = dest_stage;
+    sends[{dest_stage, dest_chunk, mb, forward}] = push(op);
+  }
+
+  int32_t gather_layer(Phase phase, int mb, int chunk, int layer) {
+    const double bytes = layer_params_on_gpu(s_) * z_.weight_width;
+    return push(collective(phase, CommDim::dp, Collective::all_gather, bytes, 1, dp_group(),
+                           Stream::param_gather, mb, chunk, layer));
+  }
+
+  void emit_param_gather_at_start() {
+    for (int chunk = 0; chunk < v_; ++chunk) {
+      const int first = first_layer(chunk);
+      for (int l = 0; l < w_.stage_layers[stage_][chunk]; ++l) {
+        start_gathers_[first + l] = gather_layer(Phase::param_gather, -1, chunk, first + l);
+      }
+    }
+  }
+
+  void forward(const PipeStep& step) {
+    const int mb = step.micro_batch, chunk = step.chunk;
+    if (first_virtual(chunk)) {
+      push(compute(Phase::forward, mb, chunk, -1, 0, kEmbeddingFwd));
+    } else {
+      recv(true, mb, chunk);
+    }
+    const int first = first_layer(chunk);
+    for (int l = 0; l < w_.stage_layers[stage_][chunk]; ++l) {
+      const int layer = first + l;
+      Op op = compute(Phase::forward, mb, chunk, layer, 1, kLayerFwd);
+      if (zero3()) op.deps[0] = gather_layer(Phase::param_gather, mb, chunk, layer);
+      else if (auto g = start_gathers_.find(layer); g != start_gathers_.end()) op.deps[0] = g->second;
+      push(op);
+      layer_comm(Phase::forward, mb, chunk, layer);
+    }
+    if (last_virtual(chunk)) push(compute(Phase::forward, mb, chunk, -1, 0, kLogitsFwd));
+    else send(true, mb, chunk);
+  }
+
+  void backward(const PipeStep& step) {
+    const int mb = step.micro_batch, chunk = step.chunk;
+    const bool final_pass = last_backward_.at(chunk).first == mb;
+    if (last_virtual(chunk)) push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
+    else recv(false, mb, chunk);
+    // The output layer's gradients (a copy of the embedding when tied across a pipeline).
+    if (final_pass && !zero3() && last_virtual(chunk) && (!s_.model.tied_embeddings || p_ > 1)) {
+      pending_grad_bytes_ += embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width;
+    }
+    const int first = first_layer(chunk);
+    for (int l = w_.stage_layers[stage_][chunk] - 1; l >= 0; --l) {
+      const int layer = first + l;
+      int32_t gathered = -1;
+      if (zero3()) gathered = gather_layer(Phase::param_gather, mb, chunk, layer);
+      if (s_.training.activation_recompute == Recompute::full) {
+        Op re = compute(Phase::recompute, mb, chunk, layer, 1, kLayerFwd);
+        re.deps[0] = gathered;
+        push(re);
+        layer_comm(Phase::recompute, mb, chunk, layer);
+      }
+      Op op = compute(Phase::backward, mb, chunk, layer, 1, kLayerBwd);
+      op.deps[0] = gathered;
+      push(op);
+      layer_comm(Phase::backward, mb, chunk, layer);
+      const double grads = layer_params_on_gpu(s_) * z_.grad_width;
+      if (zero3()) {
+        Op rs = collective(Phase::grad_sync, CommDim::dp, Collective::reduce_scatter, grads, 1,
+                           dp_group(), Stream::dp_comm, mb, chunk, layer);
+        rs.deps[0] = last_compute_;
+        push(rs);
+      } else if (final_pass) {
+        pending_grad_bytes_ += grads;
+        pending_first_layer_ = layer;
+        if (s_.parallel.overlap_grad_reduce && pending_grad_bytes_ >= z_.bucket_bytes) {
+          flush_buckets(chunk);
+        }
+      }
+    }
+    if (first_virtual(chunk)) {
+      push(compute(Phase::backward, mb, chunk, -1, 0, kEmbeddingBwd));
+      if (final_pass && !zero3()) {
+        pending_grad_bytes_ += embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width;
+      }
+    } else {
+      send(false, mb, chunk);
+    }
+    if (final_pass && s_.parallel.overlap_grad_reduce) flush_buckets(chunk);
+  }
+
+  // One DP op for the gradients gathered since the last flush: as many bucket-sized calls as they
+  // fill, launched when the layer that completes them has finished its backward.
+  void flush_buckets(int chunk) {
+    if (pending_grad_bytes_ <= 0.0 || dp_group() <= 1) {
+      pending_grad_bytes_ = 0.0;
+      return;
+    }
+    const int calls = std::max(1, static_cast<int>(pending_grad_bytes_ / z_.bucket_bytes));
+    const Collective c =
+        s_.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
+    Op op = collective(Phase::grad_sync, CommDim::dp, c, pending_grad_bytes_ / calls, calls,
+                       dp_group(), Stream::dp_comm, -1, chunk, pending_first_layer_);
+    op.deps[0] = last_compute_;
+    push(op);
+    pending_grad_bytes_ = 0.0;
+  }
+
+  void finish(int32_t optimizer_list) {
+    if (!s_.parallel.overlap_grad_reduce) flush_buckets(0);
+    // Tied embeddings on a pipeline: the first and the last stage each hold a copy of the
+    // embedding matrix and all-reduce its gradient between them.
+    if (s_.model.tied_embeddings && p_ > 1 && (stage_ == 0 || stage_ == p_ - 1)) {
+      Op op = collective(Phase::grad_sync, CommDim::pp, Collective::all_reduce,
+                         embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width, 1, 2,
+                         Stream::dp_comm, -1, 0, -1);
+      op.deps[0] = last_compute_;
+      push(op);
+    }
+    int32_t last_dp = -1;
+    for (int32_t i = 0; i < static_cast<int32_t>(program_.ops.size()); ++i) {
+      if (program_.ops[i].stream == Stream::dp_comm) last_dp = i;
+    }
+    Op opt = compute(Phase::optimizer, -1, 0, -1, 0, optimizer_list);
+    opt.deps[0] = last_dp;
+    push(opt);
+    if (zero_partitioned() && !s_.parallel.overlap_param_gather) {
+      for (int chunk = 0; chunk < v_; ++chunk) {
+        const int first = first_layer(chunk);
+        for (int l = 0; l < w_.stage_layers[stage_][chunk]; ++l) {
+          const int32_t g = gather_layer(Phase::param_gather, -1, chunk, first + l);
+          program_.ops[g].deps[0] = last_compute_;
+        }
+      }
+    }
+  }
+
+  const Scenario& s_;
+  const Workload& w_;
+  const Sizes& z_;
+  int stage_, p_, v_;
+  Program program_;
+  std::map<int, std::pair<int, int>> last_backward_;
+  std::map<int, int32_t> start_gathers_;  // layer → its all-gather at iteration start
+  double pending_grad_bytes_ = 0.0;
+  int pending_first_layer_ = -1;
+  int32_t last_compute_ = -1;
+};
+
+double stage_params(const Scenario& s, const Workload& w, int stage) {
+  int layers = 0;
+  for (int n : w.stage_layers[stage]) layers += n;
+  double params = layers * layer_params_on_gpu(s);
+  const double embedding = embedding_params(s.model) / s.parallel.tensor;
+  const int p = s.parallel.pipeline;
+  if (stage == 0) params += embedding;
+  if (stage == p - 1 && (!s.model.tied_embeddings || p > 1)) params += embedding;
+  if (stage == p - 1) params += 2.0 * d(s.model.hidden_size);  // final layer norm
+  return params;
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> split_layers(int layers, int stages, int chunks) {
+  std::vector<std::vector<int>> split(stages, std::vector<int>(chunks, 0));
+  const int parts = stages * chunks;
+  const int base = layers / parts;
+  int extra = layers % parts;
+  for (int st = 0; st < stages; ++st) {
+    for (int c = 0; c < chunks; ++c) split[st][c] = base;
+  }
+  // Remainder (only possible without interleaving): stages 1, 2, … first, stage 0 last.
+  for (int i = 1; extra > 0; ++i, --extra) split[i % stages][0] += 1;
+  return split;
+}
+
+Workload build_workload(const Scenario& s) {
+  Workload w;
+  const ParallelConfig& par = s.parallel;
+  w.num_gpus = s.cluster.num_gpus();
+  w.tensor = par.tensor;
+  w.pipeline = par.pipeline;
+  w.data = par.data;
+  w.context = par.context;
+  w.expert = par.expert;
+  w.virtual_stages = par.virtual_stages;
+  w.num_micro_batches = s.num_micro_batches();
+  w.stage_layers = split_layers(s.model.num_layers, par.pipeline, par.virtual_stages);
+  w.model_flops = model_flops_per_iteration(s);
+  w.hardware_flops = hardware_flops_per_iteration(s);
+  w.stage_has_logits.assign(par.pipeline, false);
+  w.stage_has_logits[par.pipeline - 1] = true;
+
+  w.kernel_lists.resize(kSharedLists);
+  w.kernel_lists[kLayerFwd] = layer_forward_kernels(s);
+  w.kernel_lists[kLayerBwd] = layer_backward_kernels(s);
+  w.kernel_lists[kEmbeddingFwd] = embedding_forward_kernels(s);
+  w.kernel_lists[kEmbeddingBwd] = embedding_backward_kernels(s);
+  w.kernel_lists[kLogitsFwd] = logits_forward_kernels(s);
+  w.kernel_lists[kLogitsBwd] = logits_backward_kernels(s);
+
+  const Sizes z = sizes_of(s);
+  const int dp_ranks = par.data * par.context;
+  std::map<P2PKey, std::pair<int, int32_t>> sends;  // key → (sending stage, op index)
+  for (int stage = 0; stage < par.pipeline; ++stage) {
+    const double params = stage_params(s, w, stage);
+    w.stage_params.push_back(params);
+    const double owned = par.zero_stage >= 1 ? params / dp_ranks : params;
+    w.kernel_lists.push_back(optimizer_kernels(s, owned));
+    const auto steps = stage_steps(par.pipeline_schedule, par.pipeline, stage,
+                                   w.num_micro_batches, par.virtual_stages);
+    const int chunk_layers = *std::max_element(w.stage_layers[stage].begin(), w.stage_layers[stage].end());
+    w.stage_in_flight_layers.push_back(max_in_flight(steps) * chunk_layers);
+    StageBuilder builder(s, w, z, stage);
+    w.programs.push_back(
+        builder.build(steps, static_cast<int32_t>(w.kernel_lists.size() - 1)));
+    for (const auto& [key, index] : builder.sends) sends[key] = {stage, index};
+  }
+
+  // Match every receive with the send that feeds it.
+  for (Program& program : w.programs) {
+    for (Op& op : program.ops) {
+      if (op.kind == OpKind::compute && op.kernels >= 0) {
+        op.flops = sum_flops(w.kernel_lists[op.kernels]);
+      }
+      if (op.kind != OpKind::recv) continue;
+      const P2PKey key{program.role, op.chunk, op.micro_batch, op.phase == Phase::forward};
+      const auto it = sends.find(key);
+      assert(it != sends.end() && "every pipeline receive has a matching send");
+      op.peer_role = it->second.first;
+      op.peer_op = it->second.second;
+    }
+  }
+  return w;
+}
+
+}  // namespace wt

@@ -1,0 +1,24 @@
+#pragma once
+// The cost model: fills every op's duration (and bytes on the wire) from the hardware. Compute
+// kernels follow a roofline with the catalog's achievable efficiencies plus a launch overhead;
+// communication follows the alpha-beta collectives of sim/comm on the scenario's fabric.
+#include "sim/comm/collective.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/workload/program.hpp"
+
+namespace wt {
+
+// Fraction of peak a fused attention kernel reaches: FlashAttention-2 reports 50–73% of the A100's
+// peak forward and somewhat less backward (Dao, 2023); 0.6 is the assumption until calibrated.
+inline constexpr double kAttentionEfficiency = 0.6;
+
+double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p);
+
+// The group a communication op runs over, from its dimension and Megatron's rank order (tensor
+// fastest, then context, data, pipeline).
+GroupShape comm_group(const Op& op, const Scenario& s);
+
+void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric);
+
+}  // namespace wt

@@ -1,0 +1,191 @@
+#include "sim/workload/layer_kernels.hpp"
+
+#include <string>
+
+namespace wt {
+namespace {
+
+double d(int64_t v) { return static_cast<double>(v); }
+
+// Bytes per element of activations and GEMM operands at a training precision. fp8 training
+// (Transformer Engine) runs GEMMs on 1-byte operands and keeps activations in 16 bits.
+double activation_width(Precision p) {
+  return p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0;
+}
+double operand_width(Precision p) { return p == Precision::fp8 ? 1.0 : activation_width(p); }
+
+// Bytes of optimizer traffic per parameter: read and write of the fp32 master weights and the
+// moments plus the gradient read and the 16-bit weight write, ~16–18 B for Adam (DESIGN.md §4).
+double optimizer_bytes_per_param(Optimizer o) { return o == Optimizer::sgd ? 12.0 : 18.0; }
+
+struct Shapes {
+  int64_t tokens;       // b · s / cp on this GPU
+  int64_t seq_local;    // s / cp
+  int64_t seq;          // full sequence (keys each local query attends to)
+  int64_t h, t, heads_local, head_dim;
+  int64_t qkv_out;      // (h + 2hk/a) / t
+  int64_t ffn_local;    // f / t (per expert for MoE)
+  int64_t fc1_out;      // ffn_local, doubled when gated
+  double expert_tokens_factor;  // top_k for MoE, 1 for dense
+  bool sp;
+  double act, op;
+};
+
+Shapes shapes_of(const Scenario& s) {
+  const ModelConfig& m = s.model;
+  Shapes x{};
+  x.seq = m.seq_length;
+  x.seq_local = m.seq_length / s.parallel.context;
+  x.tokens = s.training.micro_batch_size * x.seq_local;
+  x.h = m.hidden_size;
+  x.t = s.parallel.tensor;
+  x.heads_local = m.num_attention_heads / x.t;
+  x.head_dim = m.hidden_size / m.num_attention_heads;
+  const int64_t kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads;
+  x.qkv_out = (m.num_attention_heads + 2 * kv) * x.head_dim / x.t;
+  const bool moe = m.moe.num_experts > 0;
+  const int64_t f = moe && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
+                                                         : m.ffn_hidden_size;
+  x.ffn_local = f / x.t;
+  x.fc1_out = m.gated_mlp ? 2 * x.ffn_local : x.ffn_local;
+  x.expert_tokens_factor = moe ? m.moe.top_k : 1.0;
+  x.sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
+  x.act = activation_width(s.training.precision);
+  x.op = operand_width(s.training.precision);
+  return x;
+}
+
+Kernel gemm(std::string name, double m, int64_t n, int64_t k, double width) {
+  Kernel g{KernelClass::gemm, std::move(name)};
+  g.m = static_cast<int64_t>(m);
+  g.n = n;
+  g.k = k;
+  g.flops = 2.0 * m * d(n) * d(k);
+  g.bytes = width * (m * d(k) + d(k) * d(n) + m * d(n));
+  return g;
+}
+
+Kernel memory_bound(std::string name, double bytes) {
+  Kernel k{KernelClass::memory_bound, std::move(name)};
+  k.bytes = bytes;
+  return k;
+}
+
+// Attention core (QKᵀ, softmax, ·V) as one fused kernel of 4·b·s_local·s·h/t FLOPs.
+Kernel attention(const Shapes& x, int64_t micro_batch, double factor, std::string name) {
+  Kernel k{KernelClass::attention, std::move(name)};
+  k.batch = micro_batch * x.heads_local;
+  k.m = x.seq_local;
+  k.n = x.seq;
+  k.k = x.head_dim;
+  k.flops = factor * 4.0 * d(micro_batch) * d(x.seq_local) * d(x.seq) * d(x.heads_local) *
+            d(x.head_dim);
+  // Q, K, V in and the output out (FlashAttention does not write the score matrix).
+  k.bytes = factor * x.act * d(micro_batch) * d(x.heads_local) * d(x.head_dim) *
+            (2.0 * d(x.seq_local) + 2.0 * d(x.seq));
+  return k;
+}
+
+// Elementwise traffic of one layer's forward, per token, in elements: two layer norms (read +
+// write h each), two bias-dropout-adds (read 2h, write h), the MLP activation (read fc1 output,
+// write f). With SP the h-wide parts are split across TP ranks.
+double elementwise_elements(const Shapes& x) {
+  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
+  const double norms = 2.0 * 2.0 * hw;
+  const double residuals = 2.0 * 3.0 * hw;
+  const double activation = x.expert_tokens_factor * d(x.fc1_out + x.ffn_local);
+  return norms + residuals + activation;
+}
+
+void add_mlp(KernelList& out, const Scenario& s, const Shapes& x, int passes,
+             const std::string& suffix) {
+  const double tokens = d(x.tokens);
+  const double routed = tokens * x.expert_tokens_factor;
+  if (s.model.moe.num_experts > 0) {
+    // Each TP rank routes its 1/t share of the tokens.
+    for (int i = 0; i < passes; ++i) {
+      out.push_back(gemm("router" + suffix, tokens / d(x.t), s.model.moe.num_experts, x.h, x.op));
+    }
+  }
+  for (int i = 0; i < passes; ++i) {
+    out.push_back(gemm("mlp_fc1" + suffix, routed, x.fc1_out, x.h, x.op));
+    out.push_back(gemm("mlp_fc2" + suffix, routed, x.h, x.ffn_local, x.op));
+  }
+}
+
+}  // namespace
+
+KernelList layer_forward_kernels(const Scenario& s) {
+  const Shapes x = shapes_of(s);
+  const double tokens = d(x.tokens);
+  KernelList k;
+  k.push_back(gemm("qkv", tokens, x.qkv_out, x.h, x.op));
+  k.push_back(attention(x, s.training.micro_batch_size, 1.0, "attention"));
+  k.push_back(gemm("attn_proj", tokens, x.h, x.h / x.t, x.op));
+  add_mlp(k, s, x, 1, "");
+  k.push_back(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
+  return k;
+}
+
+KernelList layer_backward_kernels(const Scenario& s) {
+  const Shapes x = shapes_of(s);
+  const double tokens = d(x.tokens);
+  KernelList k;
+  if (s.training.activation_recompute == Recompute::selective) {
+    k.push_back(attention(x, s.training.micro_batch_size, 1.0, "attention_recompute"));
+  }
+  for (const char* pass : {"_dgrad", "_wgrad"}) {
+    k.push_back(gemm(std::string("qkv") + pass, tokens, x.qkv_out, x.h, x.op));
+    k.push_back(gemm(std::string("attn_proj") + pass, tokens, x.h, x.h / x.t, x.op));
+  }
+  k.push_back(attention(x, s.training.micro_batch_size, 2.0, "attention_bwd"));
+  add_mlp(k, s, x, 2, "_bwd");
+  k.push_back(memory_bound("elementwise_bwd", 2.0 * tokens * elementwise_elements(x) * x.act));
+  return k;
+}
+
+KernelList embedding_forward_kernels(const Scenario& s) {
+  const Shapes x = shapes_of(s);
+  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
+  return {memory_bound("embedding", 2.0 * d(x.tokens) * hw * x.act)};
+}
+
+KernelList embedding_backward_kernels(const Scenario& s) {
+  const Shapes x = shapes_of(s);
+  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
+  return {memory_bound("embedding_bwd", 3.0 * d(x.tokens) * hw * x.act)};
+}
+
+KernelList logits_forward_kernels(const Scenario& s) {
+  const Shapes x = shapes_of(s);
+  const int64_t vocab_local = s.model.vocab_size / x.t;
+  const double tokens = d(x.tokens);
+  // Final layer norm, the output GEMM and a fused fp32 cross-entropy over the local vocabulary.
+  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
+  return {memory_bound("final_norm", 2.0 * tokens * hw * x.act),
+          gemm("logits", tokens, vocab_local, x.h, x.op),
+          memory_bound("cross_entropy", 2.0 * tokens * d(vocab_local) * 4.0)};
+}
+
+KernelList logits_backward_kernels(const Scenario& s) {
+  const Shapes x = shapes_of(s);
+  const int64_t vocab_local = s.model.vocab_size / x.t;
+  const double tokens = d(x.tokens);
+  return {memory_bound("cross_entropy_bwd", 2.0 * tokens * d(vocab_local) * 4.0),
+          gemm("logits_dgrad", tokens, x.h, vocab_local, x.op),
+          gemm("logits_wgrad", tokens, vocab_local, x.h, x.op)};
+}
+
+KernelList optimizer_kernels(const Scenario& s, double params) {
+  Kernel k{KernelClass::optimizer, "optimizer_step"};
+  k.bytes = params * optimizer_bytes_per_param(s.training.optimizer);
+  return {k};
+}
+
+double sum_flops(const KernelList& kernels) {
+  double total = 0.0;
+  for (const Kernel& k : kernels) total += k.flops;
+  return total;
+}
+
+}  // namespace wt

@@ -1,0 +1,78 @@
+#include "sim/workload/memory.hpp"
+
+namespace wt {
+namespace {
+
+double d(int64_t v) { return static_cast<double>(v); }
+
+bool is_fp32(Precision p) { return p == Precision::fp32 || p == Precision::tf32; }
+
+// The terms of Korthikanti's per-layer formula, in units of s·b·h bytes (16-bit activations):
+// `replicated` is held whole by every TP rank without SP (layer-norm inputs 4, QKV and MLP inputs
+// 2 + 2, two dropout masks 1 + 1), `sharded` is split by TP (Q, K, V, projection input, MLP
+// activation input and output), `scores` is the 5as/h attention-matrix term.
+struct ActivationTerms {
+  double replicated = 0.0, sharded = 0.0, scores = 0.0;
+};
+
+ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
+  const double h = d(m.hidden_size);
+  const double a = d(m.num_attention_heads);
+  const double kv = d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / a;
+  const double f = d(m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size > 0
+                         ? m.moe.moe_ffn_hidden_size
+                         : m.ffn_hidden_size) /
+                   h;
+  const double experts = m.moe.num_experts > 0 ? d(m.moe.top_k) : 1.0;
+  ActivationTerms t;
+  t.replicated = 10.0;
+  const double attention = 2.0 + 2.0 * kv + 2.0 * kv + 2.0;  // Q, K, V, projection input
+  const double mlp = experts * (m.gated_mlp ? 6.0 : 4.0) * f;  // activation input and output
+  t.sharded = attention + mlp;
+  t.scores = 5.0 * a * d(seq) / h;
+  return t;
+}
+
+}  // namespace
+
+StateBytes state_bytes_per_param(Precision p, Optimizer o) {
+  const double moments = o == Optimizer::sgd ? 4.0 : 8.0;
+  if (is_fp32(p)) return {4.0, 4.0, moments};
+  return {2.0, 2.0, 4.0 + moments};
+}
+
+ModelStateMemory model_state_memory(double params, int zero_stage, int dp, Precision p,
+                                    Optimizer o) {
+  const StateBytes b = state_bytes_per_param(p, o);
+  const double n = dp > 0 ? static_cast<double>(dp) : 1.0;
+  ModelStateMemory m;
+  m.weights = params * b.weights / (zero_stage >= 3 ? n : 1.0);
+  m.gradients = params * b.gradients / (zero_stage >= 2 ? n : 1.0);
+  m.optimizer = params * b.optimizer / (zero_stage >= 1 ? n : 1.0);
+  return m;
+}
+
+double activation_bytes_per_layer(const Scenario& s) {
+  const int64_t seq = s.model.seq_length / s.parallel.context;
+  const double sbh = d(seq) * d(s.training.micro_batch_size) * d(s.model.hidden_size);
+  const double t = s.parallel.tensor;
+  const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
+  const double width = is_fp32(s.training.precision) ? 2.0 : 1.0;
+  const ActivationTerms terms = activation_terms(s.model, s.model.seq_length);
+  if (s.training.activation_recompute == Recompute::full) {
+    return width * 2.0 * sbh / (sp ? t : 1.0);
+  }
+  const double scores = s.training.activation_recompute == Recompute::selective ? 0.0 : terms.scores;
+  // The attention-score term scales with the full sequence each local query attends to; with
+  // context parallelism the local queries are s/c, which `sbh` already carries.
+  if (sp) return width * sbh / t * (terms.replicated + terms.sharded + scores);
+  return width * sbh * (terms.replicated + (terms.sharded + scores) / t);
+}
+
+double recompute_working_bytes(const Scenario& s) {
+  Scenario full = s;
+  full.training.activation_recompute = Recompute::none;
+  return activation_bytes_per_layer(full);
+}
+
+}  // namespace wt

@@ -1,0 +1,39 @@
+#pragma once
+// Memory per GPU (DESIGN.md §4): model states by ZeRO stage and activations after Korthikanti et
+// al., "Reducing Activation Recomputation in Large Transformer Models" (2022).
+#include <cstdint>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+// Bytes per parameter of each model state before ZeRO partitioning. Mixed precision (16-bit and
+// fp8 training) keeps 16-bit weights and gradients and an fp32 master copy plus the optimizer
+// moments; fp32/tf32 training keeps fp32 weights and gradients and the moments only.
+struct StateBytes {
+  double weights = 0.0, gradients = 0.0, optimizer = 0.0;
+};
+StateBytes state_bytes_per_param(Precision p, Optimizer o);
+
+// Model-state bytes on one GPU holding `params` parameters (after TP/PP/EP), for ZeRO `stage`
+// over `dp` data-parallel ranks: ZeRO-1 divides the optimizer state by dp, ZeRO-2 also the
+// gradients, ZeRO-3 also the weights.
+struct ModelStateMemory {
+  double weights = 0.0, gradients = 0.0, optimizer = 0.0;
+  double total() const { return weights + gradients + optimizer; }
+};
+ModelStateMemory model_state_memory(double params, int zero_stage, int dp, Precision p,
+                                    Optimizer o);
+
+// Activation bytes one transformer layer keeps for the backward pass of one micro-batch of b
+// sequences, per GPU: sbh(34 + 5as/h) without parallelism; with TP t and no SP
+// sbh(10 + 24/t + 5as/(ht)); with TP and SP sbh/t·(34 + 5as/h); selective recompute drops the
+// 5as/h term; full recompute keeps only the layer input 2sbh (/t with SP). Generalised to GQA and
+// other FFN widths term by term (equal to the paper's for f = 4h, k = a); context parallelism
+// divides s. Sized for 16-bit activations (×2 for fp32/tf32 training).
+double activation_bytes_per_layer(const Scenario& s);
+
+// What one layer's full activations take while it is recomputed (full recompute's working set).
+double recompute_working_bytes(const Scenario& s);
+
+}  // namespace wt

@@ -1,0 +1,42 @@
+#pragma once
+// Closed forms of the transformer (DESIGN.md §4): parameters and FLOPs. Shapes: micro-batch b,
+// sequence s, hidden h, FFN f, heads a, KV heads k, vocabulary V, layers l.
+#include <cstdint>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+// Forward FLOPs of one transformer layer for b sequences of s tokens, whole layer (no parallelism).
+struct LayerFlops {
+  double qkv = 0.0;        // 2bsh(h + 2hk/a)
+  double attention = 0.0;  // 4bs²h: scores and values, not causal-aware
+  double projection = 0.0; // 2bsh²
+  double mlp = 0.0;        // 4bshf, 6bshf gated; MoE: top_k experts of moe_ffn_hidden_size
+  double router = 0.0;     // MoE router 2bshE
+  double total() const { return qkv + attention + projection + mlp + router; }
+};
+
+LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s);
+double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s);  // 2bshV
+
+// Per iteration of the whole model over the global batch: model FLOPs count forward and backward
+// (backward = 2 × forward) once; hardware FLOPs add what activation recomputation recomputes
+// (full: one more forward of every layer; selective: the attention core).
+double model_flops_per_iteration(const Scenario& s);
+double hardware_flops_per_iteration(const Scenario& s);
+
+// Parameters. Layer weights with biases and layer norms; embeddings V·h (and an output layer V·h
+// unless tied). Learned position embeddings are not counted.
+struct LayerParams {
+  double attention = 0.0;  // QKV and output projection, with biases
+  double mlp = 0.0;        // dense MLP, or all experts plus the router for MoE
+  double norms = 0.0;      // two layer norms (replicated across TP ranks)
+  double expert = 0.0;     // of `mlp`, the part held by experts (split by expert parallelism)
+  double total() const { return attention + mlp + norms; }
+};
+LayerParams layer_params(const ModelConfig& m);
+double embedding_params(const ModelConfig& m);  // V·h
+double total_params(const ModelConfig& m);
+
+}  // namespace wt

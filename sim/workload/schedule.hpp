@@ -1,0 +1,27 @@
+#pragma once
+// Pipeline schedules as explicit per-stage step sequences (DESIGN.md §4): GPipe, 1F1B
+// (PipeDream-Flush, as Megatron-LM runs it) and interleaved 1F1B (Narayanan et al., SC'21), in the
+// order Megatron-LM's schedules.py issues them.
+#include <cstdint>
+#include <vector>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+struct PipeStep {
+  bool forward = true;
+  int32_t micro_batch = 0;
+  int32_t chunk = 0;  // model chunk on this stage; always 0 unless interleaved
+};
+
+// The steps stage `stage` of `stages` runs for `micro_batches` micro-batches and `chunks` model
+// chunks per stage (virtual stages; 1 unless interleaved).
+std::vector<PipeStep> stage_steps(PipelineSchedule schedule, int stages, int stage,
+                                  int64_t micro_batches, int chunks);
+
+// The most micro-batch chunks whose forward has run and whose backward has not, at any point of the
+// sequence: what sets the activation memory of the stage.
+int max_in_flight(const std::vector<PipeStep>& steps);
+
+}  // namespace wt

@@ -1,0 +1,40 @@
+#include "sim/workload/stage_memory.hpp"
+
+#include "sim/workload/memory.hpp"
+
+namespace wt {
+
+MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes) {
+  const ModelStateMemory states =
+      model_state_memory(w.stage_params[stage], s.parallel.zero_stage,
+                         s.parallel.data * s.parallel.context, s.training.precision,
+                         s.training.optimizer);
+  MemoryUse m;
+  m.weights = states.weights;
+  m.gradients = states.gradients;
+  m.optimizer = states.optimizer;
+  m.activations = w.stage_in_flight_layers[stage] * activation_bytes_per_layer(s);
+  if (s.training.activation_recompute == Recompute::full) {
+    m.activations += recompute_working_bytes(s);
+  }
+  if (w.stage_has_logits[stage]) {
+    // fp32 logits of one micro-batch over the local vocabulary, held for the loss.
+    const double tokens = static_cast<double>(s.training.micro_batch_size) *
+                          static_cast<double>(s.model.seq_length / s.parallel.context);
+    m.activations += 4.0 * tokens * static_cast<double>(s.model.vocab_size) / s.parallel.tensor;
+  }
+  m.total = m.weights + m.gradients + m.optimizer + m.activations;
+  m.capacity = capacity_bytes;
+  return m;
+}
+
+PeakMemory peak_memory(const Scenario& s, const Workload& w, double capacity_bytes) {
+  PeakMemory peak;
+  for (int stage = 0; stage < static_cast<int>(w.programs.size()); ++stage) {
+    const MemoryUse m = stage_memory(s, w, stage, capacity_bytes);
+    if (stage == 0 || m.total > peak.use.total) peak = {stage, m};
+  }
+  return peak;
+}
+
+}  // namespace wt

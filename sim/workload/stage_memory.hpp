@@ -1,0 +1,21 @@
+#pragma once
+// Memory of the GPUs of each pipeline stage, from the built workload (parameters per stage and the
+// schedule's in-flight activations) and the formulas of memory.hpp.
+#include <vector>
+
+#include "sim/report/run_result.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/workload/program.hpp"
+
+namespace wt {
+
+MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes);
+
+// The stage whose GPUs need the most memory, and what they need.
+struct PeakMemory {
+  int stage = 0;
+  MemoryUse use;
+};
+PeakMemory peak_memory(const Scenario& s, const Workload& w, double capacity_bytes);
+
+}  // namespace wt

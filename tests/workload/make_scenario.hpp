@@ -1,0 +1,31 @@
+#pragma once
+// Scenarios built in code for workload and engine tests (no parser involved): a GPT-style model on
+// a cluster of H100 nodes, with the layout given.
+#include "sim/scenario/scenario.hpp"
+
+namespace wt::test {
+
+inline Scenario gpt_scenario(int tensor, int pipeline, int data, int nodes = 0) {
+  Scenario s;
+  s.name = "test-gpt";
+  s.model.num_layers = 24;
+  s.model.hidden_size = 2048;
+  s.model.num_attention_heads = 16;
+  s.model.num_kv_heads = 16;
+  s.model.ffn_hidden_size = 8192;
+  s.model.seq_length = 2048;
+  s.model.vocab_size = 51200;
+  s.training.global_batch_size = 64;
+  s.training.micro_batch_size = 1;
+  s.parallel.tensor = tensor;
+  s.parallel.pipeline = pipeline;
+  s.parallel.data = data;
+  s.cluster.gpu = "h100-sxm5-80gb";
+  const int gpus = tensor * pipeline * data;
+  s.cluster.gpus_per_node = gpus < 8 ? gpus : 8;
+  s.cluster.num_nodes = nodes > 0 ? nodes : (gpus + 7) / 8;
+  s.cluster.network.fat_tree.switch_radix = 64;
+  return s;
+}
+
+}  // namespace wt::test

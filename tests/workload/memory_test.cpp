@@ -1,0 +1,82 @@
+#include "sim/workload/memory.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tests/workload/make_scenario.hpp"
+
+namespace wt {
+namespace {
+
+TEST(ZeroMemory, MatchesZeroPaperForMixedPrecisionAdam) {
+  const double psi = 7.5e9;
+  const double n = 64;
+  auto total = [&](int stage) {
+    return model_state_memory(psi, stage, 64, Precision::bf16, Optimizer::adam).total();
+  };
+  EXPECT_DOUBLE_EQ(total(0), 16.0 * psi);
+  EXPECT_DOUBLE_EQ(total(1), 4.0 * psi + 12.0 * psi / n);
+  EXPECT_DOUBLE_EQ(total(2), 2.0 * psi + 14.0 * psi / n);
+  EXPECT_DOUBLE_EQ(total(3), 16.0 * psi / n);
+}
+
+TEST(ZeroMemory, Fp32KeepsNoMasterCopy) {
+  const ModelStateMemory m = model_state_memory(1e9, 0, 8, Precision::fp32, Optimizer::adam);
+  EXPECT_DOUBLE_EQ(m.weights, 4e9);
+  EXPECT_DOUBLE_EQ(m.gradients, 4e9);
+  EXPECT_DOUBLE_EQ(m.optimizer, 8e9);
+}
+
+// Korthikanti et al. 2022, Table 2, per layer with s, b, h, a.
+class Activations : public ::testing::Test {
+ protected:
+  Scenario s = test::gpt_scenario(1, 1, 8);
+  double sbh() const {
+    return static_cast<double>(s.model.seq_length) * s.training.micro_batch_size *
+           s.model.hidden_size;
+  }
+  double ash() const {
+    return 5.0 * s.model.num_attention_heads * static_cast<double>(s.model.seq_length) /
+           s.model.hidden_size;
+  }
+};
+
+TEST_F(Activations, NoParallelism) {
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * (34.0 + ash()));
+}
+
+TEST_F(Activations, TensorParallelWithoutSequenceParallel) {
+  s.parallel.tensor = 4;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * (10.0 + 24.0 / 4 + ash() / 4));
+}
+
+TEST_F(Activations, TensorAndSequenceParallel) {
+  s.parallel.tensor = 4;
+  s.parallel.sequence_parallel = true;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() / 4 * (34.0 + ash()));
+}
+
+TEST_F(Activations, SelectiveRecomputeDropsTheScoreTerm) {
+  s.parallel.tensor = 4;
+  s.parallel.sequence_parallel = true;
+  s.training.activation_recompute = Recompute::selective;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() / 4 * 34.0);
+}
+
+TEST_F(Activations, FullRecomputeKeepsTheLayerInput) {
+  s.training.activation_recompute = Recompute::full;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), 2.0 * sbh());
+  s.parallel.tensor = 2;
+  s.parallel.sequence_parallel = true;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh());
+}
+
+TEST_F(Activations, ContextParallelSplitsTheSequence) {
+  const double whole = activation_bytes_per_layer(s);
+  s.parallel.context = 2;
+  // s/2 local tokens; the score term still spans the full sequence each query attends to.
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() / 2 * (34.0 + ash()));
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), whole / 2);
+}
+
+}  // namespace
+}  // namespace wt

@@ -1,0 +1,63 @@
+#include "sim/workload/schedule.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace wt {
+namespace {
+
+std::string render(const std::vector<PipeStep>& steps) {
+  std::string out;
+  for (const PipeStep& s : steps) {
+    out += (s.forward ? "F" : "B") + std::to_string(s.micro_batch);
+    if (s.chunk > 0) out += "." + std::to_string(s.chunk);
+    out += " ";
+  }
+  return out;
+}
+
+TEST(Schedule, OneFOneBWarmupSteadyCooldown) {
+  // p = 4, m = 6: stage 0 warms up with 3 forwards, stage 3 alternates from the start.
+  EXPECT_EQ(render(stage_steps(PipelineSchedule::one_f_one_b, 4, 0, 6, 1)),
+            "F0 F1 F2 F3 B0 F4 B1 F5 B2 B3 B4 B5 ");
+  EXPECT_EQ(render(stage_steps(PipelineSchedule::one_f_one_b, 4, 3, 6, 1)),
+            "F0 B0 F1 B1 F2 B2 F3 B3 F4 B4 F5 B5 ");
+}
+
+TEST(Schedule, GpipeRunsAllForwardsFirst) {
+  EXPECT_EQ(render(stage_steps(PipelineSchedule::gpipe, 4, 1, 3, 1)), "F0 F1 F2 B0 B1 B2 ");
+}
+
+TEST(Schedule, InterleavedFollowsMegatronOrder) {
+  // p = 2, v = 2, m = 4 on stage 0: warmup (2-0-1)·2 + (2-1)·2 = 4 virtual forwards.
+  EXPECT_EQ(render(stage_steps(PipelineSchedule::interleaved, 2, 0, 4, 2)),
+            "F0 F1 F0.1 F1.1 F2 B0.1 F3 B1.1 F2.1 B0 F3.1 B1 B2.1 B3.1 B2 B3 ");
+}
+
+TEST(Schedule, EveryMicroBatchChunkRunsForwardAndBackwardOnce) {
+  for (auto kind : {PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b,
+                    PipelineSchedule::interleaved}) {
+    const int v = kind == PipelineSchedule::interleaved ? 3 : 1;
+    for (int stage = 0; stage < 4; ++stage) {
+      std::set<std::tuple<bool, int, int>> seen;
+      for (const PipeStep& s : stage_steps(kind, 4, stage, 8, v)) {
+        EXPECT_TRUE(seen.insert({s.forward, s.micro_batch, s.chunk}).second);
+      }
+      EXPECT_EQ(seen.size(), 2u * 8u * v);
+    }
+  }
+}
+
+TEST(Schedule, InFlightActivations) {
+  // 1F1B: stage i of p holds p - i micro-batches; GPipe holds all m.
+  EXPECT_EQ(max_in_flight(stage_steps(PipelineSchedule::one_f_one_b, 8, 0, 32, 1)), 8);
+  EXPECT_EQ(max_in_flight(stage_steps(PipelineSchedule::one_f_one_b, 8, 5, 32, 1)), 3);
+  EXPECT_EQ(max_in_flight(stage_steps(PipelineSchedule::gpipe, 8, 0, 32, 1)), 32);
+  // Interleaved stage 0: warmup (p-1)·2 + (v-1)·p chunks + 1 = 14 + 8 + 1 = 23 chunks of 1/v the
+  // layers: a little more than 1F1B's p micro-batches (23/2 = 11.5 > 8).
+  EXPECT_EQ(max_in_flight(stage_steps(PipelineSchedule::interleaved, 8, 0, 32, 2)), 23);
+}
+
+}  // namespace
+}  // namespace wt
