@@ -1,0 +1,59 @@
+// The cost model's fabric from a scenario and its GPU (docs/collectives.md, "Fabric").
+#include "sim/comm/fabric.hpp"
+
+#include <algorithm>
+
+#include "sim/core/units.hpp"
+#include "topology/network_summary.hpp"
+
+namespace wt {
+namespace {
+
+// Per GPU and direction: the scenario's figure, else NVLink, else PCIe (also when the scenario
+// declares a PCIe node).
+double intra_node_GBps(const IntraNodeConfig& node, const GpuSpec& gpu) {
+  if (node.bandwidth_GBps > 0.0) {
+    return node.bandwidth_GBps;
+  }
+  const bool nvlink = gpu.nvlink_GBps.value > 0.0 && node.fabric != IntraNodeFabric::pcie;
+  return nvlink ? gpu.nvlink_GBps.value : gpu.pcie_GBps.value;
+}
+
+LinkClass intra_link(const Scenario& s, const GpuSpec& gpu) {
+  const IntraNodeConfig& node = s.cluster.intra_node;
+  return {
+      units::us_to_s(node.latency_us),
+      units::gbyte_per_s_to_bytes_per_s(intra_node_GBps(node, gpu)) * gpu.nvlink_efficiency.value};
+}
+
+LinkClass inter_link(const Scenario& s, const GpuSpec& gpu) {
+  const ClusterConfig& c = s.cluster;
+  const NetworkConfig& net = c.network;
+  const int hops = std::max(1, summarize_network(c).hops_between_nodes);
+  const double node_Bps =
+      units::gbit_per_s_to_bytes_per_s(net.link_bandwidth_Gbps) * net.nics_per_node;
+  return {units::us_to_s(net.link_latency_us) * hops,
+          node_Bps / std::max(1, c.gpus_per_node) * gpu.network_efficiency.value};
+}
+
+}  // namespace
+
+Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
+  return {intra_link(s, gpu), inter_link(s, gpu), units::us_to_s(gpu.collective_launch_us.value)};
+}
+
+GroupShape group_shape(int ranks, int stride, int gpus_per_node) {
+  ranks = std::max(1, ranks);
+  stride = std::max(1, stride);
+  gpus_per_node = std::max(1, gpus_per_node);
+  if (stride * ranks <= gpus_per_node) {
+    return {ranks, 1};
+  }
+  if (stride >= gpus_per_node) {
+    return {ranks, ranks};
+  }
+  const int per_node = gpus_per_node / stride;
+  return {ranks, (ranks + per_node - 1) / per_node};
+}
+
+}  // namespace wt

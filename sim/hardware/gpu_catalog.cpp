@@ -1,0 +1,73 @@
+// The built-in GPU catalog and its lookup by id or alias.
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "sim/hardware/gpu.hpp"
+#include "sim/hardware/gpu_catalog_entries.hpp"
+
+namespace wt {
+namespace {
+
+std::vector<GpuSpec> build_catalog() {
+  std::vector<GpuSpec> all = catalog::nvidia_datacenter_gpus();
+  for (auto family : {catalog::blackwell_and_amd_gpus(), catalog::inference_gpus()}) {
+    all.insert(all.end(), family.begin(), family.end());
+  }
+  return all;
+}
+
+// Lower case, with spaces and underscores read as '-', and a leading vendor name dropped, so that
+// "NVIDIA A100_SXM4 80GB", "a100-sxm4-80gb" and "A100-SXM4-80GB" compare equal.
+std::string normalize(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (char c : name) {
+    const bool separator = c == ' ' || c == '_';
+    out += separator ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  for (std::string_view vendor : {"nvidia-", "amd-"}) {
+    if (out.starts_with(vendor)) {
+      out.erase(0, vendor.size());
+    }
+  }
+  return out;
+}
+
+bool matches(const GpuSpec& gpu, const std::string& wanted) {
+  if (normalize(gpu.id) == wanted) {
+    return true;
+  }
+  return std::any_of(gpu.aliases.begin(), gpu.aliases.end(),
+                     [&](const std::string& alias) { return normalize(alias) == wanted; });
+}
+
+}  // namespace
+
+const std::vector<GpuSpec>& gpu_catalog() {
+  static const std::vector<GpuSpec> catalog = build_catalog();
+  return catalog;
+}
+
+const GpuSpec* find_gpu(std::string_view id_or_alias) {
+  const std::string wanted = normalize(id_or_alias);
+  for (const GpuSpec& gpu : gpu_catalog()) {
+    if (matches(gpu, wanted)) {
+      return &gpu;
+    }
+  }
+  return nullptr;
+}
+
+std::string gpu_ids() {
+  std::string ids;
+  for (const GpuSpec& gpu : gpu_catalog()) {
+    if (!ids.empty()) {
+      ids += ", ";
+    }
+    ids += gpu.id;
+  }
+  return ids;
+}
+
+}  // namespace wt

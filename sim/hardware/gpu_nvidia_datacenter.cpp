@@ -1,0 +1,164 @@
+// NVIDIA Volta, Ampere and Hopper data-centre GPUs. Figures from
+// ../shared/reference/hardware-and-prices.json; each carries its source key.
+#include "sim/hardware/gpu_catalog_entries.hpp"
+
+namespace wt::catalog {
+namespace {
+
+GpuSpec v100_sxm2_32gb() {
+  return {
+      .id = "v100-sxm2-32gb",
+      .name = "NVIDIA V100 SXM2 32GB",
+      .aliases = {"V100", "V100-SXM2", "V100-32GB", "V100-SXM2-32GB", "Tesla-V100"},
+      .fp32_tflops = {15.7, "GPUINSP_V100"},
+      .tf32_tflops = unsupported("Volta has no TF32 (reference: not applicable)"),
+      .fp16_tflops = {125.0, "NV_DEV_V100"},
+      .bf16_tflops = unsupported("Volta has no BF16 tensor mode (reference: not applicable)"),
+      .fp8_tflops = unsupported("Volta has no FP8 (reference: not applicable)"),
+      .memory_GB = {32.0, "GPUINSP_V100"},
+      .memory_bw_GBps = {900.0, "GPUINSP_V100"},
+      .nvlink_GBps = {150.0, "MLENG_NET: NVLink2, 6 links, 150 GB/s per direction"},
+      .pcie_GBps = {16.0, "GUTS: PCIe Gen3 x16, 32 GB/s bidirectional"},
+      .gemm_efficiency = {116.4 / 125.3, "GPUINSP_V100: FP16 tensor 116.4 of 125.3 TFLOP/s"},
+      .memory_efficiency = default_memory_efficiency(),
+      .nvlink_efficiency = assumed_nvlink_efficiency(),
+      .network_efficiency = default_network_efficiency(),
+      .kernel_launch_us = default_kernel_launch_us(),
+      .collective_launch_us = default_collective_launch_us(),
+  };
+}
+
+GpuSpec a100_sxm4(const char* id, const char* name, std::vector<std::string> aliases,
+                  double memory_GB, double memory_bw_GBps) {
+  return {
+      .id = id,
+      .name = name,
+      .aliases = std::move(aliases),
+      .fp32_tflops = {19.5, "GK_A100"},
+      .tf32_tflops = {156.0, "GK_A100"},
+      .fp16_tflops = {312.0, "GK_A100"},
+      .bf16_tflops = {312.0, "GK_A100"},
+      .fp8_tflops = unsupported("Ampere has no FP8 (GK_A100, MLENG_ACC)"),
+      .memory_GB = {memory_GB, "GK_A100"},
+      .memory_bw_GBps = {memory_bw_GBps, "GK_A100"},
+      .nvlink_GBps = {300.0, "MLENG_NET: NVLink3, 12 links, 300 GB/s per direction"},
+      .pcie_GBps = {31.0, "MLENG_NET: PCIe Gen4 x16 per direction (GK_A100: Gen4 x16)"},
+      .gemm_efficiency = {271.2 / 312.0, "MLENG_ACC: MAMF BF16 271.2 of 312 TFLOP/s"},
+      .memory_efficiency = default_memory_efficiency(),
+      .nvlink_efficiency = {234.89 / 300.0,
+                            "MLENG_NET: DGX A100 NCCL all-reduce busbw 234.89 of 300 GB/s"},
+      .network_efficiency = default_network_efficiency(),
+      .kernel_launch_us = default_kernel_launch_us(),
+      .collective_launch_us = default_collective_launch_us(),
+  };
+}
+
+// H100 SXM5, H800 SXM5 and H200 share the Hopper SXM compute and NVLink4 ring efficiency.
+GpuSpec hopper_sxm(const char* compute_source) {
+  GpuSpec g;
+  g.fp32_tflops = {66.9, compute_source};
+  g.tf32_tflops = {494.7, compute_source};
+  g.fp16_tflops = {989.4, compute_source};
+  g.bf16_tflops = {989.4, compute_source};
+  g.fp8_tflops = {1978.9, compute_source};
+  g.memory_GB = {80.0, compute_source};
+  g.memory_bw_GBps = {3350.0, compute_source};
+  g.nvlink_GBps = {450.0, "MLENG_NET: NVLink4, 18 links, 450 GB/s per direction"};
+  g.pcie_GBps = {63.0, "MLENG_NET: PCIe Gen5 x16 per direction"};
+  g.gemm_efficiency = {794.5 / 989.4, "MLENG_ACC: H100 SXM MAMF BF16 794.5 of 989.4 TFLOP/s"};
+  g.memory_efficiency = default_memory_efficiency();
+  g.nvlink_efficiency = {367.61 / 450.0,
+                         "MLENG_NET: 8xH200 NCCL ring all-reduce busbw 367.61 of 450 GB/s "
+                         "(NVLink4; NCCLT_212 expects ~370 on H100)"};
+  g.network_efficiency = default_network_efficiency();
+  g.kernel_launch_us = default_kernel_launch_us();
+  g.collective_launch_us = default_collective_launch_us();
+  return g;
+}
+
+GpuSpec h100_sxm5_80gb() {
+  GpuSpec g = hopper_sxm("GK_H100");
+  g.id = "h100-sxm5-80gb";
+  g.name = "NVIDIA H100 SXM5 80GB";
+  g.aliases = {"H100",          "H100-SXM",       "H100-SXM5",      "H100-80GB",
+               "H100-SXM-80GB", "H100-SXM5-80GB", "H100-80GB-HBM3", "H100-SXM-80GB-HBM3"};
+  return g;
+}
+
+GpuSpec h800_sxm5_80gb() {
+  GpuSpec g = hopper_sxm(
+      "GK_H100 (assumption: H800 SXM5 keeps H100 SXM5 compute and memory; "
+      "the reference has no H800 entry)");
+  g.id = "h800-sxm5-80gb";
+  g.name = "NVIDIA H800 SXM5 80GB";
+  g.aliases = {"H800", "H800-SXM", "H800-SXM5", "H800-80GB"};
+  g.nvlink_GBps = {200.0,
+                   "assumption: H800 NVLink cut to 400 GB/s bidirectional (200 per direction), "
+                   "as A800's (NCCL_412); the reference has no H800 entry"};
+  g.gemm_efficiency.source += " (assumption: H800 = H100 compute)";
+  g.nvlink_efficiency = {160.0 / 200.0,
+                         "NCCL_412: A800 with 400 GB/s NVLink reaches 160 GB/s busbw "
+                         "(assumption: H800 alike)"};
+  return g;
+}
+
+GpuSpec h100_pcie_80gb() {
+  return {
+      .id = "h100-pcie-80gb",
+      .name = "NVIDIA H100 PCIe 80GB",
+      .aliases = {"H100-PCIe", "H100-PCIe-80GB", "H100-NVL-PCIe"},
+      .fp32_tflops = {51.0, "MLENG_ACC"},
+      .tf32_tflops = {378.0, "MLENG_ACC"},
+      .fp16_tflops = {756.0, "MLENG_ACC"},
+      .bf16_tflops = {756.0, "MLENG_ACC"},
+      .fp8_tflops = {1513.0, "MLENG_ACC"},
+      .memory_GB = {80.0, "MLENG_ACC"},
+      .memory_bw_GBps = {2000.0, "HPCTECH_H100"},
+      .nvlink_GBps = no_nvlink(
+          "the NVLink bridge joins GPU pairs only (HPCTECH_H100: 600 GB/s bidirectional per "
+          "pair); a node-wide ring crosses PCIe Gen5"),
+      .pcie_GBps = {63.0, "MLENG_NET: PCIe Gen5 x16 per direction (HPCTECH_H100: Gen5 x16)"},
+      .gemm_efficiency = assumed_gemm_efficiency(),
+      .memory_efficiency = default_memory_efficiency(),
+      .nvlink_efficiency = assumed_pcie_efficiency(),
+      .network_efficiency = default_network_efficiency(),
+      .kernel_launch_us = default_kernel_launch_us(),
+      .collective_launch_us = default_collective_launch_us(),
+  };
+}
+
+GpuSpec h200_sxm_141gb() {
+  GpuSpec g = hopper_sxm("MLENG_ACC");
+  g.id = "h200-sxm-141gb";
+  g.name = "NVIDIA H200 SXM 141GB";
+  g.aliases = {"H200", "H200-SXM", "H200-141GB", "H200-SXM-141GB", "H200-SXM5"};
+  g.fp32_tflops.value = 67.0;
+  g.tf32_tflops.value = 494.5;
+  g.fp16_tflops.value = 989.0;
+  g.bf16_tflops.value = 989.0;
+  g.fp8_tflops.value = 1979.0;
+  g.memory_GB.value = 141.0;
+  g.memory_bw_GBps.value = 4800.0;
+  g.pcie_GBps.source += " (MLPERF_H200: Gen5 x16)";
+  g.gemm_efficiency.source += "; 'H200 is the same'";
+  return g;
+}
+
+}  // namespace
+
+std::vector<GpuSpec> nvidia_datacenter_gpus() {
+  return {
+      v100_sxm2_32gb(),
+      a100_sxm4("a100-sxm4-40gb", "NVIDIA A100 SXM4 40GB",
+                {"A100-40GB", "A100-SXM4-40GB", "A100-SXM-40GB"}, 40.0, 1555.0),
+      a100_sxm4("a100-sxm4-80gb", "NVIDIA A100 SXM4 80GB",
+                {"A100", "A100-SXM", "A100-SXM4", "A100-80GB", "A100-SXM4-80GB", "A100-SXM-80GB"},
+                80.0, 2039.0),
+      h100_sxm5_80gb(),
+      h100_pcie_80gb(),
+      h800_sxm5_80gb(),
+      h200_sxm_141gb(),
+  };
+}
+
+}  // namespace wt::catalog
