@@ -52,8 +52,10 @@ struct EnumValues<CollectiveAlgorithm> {
 template <class E>
 std::vector<std::string> enum_names() {
   std::vector<std::string> names;
-  for (E e : EnumValues<E>::values)
+  names.reserve(EnumValues<E>::values.size());
+  for (E e : EnumValues<E>::values) {
     names.emplace_back(to_string(e));
+  }
   return names;
 }
 

@@ -35,12 +35,12 @@ struct FieldDoc {
 };
 
 inline FieldInfo make_field_info(std::string path, FieldType type, const FieldDoc& d,
-                                 std::string default_text, std::string allowed_text) {
+                                 const std::string& default_text, const std::string& allowed_text) {
   return FieldInfo{std::move(path),
                    type,
                    d.unit,
-                   d.default_text.empty() ? std::move(default_text) : d.default_text,
-                   d.allowed_text.empty() ? std::move(allowed_text) : d.allowed_text,
+                   d.default_text.empty() ? default_text : d.default_text,
+                   d.allowed_text.empty() ? allowed_text : d.allowed_text,
                    d.doc};
 }
 

@@ -1,0 +1,95 @@
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+const char* to_string(Precision p) {
+  switch (p) {
+    case Precision::fp32:
+      return "fp32";
+    case Precision::tf32:
+      return "tf32";
+    case Precision::fp16:
+      return "fp16";
+    case Precision::bf16:
+      return "bf16";
+    case Precision::fp8:
+      return "fp8";
+  }
+  return "?";
+}
+
+const char* to_string(Optimizer o) {
+  switch (o) {
+    case Optimizer::adam:
+      return "adam";
+    case Optimizer::adamw:
+      return "adamw";
+    case Optimizer::sgd:
+      return "sgd";
+  }
+  return "?";
+}
+
+const char* to_string(Recompute r) {
+  switch (r) {
+    case Recompute::none:
+      return "none";
+    case Recompute::selective:
+      return "selective";
+    case Recompute::full:
+      return "full";
+  }
+  return "?";
+}
+
+const char* to_string(PipelineSchedule s) {
+  switch (s) {
+    case PipelineSchedule::gpipe:
+      return "gpipe";
+    case PipelineSchedule::one_f_one_b:
+      return "1f1b";
+    case PipelineSchedule::interleaved:
+      return "interleaved";
+  }
+  return "?";
+}
+
+const char* to_string(IntraNodeFabric f) {
+  switch (f) {
+    case IntraNodeFabric::nvswitch:
+      return "nvswitch";
+    case IntraNodeFabric::nvlink_mesh:
+      return "nvlink-mesh";
+    case IntraNodeFabric::pcie:
+      return "pcie";
+  }
+  return "?";
+}
+
+const char* to_string(NetworkTopology t) {
+  switch (t) {
+    case NetworkTopology::fat_tree:
+      return "fat-tree";
+    case NetworkTopology::torus:
+      return "torus";
+    case NetworkTopology::dragonfly:
+      return "dragonfly";
+  }
+  return "?";
+}
+
+const char* to_string(CollectiveAlgorithm a) {
+  switch (a) {
+    case CollectiveAlgorithm::automatic:
+      return "auto";
+    case CollectiveAlgorithm::ring:
+      return "ring";
+    case CollectiveAlgorithm::tree:
+      return "tree";
+    case CollectiveAlgorithm::hierarchical:
+      return "hierarchical";
+  }
+  return "?";
+}
+
+}  // namespace wt

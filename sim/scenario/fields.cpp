@@ -1,0 +1,231 @@
+// The scenario schema, one row per field: path, type, unit, default, allowed values, doc, and the
+// reader that fills the Scenario. Rows are in document order; a section's fields come before the
+// blocks nested in it, and the order is also the order in which a file is read (the model preset
+// before the model fields that override it, the topology before its block).
+#include "sim/scenario/field_factories.hpp"
+#include "sim/scenario/special_fields.hpp"
+
+namespace wt {
+namespace {
+
+constexpr IntRange kParallelDegree{1, 16384};
+constexpr IntRange kLinkCount{1, 4096};
+constexpr NumberRange kBandwidth{0.0, 1e5, true};
+constexpr NumberRange kLatency{0.0, 1e6};
+constexpr IntRange kBatch{1, 1'000'000'000};
+constexpr IntRange kWidth{1, 10'000'000};
+
+std::vector<FieldBinding> top_and_model_fields() {
+  const std::string required = "required (unless a preset or hf_config sets it)";
+  return {
+      integer_field(WT_MEMBER(schema), {1, 1},
+                    {.doc = "Version of this file format; only 1 exists."}),
+      string_field("name", read_name,
+                   {.default_text = "the file name without .json, or \"scenario\"",
+                    .doc = "Label used in reports, traces and plots."}),
+      string_field("model.preset", read_model_preset,
+                   {.default_text = "none",
+                    .allowed_text = "a preset name (see Model presets)",
+                    .doc = "Fills every model field from a published architecture; model fields "
+                           "given beside it override it."}),
+      string_field("model.hf_config", read_model_hf_config,
+                   {.default_text = "none",
+                    .allowed_text = "path to a Hugging Face config.json",
+                    .doc = "Imports the architecture from a Hugging Face config.json (path "
+                           "relative to the scenario's folder); model fields given beside it "
+                           "override it. Not together with model.preset."}),
+      integer_field(WT_MEMBER(model.num_layers), {1, 10000},
+                    {.default_text = required, .doc = "Transformer layers l."}),
+      integer_field(
+          WT_MEMBER(model.hidden_size), {1, 1'000'000},
+          {.default_text = required, .doc = "Model width h; divisible by num_attention_heads."}),
+      integer_field(WT_MEMBER(model.num_attention_heads), {1, 10000},
+                    {.default_text = required, .doc = "Attention (query) heads a."}),
+      integer_field(WT_MEMBER(model.num_kv_heads), {0, 10000},
+                    {.default_text = "0 (= num_attention_heads)",
+                     .allowed_text = "0, or 1 .. num_attention_heads dividing it",
+                     .doc = "Key/value heads k (grouped-query attention when k < a)."}),
+      integer_field(WT_MEMBER(model.ffn_hidden_size), {0, 10'000'000},
+                    {.default_text = "0 (= 4 x hidden_size, also when gated)",
+                     .allowed_text = "0, or 1 .. 10000000",
+                     .doc = "MLP inner width f."}),
+      integer_field(WT_MEMBER(model.seq_length), {1, 16'777'216},
+                    {.unit = "tokens", .default_text = required, .doc = "Sequence length s."}),
+      integer_field(WT_MEMBER(model.vocab_size), kWidth,
+                    {.unit = "tokens", .default_text = required, .doc = "Vocabulary size V."}),
+      boolean_field(WT_MEMBER(model.gated_mlp),
+                    {.doc = "Gated MLP (SwiGLU): three weight matrices of h x f instead of two."}),
+      boolean_field(WT_MEMBER(model.tied_embeddings),
+                    {.doc = "The output layer shares the input embedding matrix."}),
+      integer_field(WT_MEMBER(model.moe.num_experts), {0, 4096},
+                    {.doc = "Experts per MoE layer; 0 = dense model. In an MoE model every "
+                            "layer's MLP is an MoE layer."}),
+      integer_field(WT_MEMBER(model.moe.top_k), {0, 4096},
+                    {.allowed_text = "1 .. num_experts when num_experts > 0, else 0",
+                     .doc = "Experts each token is routed to."}),
+      integer_field(WT_MEMBER(model.moe.moe_ffn_hidden_size), {0, 10'000'000},
+                    {.default_text = "0 (= ffn_hidden_size)",
+                     .allowed_text = "0, or 1 .. 10000000",
+                     .doc = "MLP inner width of one expert."}),
+  };
+}
+
+std::vector<FieldBinding> training_and_parallel_fields() {
+  return {
+      integer_field(WT_MEMBER(training.global_batch_size), kBatch,
+                    {.unit = "sequences",
+                     .default_text = "required",
+                     .doc = "Sequences per optimizer step, over all data-parallel replicas."}),
+      integer_field(WT_MEMBER(training.micro_batch_size), kBatch,
+                    {.unit = "sequences", .doc = "Sequences per micro-batch on one replica."}),
+      choice_field(WT_MEMBER(training.precision),
+                   {.doc = "Math precision of the GEMMs (mixed precision with fp32 master "
+                           "weights for the 16- and 8-bit ones)."}),
+      choice_field(WT_MEMBER(training.optimizer), {.doc = "Optimizer (sets its state size)."}),
+      choice_field(WT_MEMBER(training.activation_recompute),
+                   {.doc = "Activation recomputation: none, selective (attention core only) or "
+                           "full (each layer's forward again in backward)."}),
+      number_field(WT_MEMBER(training.total_tokens), {0.0, 1e16},
+                   {.unit = "tokens",
+                    .doc = "Tokens to train on, for time-to-train, GPU-hours and cost; 0 = no "
+                           "such figures."}),
+      integer_field(WT_MEMBER(parallel.tensor), kParallelDegree,
+                    {.doc = "Tensor-parallel degree t (Megatron); divides heads, KV heads and "
+                            "the FFN width."}),
+      integer_field(WT_MEMBER(parallel.pipeline), kParallelDegree,
+                    {.doc = "Pipeline stages p; at most num_layers."}),
+      integer_field(WT_MEMBER(parallel.data), {0, 1'000'000},
+                    {.default_text = "0 (derived)",
+                     .doc = "Data-parallel degree d; 0 or omitted = GPUs / (t x p x context). "
+                            "Given, t x p x d x context must equal the GPU count."}),
+      integer_field(WT_MEMBER(parallel.context), kParallelDegree,
+                    {.doc = "Context-parallel degree (sequence split across GPUs in attention)."}),
+      integer_field(WT_MEMBER(parallel.expert), kParallelDegree,
+                    {.doc = "Expert-parallel degree, carved out of data x context; divides "
+                            "num_experts."}),
+      integer_field(WT_MEMBER(parallel.zero_stage), {0, 3},
+                    {.doc = "ZeRO stage: 1 shards optimizer state over data-parallel ranks, 2 "
+                            "also gradients, 3 also weights."}),
+      boolean_field(WT_MEMBER(parallel.sequence_parallel),
+                    {.doc = "Megatron sequence parallelism in the tensor-parallel group."}),
+      choice_field(WT_MEMBER(parallel.pipeline_schedule),
+                   {.doc = "Pipeline schedule; interleaved needs virtual_stages > 1."}),
+      integer_field(WT_MEMBER(parallel.virtual_stages), {1, 128},
+                    {.doc = "Model chunks per pipeline stage (interleaved schedule only)."}),
+      number_field(WT_MEMBER(parallel.dp_bucket_mb), {0.0, 1e5, true},
+                   {.unit = "MB", .doc = "Gradient bucket size of the data-parallel reduction."}),
+      boolean_field(WT_MEMBER(parallel.overlap_grad_reduce),
+                    {.doc = "Overlap the gradient reduction with the backward pass."}),
+      boolean_field(WT_MEMBER(parallel.overlap_param_gather),
+                    {.doc = "Overlap ZeRO parameter all-gathers with compute."}),
+      choice_field(WT_MEMBER(parallel.collective_algorithm),
+                   {.doc = "Pins the collective algorithm; auto picks the fastest per call, as "
+                           "NCCL's tuner does."}),
+  };
+}
+
+std::vector<FieldBinding> cluster_fields() {
+  return {
+      string_field("cluster.gpu", read_gpu,
+                   {.default_text = in_quotes(default_scenario().cluster.gpu),
+                    .allowed_text = "a GPU catalog id or alias (windtunnel catalog)",
+                    .doc = "GPU type, case-insensitive (\"H100\", \"A100-80GB\", ...)."}),
+      integer_field(WT_MEMBER(cluster.num_nodes), {1, 1'000'000}, {.doc = "Nodes."}),
+      integer_field(WT_MEMBER(cluster.gpus_per_node), {1, 72}, {.doc = "GPUs per node."}),
+      choice_field(WT_MEMBER(cluster.intra_node.fabric),
+                   {.doc = "How GPUs inside a node are connected."}),
+      number_field(WT_MEMBER(cluster.intra_node.bandwidth_GBps), {0.0, 1e5},
+                   {.unit = "GB/s",
+                    .default_text = "0 (the GPU's NVLink figure)",
+                    .allowed_text = "0 .. 100000",
+                    .doc = "Intra-node bandwidth per GPU and direction."}),
+      number_field(WT_MEMBER(cluster.intra_node.latency_us), kLatency,
+                   {.unit = "us", .doc = "Intra-node latency per transfer."}),
+      choice_field(WT_MEMBER(cluster.network.topology),
+                   {.doc = "Inter-node network; only its block (fat_tree, torus or dragonfly) "
+                           "may appear beside it."}),
+      number_field(WT_MEMBER(cluster.network.link_bandwidth_Gbps), kBandwidth,
+                   {.unit = "Gb/s", .doc = "Line rate of one NIC (and its link), per direction."}),
+      number_field(WT_MEMBER(cluster.network.link_latency_us), kLatency,
+                   {.unit = "us", .doc = "Latency per link hop."}),
+      integer_field(WT_MEMBER(cluster.network.nics_per_node), {1, 64}, {.doc = "NICs per node."}),
+      boolean_field(WT_MEMBER(cluster.network.rail_optimized),
+                    {.doc = "NIC i of every node sits on rail i (its own leaf switches)."}),
+      integer_field(WT_MEMBER(cluster.network.fat_tree.levels), {1, 3},
+                    {.doc = "Switch levels of the fat tree."}),
+      integer_field(WT_MEMBER(cluster.network.fat_tree.switch_radix), {4, 1024, true},
+                    {.doc = "Ports per switch."}),
+      number_field(WT_MEMBER(cluster.network.fat_tree.oversubscription), {1.0, 16.0},
+                   {.doc = "Down-link to up-link bandwidth ratio at the leaf (1 = full "
+                           "bisection)."}),
+      integer_list_field(WT_MEMBER(cluster.network.torus.dims), {1, 3}, {1, 1024},
+                         {.default_text = "[] (required for a torus of more than one node)",
+                          .doc = "Torus size per dimension, in nodes; the product is "
+                                 "num_nodes."}),
+      integer_field(WT_MEMBER(cluster.network.dragonfly.groups), {1, 100'000},
+                    {.default_text = "required for a dragonfly", .doc = "Groups."}),
+      integer_field(WT_MEMBER(cluster.network.dragonfly.routers_per_group), kLinkCount,
+                    {.default_text = "required for a dragonfly", .doc = "Routers per group."}),
+      integer_field(WT_MEMBER(cluster.network.dragonfly.nodes_per_router), kLinkCount,
+                    {.default_text = "required for a dragonfly", .doc = "Nodes per router."}),
+      integer_field(WT_MEMBER(cluster.network.dragonfly.global_links_per_router), kLinkCount,
+                    {.default_text = "required for a dragonfly",
+                     .doc = "Links from each router to other groups."}),
+  };
+}
+
+std::vector<FieldBinding> cost_and_reliability_fields() {
+  return {
+      string_field("calibration", read_calibration,
+                   {.default_text = "none",
+                    .allowed_text = "path to an existing calibration profile",
+                    .doc = "Calibration profile of windtunnel-calibrate (path relative to the "
+                           "scenario's folder). This build checks that it exists and still uses "
+                           "the catalog's figures."}),
+      number_field(WT_MEMBER(cost.usd_per_gpu_hour), {0.0, 10000.0},
+                   {.unit = "USD/GPU-h", .doc = "Price of one GPU-hour; 0 = no cost figures."}),
+      boolean_field(WT_MEMBER(cost.spot),
+                    {.doc = "Spot capacity (preemption is not modelled yet: a warning)."}),
+      number_field(WT_MEMBER(reliability.gpu_mtbf_hours), {0.0, 1e9, true},
+                   {.unit = "h",
+                    .doc = "Mean time between failures of one GPU (with its share "
+                           "of the node)."}),
+      number_field(WT_MEMBER(reliability.checkpoint_write_s), {0.0, 1e7},
+                   {.unit = "s", .doc = "Time to write one checkpoint."}),
+      number_field(WT_MEMBER(reliability.restart_s), {0.0, 1e7},
+                   {.unit = "s",
+                    .doc = "Time from a failure to training again (excluding lost "
+                           "work)."}),
+  };
+}
+
+std::vector<FieldBinding> all_fields() {
+  std::vector<FieldBinding> rows;
+  for (auto part : {top_and_model_fields, training_and_parallel_fields, cluster_fields,
+                    cost_and_reliability_fields}) {
+    std::vector<FieldBinding> more = part();
+    rows.insert(rows.end(), std::make_move_iterator(more.begin()),
+                std::make_move_iterator(more.end()));
+  }
+  return rows;
+}
+
+}  // namespace
+
+const std::vector<FieldBinding>& field_bindings() {
+  static const std::vector<FieldBinding> rows = all_fields();
+  return rows;
+}
+
+const std::vector<FieldInfo>& scenario_fields() {
+  static const std::vector<FieldInfo> infos = [] {
+    std::vector<FieldInfo> out;
+    for (const FieldBinding& b : field_bindings()) {
+      out.push_back(b.info);
+    }
+    return out;
+  }();
+  return infos;
+}
+
+}  // namespace wt

@@ -1,0 +1,55 @@
+// Scenario loading: text → JSON → --set overrides → table-driven field walk → validation.
+#include "sim/scenario/parse.hpp"
+
+#include <filesystem>
+
+#include "sim/core/error.hpp"
+#include "sim/scenario/document_walk.hpp"
+#include "sim/scenario/json_text.hpp"
+
+namespace wt {
+namespace {
+
+Scenario parse_document(nlohmann::json doc, const std::vector<std::string>& overrides,
+                        const std::string& base_dir, const std::string& default_name) {
+  for (const std::string& assignment : overrides) {
+    apply_override(doc, assignment);
+  }
+  Scenario s;
+  read_document(doc, s, ReadContext{base_dir});
+  if (s.name.empty()) s.name = default_name;
+  validate(s);
+  return s;
+}
+
+// Document-level errors (bad JSON, not an object) name the file instead of an empty JSON path.
+[[noreturn]] void rethrow_for_file(const InputError& e, const std::string& file) {
+  if (!e.path().empty()) throw e;
+  throw InputError(file, e.problem(), e.value(), e.allowed());
+}
+
+}  // namespace
+
+Scenario load_scenario_file(const std::string& path, const std::vector<std::string>& overrides) {
+  const std::optional<std::string> text = read_text_file(path);
+  if (!text) throw InputError(path, "cannot read the scenario file", "", "an existing JSON file");
+  const std::filesystem::path file(path);
+  const std::string base_dir = file.has_parent_path() ? file.parent_path().string() : ".";
+  try {
+    return parse_document(parse_json_text(*text, ""), overrides, base_dir, file.stem().string());
+  } catch (const InputError& e) {
+    rethrow_for_file(e, path);
+  }
+}
+
+Scenario parse_scenario(nlohmann::json doc, const std::vector<std::string>& overrides,
+                        const std::string& base_dir) {
+  return parse_document(std::move(doc), overrides, base_dir, "scenario");
+}
+
+Scenario parse_scenario_text(std::string_view text, const std::vector<std::string>& overrides,
+                             const std::string& base_dir) {
+  return parse_scenario(parse_json_text(text, ""), overrides, base_dir);
+}
+
+}  // namespace wt

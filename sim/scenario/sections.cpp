@@ -1,0 +1,53 @@
+// The JSON objects of the schema, with a one-line doc each. The three network topology blocks may
+// only appear beside the topology they describe, so that a block for another topology (usually a
+// leftover or a typo) never silently does nothing.
+#include "sim/scenario/field_binding.hpp"
+
+namespace wt {
+namespace {
+
+std::string current_topology(const Scenario& s) {
+  return to_string(s.cluster.network.topology);
+}
+
+SectionInfo topology_block(std::string path, std::string doc, std::string topology) {
+  return SectionInfo{std::move(path), std::move(doc), "cluster.network.topology",
+                     std::move(topology), current_topology};
+}
+
+std::vector<SectionInfo> all_sections() {
+  return {
+      {"", "The top level of a scenario file.", "", "", nullptr},
+      {"model", "The model: a preset, a Hugging Face config, or every field.", "", "", nullptr},
+      {"model.moe", "Mixture of experts (absent or num_experts 0 for a dense model).", "", "",
+       nullptr},
+      {"training", "The training job.", "", "", nullptr},
+      {"parallel", "The parallel layout.", "", "", nullptr},
+      {"cluster", "The machines.", "", "", nullptr},
+      {"cluster.intra_node", "The fabric inside a node.", "", "", nullptr},
+      {"cluster.network", "The network between nodes (checked as a whole only when num_nodes > 1).",
+       "", "", nullptr},
+      topology_block("cluster.network.fat_tree", "Fat tree (topology \"fat-tree\").", "fat-tree"),
+      topology_block("cluster.network.torus", "Torus (topology \"torus\").", "torus"),
+      topology_block("cluster.network.dragonfly", "Dragonfly (topology \"dragonfly\").",
+                     "dragonfly"),
+      {"cost", "Prices.", "", "", nullptr},
+      {"reliability", "Failures and checkpoints.", "", "", nullptr},
+  };
+}
+
+}  // namespace
+
+const std::vector<SectionInfo>& scenario_sections() {
+  static const std::vector<SectionInfo> sections = all_sections();
+  return sections;
+}
+
+const SectionInfo* find_section(std::string_view path) {
+  for (const SectionInfo& s : scenario_sections()) {
+    if (s.path == path) return &s;
+  }
+  return nullptr;
+}
+
+}  // namespace wt

@@ -1,0 +1,52 @@
+#include "sim/scenario/special_fields.hpp"
+
+#include <filesystem>
+
+#include "sim/core/error.hpp"
+#include "sim/scenario/field_readers.hpp"
+#include "sim/scenario/presets.hpp"
+
+namespace wt {
+
+std::string resolve_relative(const std::string& base_dir, const std::string& file) {
+  const std::filesystem::path path(file);
+  if (path.is_absolute() || base_dir.empty()) return path.lexically_normal().string();
+  return (std::filesystem::path(base_dir) / path).lexically_normal().string();
+}
+
+void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  s.name = read_string(value, "name");
+}
+
+void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  const std::string name = read_string(value, "model.preset");
+  const ModelPreset* preset = find_model_preset(name);
+  if (preset == nullptr) {
+    std::vector<std::string> names;
+    for (const ModelPreset& p : model_presets()) {
+      names.push_back(p.name);
+    }
+    throw InputError("model.preset", "unknown preset" + did_you_mean(name, names),
+                     value_text(value), model_preset_names());
+  }
+  s.model = preset->model;
+}
+
+void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {
+  const std::string file = read_string(value, "model.hf_config");
+  if (!s.model.preset.empty()) {
+    throw InputError("model.hf_config", "cannot be combined with model.preset", value_text(value),
+                     "either model.preset or model.hf_config");
+  }
+  s.model = load_hf_config(resolve_relative(ctx.base_dir, file), "model.hf_config");
+}
+
+void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  s.cluster.gpu = read_string(value, "cluster.gpu");
+}
+
+void read_calibration(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {
+  s.calibration = resolve_relative(ctx.base_dir, read_string(value, "calibration"));
+}
+
+}  // namespace wt

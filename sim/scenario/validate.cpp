@@ -1,0 +1,48 @@
+// validate(): the cross-field rules, in an order where each rule can rely on the ones before it
+// (the model is complete before the layout is checked against it, data is derived before the batch
+// is divided by it).
+#include <algorithm>
+
+#include "sim/scenario/field_binding.hpp"
+#include "sim/scenario/parse.hpp"
+#include "sim/scenario/validate_rules.hpp"
+
+namespace wt {
+namespace {
+
+// The range of every field, for scenarios built in code rather than read from a file.
+void check_field_ranges(const Scenario& s) {
+  for (const FieldBinding& field : field_bindings()) {
+    if (field.check) field.check(s);
+  }
+}
+
+}  // namespace
+
+void add_warning(Scenario& s, const std::string& text) {
+  if (std::find(s.warnings.begin(), s.warnings.end(), text) == s.warnings.end()) {
+    s.warnings.push_back(text);
+  }
+}
+
+void validate(Scenario& s) {
+  check_required_fields(s);
+  check_field_ranges(s);
+  fill_model_defaults(s);
+  check_model_shape(s);
+  const GpuSpec& gpu = resolve_gpu(s);
+  check_precision(s, gpu);
+  check_tensor_parallel(s);
+  check_pipeline_depth(s);
+  derive_data_parallel(s);
+  check_batch(s);
+  check_pipeline_schedule(s);
+  check_context_parallel(s);
+  check_expert_parallel(s);
+  check_network_config(s);
+  check_calibration(s);
+  add_layout_warnings(s);
+  add_cluster_warnings(s, gpu);
+}
+
+}  // namespace wt

@@ -1,0 +1,108 @@
+// Cluster rules: the GPU exists and supports the precision, the network can be built, the
+// calibration file exists; warnings for what this build does not model yet.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "sim/core/error.hpp"
+#include "sim/scenario/enum_names.hpp"
+#include "sim/scenario/text_util.hpp"
+#include "sim/scenario/validate_rules.hpp"
+#include "topology/network_summary.hpp"
+
+namespace wt {
+namespace {
+
+bool ends_with_json(const std::string& text) {
+  return text.size() >= 5 && iequals(text.substr(text.size() - 5), ".json");
+}
+
+void require_set(int value, const std::string& path, const std::string& topology) {
+  if (value > 0) return;
+  throw InputError(path, "required when cluster.network.topology is " + in_quotes(topology) +
+                             " and cluster.num_nodes > 1");
+}
+
+}  // namespace
+
+const GpuSpec& resolve_gpu(Scenario& s) {
+  const std::string& gpu = s.cluster.gpu;
+  if (ends_with_json(gpu)) {
+    throw InputError("cluster.gpu",
+                     "calibration profiles as cluster.gpu are not supported by this build yet; "
+                     "give the catalog id of the GPU they measured",
+                     in_quotes(gpu), gpu_ids());
+  }
+  const GpuSpec* spec = find_gpu(gpu);
+  if (spec == nullptr) {
+    std::vector<std::string> ids;
+    for (const GpuSpec& g : gpu_catalog()) {
+      ids.push_back(g.id);
+    }
+    throw InputError("cluster.gpu", "unknown GPU" + did_you_mean(gpu, ids), in_quotes(gpu),
+                     gpu_ids() + " (or an alias such as \"H100\")");
+  }
+  s.cluster.gpu = spec->id;
+  return *spec;
+}
+
+void check_precision(const Scenario& s, const GpuSpec& gpu) {
+  const Precision p = s.training.precision;
+  if (gpu.peak_flops(p) > 0.0) return;
+  std::vector<std::string> supported;
+  for (Precision q : EnumValues<Precision>::values) {
+    if (gpu.peak_flops(q) > 0.0) supported.emplace_back(to_string(q));
+  }
+  throw InputError("training.precision", "not supported by " + gpu.id, to_string(p),
+                   join(supported));
+}
+
+void check_network_config(const Scenario& s) {
+  const ClusterConfig& c = s.cluster;
+  if (c.num_nodes == 1) return;
+  const NetworkConfig& n = c.network;
+  if (n.topology == NetworkTopology::torus && n.torus.dims.empty()) {
+    throw InputError("cluster.network.torus.dims",
+                     "required when cluster.network.topology is \"torus\" and "
+                     "cluster.num_nodes > 1",
+                     "", "1 .. 3 sizes whose product is cluster.num_nodes");
+  }
+  if (n.topology == NetworkTopology::dragonfly) {
+    const std::string df = "cluster.network.dragonfly.";
+    require_set(n.dragonfly.groups, df + "groups", "dragonfly");
+    require_set(n.dragonfly.routers_per_group, df + "routers_per_group", "dragonfly");
+    require_set(n.dragonfly.nodes_per_router, df + "nodes_per_router", "dragonfly");
+    require_set(n.dragonfly.global_links_per_router, df + "global_links_per_router", "dragonfly");
+  }
+  if (const std::optional<NetworkProblem> problem = check_network(c)) {
+    throw InputError(problem->path, problem->problem, problem->value, problem->allowed);
+  }
+}
+
+void check_calibration(Scenario& s) {
+  if (!s.calibration) return;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(*s.calibration, ec)) {
+    throw InputError("calibration", "file not found", in_quotes(*s.calibration),
+                     "an existing calibration profile (path relative to the scenario's folder)");
+  }
+  add_warning(s, "calibration: this build does not apply calibration profiles yet; " +
+                     *s.calibration + " is ignored and the catalog defaults of " + s.cluster.gpu +
+                     " are used");
+}
+
+void add_cluster_warnings(Scenario& s, const GpuSpec& gpu) {
+  if (s.cost.spot) {
+    add_warning(s,
+                "cost.spot: spot preemption is not modelled yet; time and cost are counted "
+                "as on-demand capacity");
+  }
+  const IntraNodeFabric fabric = s.cluster.intra_node.fabric;
+  if (fabric != IntraNodeFabric::pcie && gpu.nvlink_GBps.value <= 0.0 &&
+      s.cluster.gpus_per_node > 1) {
+    add_warning(s, std::string("cluster.intra_node.fabric is ") + to_string(fabric) + " but " +
+                       gpu.id + " has no NVLink; consider \"pcie\"");
+  }
+}
+
+}  // namespace wt

@@ -1,0 +1,181 @@
+// Layout rules: the parallel degrees divide the model, the cluster and the batch.
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "sim/core/error.hpp"
+#include "sim/scenario/text_util.hpp"
+#include "sim/scenario/validate_rules.hpp"
+
+namespace wt {
+namespace {
+
+std::string str(int64_t v) {
+  return std::to_string(v);
+}
+
+// "1, 2, 4, 8": the divisors of n, for "allowed" texts.
+std::string divisors_text(int64_t n) {
+  std::vector<std::string> out;
+  for (int64_t d = 1; d <= n && out.size() < 24; ++d) {
+    if (n % d == 0) out.push_back(str(d));
+  }
+  return join(out);
+}
+
+void require_tensor_divides(const Scenario& s, int64_t value, const std::string& what) {
+  const int t = s.parallel.tensor;
+  if (value % t == 0) return;
+  throw InputError("parallel.tensor", "must divide " + what + " (" + str(value) + ")", str(t),
+                   "a divisor of " + str(value) + ": " + divisors_text(value));
+}
+
+}  // namespace
+
+void check_tensor_parallel(const Scenario& s) {
+  const ModelConfig& m = s.model;
+  require_tensor_divides(s, m.num_attention_heads, "model.num_attention_heads");
+  require_tensor_divides(s, m.num_kv_heads, "model.num_kv_heads");
+  require_tensor_divides(s, m.ffn_hidden_size, "model.ffn_hidden_size");
+  if (m.moe.num_experts > 0) {
+    require_tensor_divides(s, m.moe.moe_ffn_hidden_size, "model.moe.moe_ffn_hidden_size");
+  }
+}
+
+void check_pipeline_depth(const Scenario& s) {
+  if (s.parallel.pipeline <= s.model.num_layers) return;
+  throw InputError("parallel.pipeline",
+                   "more pipeline stages than model.num_layers (" + str(s.model.num_layers) + ")",
+                   str(s.parallel.pipeline), "1 .. " + str(s.model.num_layers));
+}
+
+void derive_data_parallel(Scenario& s) {
+  const ParallelConfig& p = s.parallel;
+  const int64_t gpus = int64_t{s.cluster.num_nodes} * s.cluster.gpus_per_node;
+  const int64_t inner = int64_t{p.tensor} * p.pipeline * p.context;
+  const std::string inner_text = "tensor x pipeline x context = " + str(p.tensor) + " x " +
+                                 str(p.pipeline) + " x " + str(p.context) + " = " + str(inner);
+  const std::string gpus_text = "the GPU count " + str(gpus) + " (" + str(s.cluster.num_nodes) +
+                                " nodes x " + str(s.cluster.gpus_per_node) + " GPUs)";
+  if (p.data == 0) {
+    if (gpus % inner != 0 || gpus / inner > 1'000'000) {
+      throw InputError("parallel.data",
+                       "cannot be derived: " + gpus_text + " is not a multiple of " + inner_text,
+                       "", "a layout whose tensor x pipeline x context divides " + str(gpus));
+    }
+    s.parallel.data = static_cast<int>(gpus / inner);
+    return;
+  }
+  if (inner * p.data != gpus) {
+    throw InputError("parallel.data",
+                     inner_text + " times data " + str(p.data) + " is " + str(inner * p.data) +
+                         ", not " + gpus_text,
+                     str(p.data),
+                     gpus % inner == 0
+                         ? str(gpus / inner) + " (or omit it)"
+                         : "none: tensor x pipeline x context must divide " + str(gpus));
+  }
+}
+
+void check_batch(const Scenario& s) {
+  const TrainingConfig& t = s.training;
+  const int64_t per_step = t.micro_batch_size * s.parallel.data;
+  if (t.global_batch_size % per_step == 0) return;
+  throw InputError("training.global_batch_size",
+                   "must be divisible by micro_batch_size x data = " + str(t.micro_batch_size) +
+                       " x " + str(s.parallel.data) + " = " + str(per_step),
+                   str(t.global_batch_size), "a multiple of " + str(per_step));
+}
+
+void check_pipeline_schedule(const Scenario& s) {
+  const ParallelConfig& p = s.parallel;
+  if (p.pipeline_schedule != PipelineSchedule::interleaved) {
+    if (p.virtual_stages == 1) return;
+    throw InputError("parallel.virtual_stages",
+                     std::string("must be 1 for the ") + to_string(p.pipeline_schedule) +
+                         " schedule (only interleaved uses virtual stages)",
+                     str(p.virtual_stages), "1");
+  }
+  if (p.virtual_stages < 2) {
+    throw InputError("parallel.virtual_stages", "must be > 1 for the interleaved schedule",
+                     str(p.virtual_stages), "2 .. 128");
+  }
+  if (p.pipeline < 2) {
+    throw InputError("parallel.pipeline", "must be > 1 for the interleaved schedule",
+                     str(p.pipeline), "2 .. model.num_layers");
+  }
+  const int64_t chunks = int64_t{p.pipeline} * p.virtual_stages;
+  if (s.model.num_layers % chunks != 0) {
+    throw InputError("parallel.virtual_stages",
+                     "model.num_layers (" + str(s.model.num_layers) +
+                         ") must be divisible by pipeline x virtual_stages = " + str(chunks),
+                     str(p.virtual_stages), "a value with num_layers divisible by pipeline x it");
+  }
+  if (s.num_micro_batches() % p.pipeline != 0) {
+    throw InputError("training.global_batch_size",
+                     "the interleaved schedule needs the number of micro-batches (global / "
+                     "(micro x data) = " +
+                         str(s.num_micro_batches()) + ") to be a multiple of parallel.pipeline (" +
+                         str(p.pipeline) + ")",
+                     str(s.training.global_batch_size),
+                     "a multiple of " + str(s.training.micro_batch_size * p.data * p.pipeline));
+  }
+}
+
+void check_context_parallel(const Scenario& s) {
+  const int c = s.parallel.context;
+  const int64_t chunks = int64_t{2} * c;
+  if (c == 1 || s.model.seq_length % chunks == 0) return;
+  throw InputError("parallel.context",
+                   "model.seq_length (" + str(s.model.seq_length) +
+                       ") must be divisible by 2 x context = " + str(chunks) +
+                       " (each rank holds two chunks, for causal load balance)",
+                   str(c), "a context size c with seq_length divisible by 2c");
+}
+
+void check_expert_parallel(const Scenario& s) {
+  const int e = s.parallel.expert;
+  if (e == 1) return;
+  const int experts = s.model.moe.num_experts;
+  if (experts == 0) {
+    throw InputError("parallel.expert", "needs an MoE model (model.moe.num_experts > 0)", str(e),
+                     "1 for a dense model");
+  }
+  if (experts % e != 0) {
+    throw InputError("parallel.expert", "must divide model.moe.num_experts (" + str(experts) + ")",
+                     str(e), divisors_text(experts));
+  }
+  const int64_t dc = int64_t{s.parallel.data} * s.parallel.context;
+  if (dc % e != 0) {
+    throw InputError("parallel.expert",
+                     "must divide data x context = " + str(dc) +
+                         " (expert parallelism is carved out of the data-parallel ranks)",
+                     str(e), "a common divisor of " + str(experts) + " and " + str(dc));
+  }
+}
+
+void add_layout_warnings(Scenario& s) {
+  const ParallelConfig& p = s.parallel;
+  const int layers = s.model.num_layers;
+  if (layers % p.pipeline != 0 && p.pipeline_schedule != PipelineSchedule::interleaved) {
+    add_warning(s, "parallel.pipeline: " + str(layers) + " layers do not split evenly over " +
+                       str(p.pipeline) + " stages (" + str(layers / p.pipeline + 1) + " or " +
+                       str(layers / p.pipeline) +
+                       " layers per stage); the slowest stage sets "
+                       "the pace");
+  }
+  if (p.sequence_parallel && p.tensor == 1) {
+    add_warning(s, "parallel.sequence_parallel has no effect with parallel.tensor = 1");
+  }
+  if (p.zero_stage > 0 && p.data == 1) {
+    add_warning(
+        s, "parallel.zero_stage " + str(p.zero_stage) + " has no effect with data-parallel size 1");
+  }
+  if (p.tensor > s.cluster.gpus_per_node) {
+    add_warning(s, "parallel.tensor " + str(p.tensor) + " exceeds cluster.gpus_per_node " +
+                       str(s.cluster.gpus_per_node) +
+                       ": tensor-parallel collectives cross the network");
+  }
+}
+
+}  // namespace wt

@@ -1,0 +1,73 @@
+// Findings that do not stop a run end up in Scenario::warnings.
+#include <gtest/gtest.h>
+
+#include "scenario_test_util.hpp"
+
+namespace wt {
+namespace {
+
+Scenario parse_patched(const std::string& patch) {
+  return parse_scenario(test::patched_base(patch));
+}
+
+TEST(Warnings, TheBaseScenarioHasNone) {
+  EXPECT_TRUE(parse_patched("{}").warnings.empty());
+}
+
+TEST(Warnings, UnevenPipelineSplit) {
+  // 10 layers over 4 stages: two stages of 3 and two of 2.
+  const Scenario s = parse_patched(R"({"model": {"num_layers": 10},
+    "parallel": {"tensor": 2, "pipeline": 4, "data": 1}})");
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_TRUE(test::has_warning_containing(s, "10 layers do not split evenly over 4 stages"));
+  EXPECT_TRUE(test::has_warning_containing(s, "3 or 2 layers per stage"));
+}
+
+TEST(Warnings, UnevenSplitIsAllowedForGpipeToo) {
+  const Scenario s = parse_patched(R"({"model": {"num_layers": 9},
+    "parallel": {"pipeline_schedule": "gpipe"}})");
+  EXPECT_TRUE(test::has_warning_containing(s, "9 layers"));
+}
+
+TEST(Warnings, SequenceParallelWithoutTensorParallel) {
+  const Scenario s = parse_patched(R"({"parallel": {"tensor": 1, "data": 4,
+    "sequence_parallel": true}})");
+  EXPECT_TRUE(test::has_warning_containing(s, "sequence_parallel has no effect"));
+}
+
+TEST(Warnings, ZeroWithoutDataParallel) {
+  const Scenario s = parse_patched(R"({"parallel": {"tensor": 4, "data": 1, "zero_stage": 2}})");
+  EXPECT_TRUE(test::has_warning_containing(s, "zero_stage 2 has no effect"));
+}
+
+TEST(Warnings, TensorParallelAcrossNodes) {
+  const Scenario s = parse_patched(R"({"parallel": {"tensor": 16, "pipeline": 1, "data": 1},
+    "cluster": {"num_nodes": 2}})");
+  EXPECT_TRUE(
+      test::has_warning_containing(s, "parallel.tensor 16 exceeds cluster.gpus_per_node 8"));
+}
+
+TEST(Warnings, CalibrationProfileIsNotAppliedYet) {
+  test::TempDir dir;
+  nlohmann::json doc = test::small_base();
+  doc["calibration"] = "a100.json";
+  dir.write("a100.json", "{}");
+  const Scenario s = parse_scenario(doc, {}, dir.path().string());
+  EXPECT_TRUE(test::has_warning_containing(s, "does not apply calibration profiles"));
+}
+
+TEST(Warnings, SpotPreemptionIsNotModelledYet) {
+  EXPECT_TRUE(test::has_warning_containing(parse_patched(R"({"cost": {"spot": true}})"),
+                                           "spot preemption is not modelled"));
+}
+
+TEST(Warnings, NvSwitchOnAGpuWithoutNvLink) {
+  const Scenario s = parse_patched(R"({"cluster": {"gpu": "l4"}})");
+  EXPECT_TRUE(test::has_warning_containing(s, "l4 has no NVLink"));
+  const Scenario pcie = parse_patched(R"({"cluster": {"gpu": "l4",
+    "intra_node": {"fabric": "pcie"}}})");
+  EXPECT_TRUE(pcie.warnings.empty());
+}
+
+}  // namespace
+}  // namespace wt
