@@ -1,0 +1,89 @@
+#include "cli/app.hpp"
+
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/catalog_command.hpp"
+#include "cli/exit_code.hpp"
+#include "cli/run_command.hpp"
+#include "cli/validate_command.hpp"
+#include "sim/core/error.hpp"
+
+namespace wt::cli {
+namespace {
+
+constexpr const char* kFooter =
+    "Exit codes: 0 ok, 1 internal error, 2 bad input, 3 infeasible (does not fit in memory).\n"
+    "Each subcommand has --help. Documentation: docs/cli.md.";
+
+void print_error(const std::string& message) {
+  std::cerr << "windtunnel: error: " << message << "\n";
+}
+
+// --help and --version end parsing with an exit code of 0: CLI11 prints them. Anything else is a
+// command-line error.
+int parse_error_exit(CLI::App& app, const CLI::ParseError& e) {
+  if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
+  print_error(e.what());
+  std::cerr << "Run 'windtunnel --help' for usage.\n";
+  return to_int(ExitCode::bad_input);
+}
+
+struct Commands {
+  RunOptions run;
+  CatalogOptions catalog;
+  ValidateOptions validate;
+  CLI::App* run_app = nullptr;
+  CLI::App* catalog_app = nullptr;
+  CLI::App* validate_app = nullptr;
+};
+
+void configure(CLI::App& app, Commands& c) {
+  app.name("windtunnel");
+  app.footer(kFooter);
+  app.set_version_flag("--version", std::string("windtunnel ") + WT_VERSION);
+  app.require_subcommand(1);
+  c.run_app = add_run_command(app, c.run);
+  c.catalog_app = add_catalog_command(app, c.catalog);
+  c.validate_app = add_validate_command(app, c.validate);
+}
+
+int dispatch(const Commands& c) {
+  if (c.run_app->parsed()) return run_command(c.run);
+  if (c.catalog_app->parsed()) return catalog_command(c.catalog);
+  if (c.validate_app->parsed()) return validate_command(c.validate);
+  return to_int(ExitCode::bad_input);  // unreachable: require_subcommand(1)
+}
+
+int parse_and_run(int argc, char** argv) {
+  CLI::App app{"Windtunnel: fly a distributed training job through a simulated GPU cluster."};
+  Commands commands;
+  configure(app, commands);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return parse_error_exit(app, e);
+  }
+  return dispatch(commands);
+}
+
+}  // namespace
+
+int run_app(int argc, char** argv) {
+  try {
+    return parse_and_run(argc, argv);
+  } catch (const InputError& e) {
+    print_error(e.what());
+    return to_int(ExitCode::bad_input);
+  } catch (const std::exception& e) {
+    std::cerr << "windtunnel: internal error: " << e.what() << "\n";
+    return to_int(ExitCode::internal_error);
+  } catch (...) {
+    std::cerr << "windtunnel: internal error: unknown exception\n";
+    return to_int(ExitCode::internal_error);
+  }
+}
+
+}  // namespace wt::cli

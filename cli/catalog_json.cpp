@@ -1,0 +1,68 @@
+#include "cli/catalog_views.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/scenario/presets.hpp"
+
+namespace wt::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json sourced(const Sourced& s) {
+  return {{"value", s.value}, {"source", s.source}};
+}
+
+ordered_json gpu_json(const GpuSpec& g) {
+  return {{"id", g.id},
+          {"name", g.name},
+          {"aliases", g.aliases},
+          {"peak_tflops",
+           {{"fp32", sourced(g.fp32_tflops)},
+            {"tf32", sourced(g.tf32_tflops)},
+            {"fp16", sourced(g.fp16_tflops)},
+            {"bf16", sourced(g.bf16_tflops)},
+            {"fp8", sourced(g.fp8_tflops)}}},
+          {"memory_GB", sourced(g.memory_GB)},
+          {"memory_bw_GBps", sourced(g.memory_bw_GBps)},
+          {"nvlink_GBps", sourced(g.nvlink_GBps)},
+          {"pcie_GBps", sourced(g.pcie_GBps)},
+          {"gemm_efficiency", sourced(g.gemm_efficiency)},
+          {"memory_efficiency", sourced(g.memory_efficiency)},
+          {"nvlink_efficiency", sourced(g.nvlink_efficiency)},
+          {"network_efficiency", sourced(g.network_efficiency)},
+          {"kernel_launch_us", sourced(g.kernel_launch_us)},
+          {"collective_launch_us", sourced(g.collective_launch_us)}};
+}
+
+ordered_json model_json(const ModelPreset& p) {
+  const ModelConfig& m = p.model;
+  return {{"name", p.name},
+          {"description", p.description},
+          {"num_parameters", p.num_parameters},
+          {"num_layers", m.num_layers},
+          {"hidden_size", m.hidden_size},
+          {"num_attention_heads", m.num_attention_heads},
+          {"num_kv_heads", m.num_kv_heads},
+          {"ffn_hidden_size", m.ffn_hidden_size},
+          {"seq_length", m.seq_length},
+          {"vocab_size", m.vocab_size},
+          {"gated_mlp", m.gated_mlp},
+          {"tied_embeddings", m.tied_embeddings},
+          {"moe",
+           {{"num_experts", m.moe.num_experts},
+            {"top_k", m.moe.top_k},
+            {"moe_ffn_hidden_size", m.moe.moe_ffn_hidden_size}}}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json catalog_json() {
+  ordered_json gpus = ordered_json::array();
+  for (const GpuSpec& g : gpu_catalog())
+    gpus.push_back(gpu_json(g));
+  ordered_json models = ordered_json::array();
+  for (const ModelPreset& p : model_presets())
+    models.push_back(model_json(p));
+  return {{"gpus", gpus}, {"models", models}};
+}
+
+}  // namespace wt::cli

@@ -1,0 +1,68 @@
+#include <array>
+#include <cstdio>
+
+#include "cli/catalog_views.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/report/summary_text.hpp"
+#include "sim/report/text_table.hpp"
+#include "sim/scenario/presets.hpp"
+
+namespace wt::cli {
+namespace {
+
+// Up to four significant digits ("989.4", "1979", "0.87"); "-" for a figure the hardware lacks.
+std::string figure(double v, const char* format = "%.4g") {
+  if (v <= 0.0) return "-";
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), format, v);
+  return buf.data();
+}
+
+std::string moe_text(const MoeConfig& moe) {
+  if (moe.num_experts == 0) return "";
+  return std::to_string(moe.num_experts) + " top-" + std::to_string(moe.top_k);
+}
+
+}  // namespace
+
+std::string gpu_table() {
+  TextTable t({{"id", Align::left},
+               {"name", Align::left},
+               {"bf16", Align::right},
+               {"fp8", Align::right},
+               {"mem GB", Align::right},
+               {"HBM GB/s", Align::right},
+               {"NVLink", Align::right},
+               {"GEMM", Align::right}});
+  for (const GpuSpec& g : gpu_catalog()) {
+    t.add_row({g.id, g.name, figure(g.bf16_tflops.value), figure(g.fp8_tflops.value),
+               figure(g.memory_GB.value), figure(g.memory_bw_GBps.value),
+               figure(g.nvlink_GBps.value), figure(g.gemm_efficiency.value, "%.2f")});
+  }
+  return "GPUs\n" + t.str() +
+         "bf16, fp8: dense peak TFLOP/s; HBM and NVLink in GB/s per direction; GEMM: default\n"
+         "achievable fraction of peak. Sources: windtunnel catalog --json.\n";
+}
+
+std::string model_table() {
+  TextTable t({{"preset", Align::left},
+               {"layers", Align::right},
+               {"hidden", Align::right},
+               {"heads", Align::right},
+               {"kv", Align::right},
+               {"ffn", Align::right},
+               {"seq", Align::right},
+               {"vocab", Align::right},
+               {"MoE", Align::right},
+               {"params", Align::right}});
+  for (const ModelPreset& p : model_presets()) {
+    const ModelConfig& m = p.model;
+    t.add_row({p.name, std::to_string(m.num_layers), std::to_string(m.hidden_size),
+               std::to_string(m.num_attention_heads), std::to_string(m.num_kv_heads),
+               std::to_string(m.ffn_hidden_size), std::to_string(m.seq_length),
+               std::to_string(m.vocab_size), moe_text(m.moe), format_count(p.num_parameters)});
+  }
+  return "Model presets\n" + t.str();
+}
+
+}  // namespace wt::cli

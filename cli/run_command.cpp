@@ -1,0 +1,92 @@
+#include "cli/run_command.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "cli/exit_code.hpp"
+#include "cli/input_file.hpp"
+#include "sim/core/error.hpp"
+#include "sim/report/chrome_trace.hpp"
+#include "sim/report/markdown_report.hpp"
+#include "sim/report/result_json.hpp"
+#include "sim/report/summary_text.hpp"
+#include "sim/run.hpp"
+#include "sim/scenario/parse.hpp"
+
+namespace wt::cli {
+namespace {
+
+// What this build cannot do yet is refused up front, before any work.
+void refuse_unavailable(const RunOptions& o) {
+  if (o.engine == "simgrid") {
+    throw InputError("--engine", "the SimGrid engine is not part of this build", o.engine,
+                     "analytical");
+  }
+  if (!o.profile.empty()) {
+    throw InputError("--profile", "this build does not read calibration profiles yet", o.profile,
+                     "no --profile (the catalog's default efficiencies are used)");
+  }
+}
+
+struct OutputFiles {
+  std::optional<std::ofstream> trace;
+  std::optional<std::ofstream> report;
+};
+
+// Opened before the run, so that an unwritable path fails fast and leaves nothing half-written.
+OutputFiles open_outputs(const RunOptions& o) {
+  OutputFiles f;
+  if (!o.trace_path.empty()) f.trace = open_output_file("--trace", o.trace_path);
+  if (!o.report_path.empty()) f.report = open_output_file("--report", o.report_path);
+  return f;
+}
+
+void finish(std::ofstream& out, const char* option, const std::string& path) {
+  out.flush();
+  if (!out) throw InputError(option, "writing the file failed", path, "a writable path");
+}
+
+}  // namespace
+
+CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
+  CLI::App* run = app.add_subcommand("run", "Simulate one training iteration of a scenario.");
+  run->add_option("SCENARIO", o.scenario, "Scenario JSON file (docs/scenario.md)")->required();
+  run->add_option("--engine", o.engine, "Timing engine (this build: analytical only)")
+      ->check(CLI::IsMember({"analytical", "simgrid"}))
+      ->capture_default_str();
+  run->add_option("--profile", o.profile, "Calibration profile JSON (not read by this build yet)");
+  run->add_option("--set", o.sets, "Override a scenario field, e.g. --set parallel.tensor=4")
+      ->type_name("KEY.PATH=VALUE")
+      ->allow_extra_args(false);
+  run->add_flag("--json", o.json, "Print the result as one JSON object (docs/cli.md) instead");
+  run->add_option("--trace", o.trace_path, "Write a Chrome trace (open in Perfetto)")
+      ->type_name("FILE.json");
+  run->add_option("--report", o.report_path, "Write a markdown report")->type_name("FILE.md");
+  return run;
+}
+
+int run_command(const RunOptions& o) {
+  refuse_unavailable(o);
+  require_input_file("SCENARIO", o.scenario);
+  OutputFiles files = open_outputs(o);
+  const Scenario s = load_scenario_file(o.scenario, o.sets);
+  const RunOutput out = run_scenario(s, EngineKind::analytical);
+  if (files.trace) {
+    write_chrome_trace(*files.trace, s, out.workload, out.timeline);
+    finish(*files.trace, "--trace", o.trace_path);
+  }
+  if (files.report) {
+    *files.report << markdown_report(s, out.result);
+    finish(*files.report, "--report", o.report_path);
+  }
+  if (o.json) {
+    std::cout << to_ordered_json(out.result).dump(2) << "\n";
+  } else {
+    std::cout << summary_text(s, out.result);
+  }
+  std::cout.flush();
+  return to_int(out.result.fits_in_memory ? ExitCode::ok : ExitCode::infeasible);
+}
+
+}  // namespace wt::cli

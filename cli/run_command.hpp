@@ -1,0 +1,24 @@
+#pragma once
+// `windtunnel run SCENARIO`: one scenario through the simulator, printed as the summary or as the
+// result JSON, optionally with a Chrome trace and a markdown report.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace wt::cli {
+
+struct RunOptions {
+  std::string scenario;
+  std::string engine = "analytical";
+  std::string profile;
+  std::vector<std::string> sets;
+  bool json = false;
+  std::string trace_path;
+  std::string report_path;
+};
+
+CLI::App* add_run_command(CLI::App& app, RunOptions& options);
+int run_command(const RunOptions& options);  // exit code; bad input throws wt::InputError
+
+}  // namespace wt::cli

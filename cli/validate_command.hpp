@@ -1,0 +1,17 @@
+#pragma once
+// `windtunnel validate DATASET`: predicted vs published for every row of a published-runs dataset.
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace wt::cli {
+
+struct ValidateOptions {
+  std::string dataset;
+  bool json = false;
+};
+
+CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options);
+int validate_command(const ValidateOptions& options);
+
+}  // namespace wt::cli

@@ -1,0 +1,23 @@
+#pragma once
+// The one-line description of a scenario that heads the summary and the reports, e.g.
+// "GPT-3 175B · 1,024 × NVIDIA A100 SXM4 80GB · TP 8 · PP 8 · DP 16 · ZeRO-1 · 1F1B · fat-tree
+// 3-level 200 Gb/s". Parts that do not apply (CP 1, a network for one node, ...) are left out.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+std::string scenario_headline(const Scenario& s);
+// The same as separate parts (model, GPUs, layout items, network), for callers that wrap lines.
+std::vector<std::string> scenario_headline_parts(const Scenario& s);
+
+// "GPT-3 175B" for preset gpt3-175b; the scenario name when there is no preset.
+std::string model_display_name(const Scenario& s);
+
+// 1024 → "1,024".
+std::string with_thousands(int64_t value);
+
+}  // namespace wt

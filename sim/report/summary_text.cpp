@@ -1,0 +1,151 @@
+#include "sim/report/summary_text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+#include "sim/report/headline.hpp"
+#include "sim/report/text_table.hpp"
+
+namespace wt {
+namespace {
+
+constexpr size_t kTerminalWidth = 100;
+constexpr const char* kGap = "   ";
+constexpr const char* kDot = " · ";
+
+// A line of the summary: pieces, each with the separator that joins it to the previous one. A line
+// longer than the terminal breaks before the piece that would overflow; the next line starts with
+// `indent`.
+struct Piece {
+  std::string separator;
+  std::string text;
+};
+
+std::string trimmed_right(std::string s) {
+  s.erase(s.find_last_not_of(' ') + 1);
+  return s;
+}
+
+std::string wrapped(const std::vector<Piece>& pieces, const std::string& indent) {
+  std::string out, line;
+  for (const Piece& p : pieces) {
+    if (line.empty()) {
+      line = p.text;
+    } else if (display_width(line + p.separator + p.text) <= kTerminalWidth) {
+      line += p.separator + p.text;
+    } else {
+      out += trimmed_right(line + p.separator) + "\n";
+      line = indent + p.text;
+    }
+  }
+  return out + line + "\n";
+}
+
+std::string percent_text(double fraction, int decimals) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.*f%%", decimals, fraction * 100.0);
+  return buf.data();
+}
+
+// A share of the iteration: "<1%" rather than "0%" for a part that is there but small.
+std::string share_text(double part_s, double total_s) {
+  const double fraction = part_s / total_s;
+  if (fraction > 0.0 && fraction < 0.005) return "<1%";
+  return percent_text(fraction, 0);
+}
+
+std::string memory_text(const MemoryUse& m, bool fits) {
+  std::string t = "memory " + format_bytes(m.total) + " / " + format_bytes(m.capacity) + " per GPU";
+  if (fits) return t + " (fits)";
+  const double missing = m.total - m.capacity;
+  if (missing <= 0.0) return t + " (does NOT fit)";
+  return t + " (does NOT fit: needs " + format_bytes(missing) + " more)";
+}
+
+std::string headline(const Scenario& s) {
+  std::vector<Piece> pieces;
+  for (std::string& part : scenario_headline_parts(s))
+    pieces.push_back({kDot, std::move(part)});
+  return wrapped(pieces, "  ");
+}
+
+std::string throughput_line(const RunResult& r) {
+  return wrapped({{"", "iteration " + format_duration(r.iteration_time_s)},
+                  {kGap, "tokens/s " + format_count(r.tokens_per_s)},
+                  {kGap, "MFU " + percent_text(r.mfu, 1)},
+                  {kGap, memory_text(r.memory_per_gpu_bytes, r.fits_in_memory)}},
+                 "");
+}
+
+std::string time_split_line(const RunResult& r) {
+  const Breakdown& b = r.breakdown_s;
+  const std::vector<std::pair<const char*, double>> parts = {{"compute", b.compute},
+                                                             {"pipeline bubble", b.pipeline_bubble},
+                                                             {"exposed comm", b.exposed_comm},
+                                                             {"optimizer", b.optimizer},
+                                                             {"other", b.other}};
+  std::vector<Piece> pieces = {{"", "where the time goes"}};
+  for (const auto& [label, seconds] : parts) {
+    if (seconds > 0.0) {
+      pieces.push_back({kGap, std::string(label) + " " + share_text(seconds, r.iteration_time_s)});
+    }
+  }
+  return wrapped(pieces, "  ");
+}
+
+std::string price_text(double usd_per_gpu_hour) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "$%.2f/GPU-h", usd_per_gpu_hour);
+  return buf.data();
+}
+
+std::string failures_text(double with_failures_s) {
+  if (std::isinf(with_failures_s)) return "(with failures: never, failures outpace progress)";
+  return "(with failures: " + format_duration(with_failures_s) + ")";
+}
+
+std::string training_line(const Scenario& s, const RunResult& r) {
+  std::vector<Piece> pieces = {
+      {"", "to train " + format_count(s.training.total_tokens) + " tokens"},
+      {"  ", format_duration(r.time_to_train_s)},
+      {kDot, format_count(r.gpu_hours) + " GPU-hours"}};
+  if (s.cost.usd_per_gpu_hour > 0.0) {
+    pieces.push_back(
+        {kDot, "$" + format_count(r.cost_usd) + " at " + price_text(s.cost.usd_per_gpu_hour)});
+  }
+  pieces.push_back({" ", failures_text(r.expected_time_to_train_with_failures_s)});
+  return wrapped(pieces, "  ");
+}
+
+// "  - <warning>", broken between words to fit the terminal, continued under the text.
+std::string warning_lines(const std::string& warning) {
+  std::vector<Piece> pieces;
+  size_t start = 0;
+  while (start <= warning.size()) {
+    const size_t end = std::min(warning.find(' ', start), warning.size());
+    pieces.push_back({" ", warning.substr(start, end - start)});
+    start = end + 1;
+  }
+  pieces.front().text = "  - " + pieces.front().text;
+  return wrapped(pieces, "    ");
+}
+
+}  // namespace
+
+std::string summary_text(const Scenario& s, const RunResult& r) {
+  std::string text = headline(s) + throughput_line(r);
+  if (r.iteration_time_s > 0.0 && std::isfinite(r.iteration_time_s)) text += time_split_line(r);
+  if (s.training.total_tokens > 0.0) text += training_line(s, r);
+  if (!r.warnings.empty()) {
+    text += "warnings:\n";
+    for (const std::string& w : r.warnings)
+      text += warning_lines(w);
+  }
+  return text;
+}
+
+}  // namespace wt

@@ -1,0 +1,149 @@
+#include "sim/report/result_json.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace wt {
+namespace {
+
+using nlohmann::json;
+
+RunResult sample_result() {
+  RunResult r;
+  r.scenario = "llama3-8b-one-node";
+  r.engine = "analytical";
+  r.num_gpus = 8;
+  r.iteration_time_s = 2.5;
+  r.tokens_per_s = 52428.8;
+  r.samples_per_s = 25.6;
+  r.model_flops_per_iteration = 3.2e15;
+  r.hardware_flops_per_iteration = 4.0e15;
+  r.model_tflops_per_gpu = 160.0;
+  r.hardware_tflops_per_gpu = 200.0;
+  r.mfu = 0.4;
+  r.hfu = 0.5;
+  r.breakdown_s = {.compute = 2.0,
+                   .exposed_comm = 0.25,
+                   .pipeline_bubble = 0.125,
+                   .optimizer = 0.0625,
+                   .other = 0.0625};
+  r.comm_volume_bytes_per_gpu = {.tp = 1.5e9, .pp = 0.0, .dp = 2.6, .cp = 0.0, .ep = 4.4};
+  r.memory_per_gpu_bytes = {.weights = 16e9,
+                            .gradients = 16e9,
+                            .optimizer = 12e9,
+                            .activations = 20e9,
+                            .total = 64e9,
+                            .capacity = 80e9};
+  r.time_to_train_s = 1e6;
+  r.gpu_hours = 2222.5;
+  r.cost_usd = 6111.875;
+  r.expected_time_to_train_with_failures_s = 1.05e6;
+  r.optimal_checkpoint_interval_s = 6000.0;
+  r.warnings = {"uneven pipeline split", "no calibration profile"};
+  return r;
+}
+
+const std::vector<std::string> kTopKeys = {"schema",
+                                           "scenario",
+                                           "engine",
+                                           "num_gpus",
+                                           "iteration_time_s",
+                                           "tokens_per_s",
+                                           "samples_per_s",
+                                           "model_flops_per_iteration",
+                                           "hardware_flops_per_iteration",
+                                           "model_tflops_per_gpu",
+                                           "hardware_tflops_per_gpu",
+                                           "mfu",
+                                           "hfu",
+                                           "breakdown_s",
+                                           "comm_volume_bytes_per_gpu",
+                                           "memory_per_gpu_bytes",
+                                           "fits_in_memory",
+                                           "time_to_train_s",
+                                           "gpu_hours",
+                                           "cost_usd",
+                                           "expected_time_to_train_with_failures_s",
+                                           "optimal_checkpoint_interval_s",
+                                           "warnings"};
+
+void expect_exact_keys(const json& object, const std::vector<std::string>& keys) {
+  ASSERT_TRUE(object.is_object());
+  EXPECT_EQ(object.size(), keys.size());
+  for (const std::string& k : keys)
+    EXPECT_TRUE(object.contains(k)) << "missing key " << k;
+}
+
+TEST(ResultJson, HasExactlyTheContractKeys) {
+  const json j = to_json(sample_result());
+  expect_exact_keys(j, kTopKeys);
+  expect_exact_keys(j["breakdown_s"],
+                    {"compute", "exposed_comm", "pipeline_bubble", "optimizer", "other"});
+  expect_exact_keys(j["comm_volume_bytes_per_gpu"], {"tp", "pp", "dp", "cp", "ep"});
+  expect_exact_keys(j["memory_per_gpu_bytes"],
+                    {"weights", "gradients", "optimizer", "activations", "total", "capacity"});
+}
+
+TEST(ResultJson, CarriesTheValues) {
+  const json j = to_json(sample_result());
+  EXPECT_EQ(j["schema"], 1);
+  EXPECT_EQ(j["scenario"], "llama3-8b-one-node");
+  EXPECT_EQ(j["engine"], "analytical");
+  EXPECT_EQ(j["num_gpus"], 8);
+  EXPECT_DOUBLE_EQ(j["iteration_time_s"].get<double>(), 2.5);
+  EXPECT_DOUBLE_EQ(j["tokens_per_s"].get<double>(), 52428.8);
+  EXPECT_DOUBLE_EQ(j["mfu"].get<double>(), 0.4);
+  EXPECT_DOUBLE_EQ(j["breakdown_s"]["pipeline_bubble"].get<double>(), 0.125);
+  EXPECT_EQ(j["fits_in_memory"], true);
+  EXPECT_DOUBLE_EQ(j["cost_usd"].get<double>(), 6111.875);
+  EXPECT_DOUBLE_EQ(j["optimal_checkpoint_interval_s"].get<double>(), 6000.0);
+  EXPECT_EQ(j["warnings"], json({"uneven pipeline split", "no calibration profile"}));
+}
+
+TEST(ResultJson, ByteCountsAreRoundedIntegers) {
+  const json j = to_json(sample_result());
+  const json& comm = j["comm_volume_bytes_per_gpu"];
+  EXPECT_TRUE(comm["tp"].is_number_integer());
+  EXPECT_EQ(comm["tp"].get<int64_t>(), 1500000000);
+  EXPECT_EQ(comm["dp"].get<int64_t>(), 3);  // 2.6 bytes round to 3
+  EXPECT_EQ(comm["ep"].get<int64_t>(), 4);  // 4.4 bytes round to 4
+  const json& mem = j["memory_per_gpu_bytes"];
+  EXPECT_TRUE(mem["capacity"].is_number_integer());
+  EXPECT_EQ(mem["capacity"].get<int64_t>(), 80000000000);
+  EXPECT_EQ(mem["total"].get<int64_t>(), 64000000000);
+  EXPECT_EQ(j["memory_per_gpu_bytes"].dump().find('.'),
+            std::string::npos);  // no "8e10"-style floats
+}
+
+TEST(ResultJson, NonFiniteNumbersBecomeNull) {
+  RunResult r = sample_result();
+  r.fits_in_memory = false;
+  r.expected_time_to_train_with_failures_s = std::numeric_limits<double>::infinity();
+  r.mfu = std::numeric_limits<double>::quiet_NaN();
+  r.memory_per_gpu_bytes.total = std::numeric_limits<double>::infinity();
+  const std::string text = to_json(r).dump();
+  const json back = json::parse(text);  // valid JSON
+  EXPECT_TRUE(back["expected_time_to_train_with_failures_s"].is_null());
+  EXPECT_TRUE(back["mfu"].is_null());
+  EXPECT_TRUE(back["memory_per_gpu_bytes"]["total"].is_null());
+  EXPECT_EQ(back["fits_in_memory"], false);
+  expect_exact_keys(back, kTopKeys);  // nothing added
+  EXPECT_EQ(text.find("inf"), std::string::npos);
+  EXPECT_EQ(text.find("nan"), std::string::npos);
+}
+
+TEST(ResultJson, OrderedFormKeepsTheContractOrder) {
+  const nlohmann::ordered_json o = to_ordered_json(sample_result());
+  std::vector<std::string> keys;
+  for (const auto& item : o.items())
+    keys.push_back(item.key());
+  EXPECT_EQ(keys, kTopKeys);
+  EXPECT_EQ(json::parse(o.dump()), to_json(sample_result()));
+}
+
+}  // namespace
+}  // namespace wt

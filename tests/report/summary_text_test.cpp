@@ -1,0 +1,173 @@
+#include "sim/report/summary_text.hpp"
+
+#include <limits>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "sim/hardware/gpu.hpp"
+#include "sim/report/text_table.hpp"
+
+namespace wt {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string gpu_name(const char* id) {
+  const GpuSpec* gpu = find_gpu(id);
+  return gpu ? gpu->name : std::string("<") + id + " missing from the catalog>";
+}
+
+// The example of DESIGN.md §1: GPT-3 175B on 128 DGX A100 nodes.
+Scenario gpt3_scenario() {
+  Scenario s;
+  s.name = "gpt3-175b-on-1024-a100";
+  s.model.preset = "gpt3-175b";
+  s.training.total_tokens = 3e11;
+  s.parallel = {.tensor = 8, .pipeline = 8, .data = 16, .zero_stage = 1, .sequence_parallel = true};
+  s.cluster.gpu = "a100-sxm4-80gb";
+  s.cluster.num_nodes = 128;
+  s.cluster.gpus_per_node = 8;
+  s.cluster.network.link_bandwidth_Gbps = 200;
+  s.cluster.network.fat_tree.levels = 3;
+  s.cost.usd_per_gpu_hour = 2.75;
+  return s;
+}
+
+RunResult gpt3_result() {
+  RunResult r;
+  r.iteration_time_s = 23.6;
+  r.tokens_per_s = 133300;
+  r.mfu = 0.449;
+  // 82% / 7% / 9% / 2% of 23.6 s.
+  r.breakdown_s = {
+      .compute = 19.352, .exposed_comm = 2.124, .pipeline_bubble = 1.652, .optimizer = 0.472};
+  r.memory_per_gpu_bytes.total = 61.2 * kGiB;
+  r.memory_per_gpu_bytes.capacity = 80e9;  // 74.5 GiB
+  r.time_to_train_s = 26.0 * 86400;
+  r.gpu_hours = 639000;
+  r.cost_usd = 1757250;
+  r.expected_time_to_train_with_failures_s = 27.1 * 86400;
+  return r;
+}
+
+TEST(SummaryText, DesignExample) {
+  const std::string expected =
+      "GPT-3 175B · 1,024 × " + gpu_name("a100-sxm4-80gb") +
+      " · TP 8 · PP 8 · DP 16 · SP · ZeRO-1 · 1F1B ·\n"  // 113 characters: wrapped at 100
+      "  fat-tree 3-level 200 Gb/s\n"
+      "iteration 23.6 s   tokens/s 133k   MFU 44.9%   memory 61.2 GiB / 74.5 GiB per GPU (fits)\n"
+      "where the time goes   compute 82%   pipeline bubble 7%   exposed comm 9%   optimizer 2%\n"
+      "to train 300B tokens  26.0 days · 639k GPU-hours · $1.76M at $2.75/GPU-h"
+      " (with failures: 27.1 days)\n";
+  EXPECT_EQ(summary_text(gpt3_scenario(), gpt3_result()), expected);
+}
+
+TEST(SummaryText, SingleNodeThatDoesNotFit) {
+  Scenario s;
+  s.name = "llama3-8b-one-node";
+  s.model.preset = "llama3-8b";
+  s.parallel.data = 8;
+  s.cluster.gpu = "h100-sxm5-80gb";
+  RunResult r;
+  r.iteration_time_s = 0.5;
+  r.tokens_per_s = 262144;
+  r.mfu = 0.5;
+  r.breakdown_s.compute = 0.5;
+  r.memory_per_gpu_bytes.total = 90 * kGiB;
+  r.memory_per_gpu_bytes.capacity = 80e9;  // short by 90 GiB − 80e9 B = 15.49 GiB
+  r.fits_in_memory = false;
+  r.warnings = {"does not fit in memory: activations 60 GiB"};
+  const std::string expected =
+      "Llama 3 8B · 8 × " + gpu_name("h100-sxm5-80gb") +
+      " · TP 1 · PP 1 · DP 8\n"
+      "iteration 500 ms   tokens/s 262k   MFU 50.0%\n"  // memory moves to its own line
+      "memory 90.0 GiB / 74.5 GiB per GPU (does NOT fit: needs 15.5 GiB more)\n"
+      "where the time goes   compute 100%\n"
+      "warnings:\n"
+      "  - does not fit in memory: activations 60 GiB\n";
+  EXPECT_EQ(summary_text(s, r), expected);
+}
+
+TEST(SummaryText, OptionalLayoutPartsNameAndInfiniteFailures) {
+  Scenario s;
+  s.name = "my-moe";
+  s.training.total_tokens = 1e12;
+  s.training.activation_recompute = Recompute::full;
+  s.parallel = {.tensor = 2,
+                .pipeline = 2,
+                .data = 8,
+                .context = 2,
+                .expert = 2,
+                .pipeline_schedule = PipelineSchedule::interleaved,
+                .virtual_stages = 2};
+  s.cluster.gpu = "h100-sxm5-80gb";
+  s.cluster.num_nodes = 8;
+  s.cluster.network.topology = NetworkTopology::torus;
+  s.cluster.network.torus.dims = {2, 2, 2};
+  s.cluster.network.link_bandwidth_Gbps = 400;
+  s.cost.usd_per_gpu_hour = 3.0;
+  RunResult r;
+  r.iteration_time_s = 1.0;
+  r.tokens_per_s = 4096;
+  r.mfu = 0.3;
+  r.breakdown_s = {.compute = 0.899, .exposed_comm = 0.1, .other = 0.001};
+  r.memory_per_gpu_bytes = {.total = 40 * kGiB, .capacity = 80e9};
+  r.time_to_train_s = 30 * 3600;
+  r.gpu_hours = 1920;
+  r.cost_usd = 5760;
+  r.expected_time_to_train_with_failures_s = std::numeric_limits<double>::infinity();
+  const std::string expected =
+      "my-moe · 64 × " + gpu_name("h100-sxm5-80gb") +
+      " · TP 2 · PP 2 · DP 8 · CP 2 · EP 2 · interleaved 1F1B v=2 ·\n"
+      "  full recompute · torus 2×2×2 400 Gb/s\n"
+      "iteration 1.00 s   tokens/s 4.10k   MFU 30.0%   memory 40.0 GiB / 74.5 GiB per GPU (fits)\n"
+      "where the time goes   compute 90%   exposed comm 10%   other <1%\n"
+      "to train 1.00T tokens  30.0 h · 1.92k GPU-hours · $5.76k at $3.00/GPU-h\n"
+      "  (with failures: never, failures outpace progress)\n";
+  EXPECT_EQ(summary_text(s, r), expected);
+}
+
+TEST(SummaryText, EveryLineFitsAHundredColumns) {
+  RunResult r = gpt3_result();
+  r.fits_in_memory = false;
+  r.memory_per_gpu_bytes.total = 3000 * kGiB;
+  const std::string text = summary_text(gpt3_scenario(), r);
+  size_t start = 0;
+  for (size_t end = text.find('\n'); end != std::string::npos; end = text.find('\n', start)) {
+    EXPECT_LE(display_width(text.substr(start, end - start)), 100u) << text;
+    start = end + 1;
+  }
+}
+
+TEST(SummaryText, LongWarningsWrapBetweenWords) {
+  RunResult r = gpt3_result();
+  r.warnings = {
+      "parallel.pipeline: 126 layers do not split evenly over 16 stages (8 or 7 layers "
+      "per stage); the slowest stage sets the pace",
+      "short one"};
+  const std::string text = summary_text(gpt3_scenario(), r);
+  const std::string expected =
+      "warnings:\n"
+      "  - parallel.pipeline: 126 layers do not split evenly over 16 stages (8 or 7 layers per "
+      "stage); the\n"  // 99 characters; "slowest" would make 107
+      "    slowest stage sets the pace\n"
+      "  - short one\n";
+  EXPECT_EQ(text.substr(text.find("warnings:")), expected);
+}
+
+TEST(SummaryText, NoPriceNoCostAndNoIterationNoSplit) {
+  Scenario s = gpt3_scenario();
+  s.cost.usd_per_gpu_hour = 0.0;
+  RunResult r = gpt3_result();
+  const std::string text = summary_text(s, r);
+  EXPECT_NE(
+      text.find("to train 300B tokens  26.0 days · 639k GPU-hours (with failures: 27.1 days)\n"),
+      std::string::npos);
+  EXPECT_EQ(text.find('$'), std::string::npos);
+  r.iteration_time_s = 0.0;
+  EXPECT_EQ(summary_text(s, r).find("where the time goes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wt
