@@ -1,0 +1,149 @@
+// collective_benchmark rows (nccl-tests): the bus bandwidth the cost model predicts per size.
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+#include "sim/comm/collective.hpp"
+#include "sim/comm/fabric.hpp"
+#include "sim/core/error.hpp"
+#include "sim/core/units.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/scenario/parse.hpp"
+#include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_sections.hpp"
+#include "sim/validation/rows.hpp"
+#include "sim/validation/summary.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+struct CollectiveKind {
+  Collective collective;
+  double busbw_factor_numerator;  // nccl-tests: busbw = algbw · factor, factor = num · (n−1)/n
+  bool times_n_minus_1_over_n;
+};
+
+CollectiveKind collective_kind(const json& row) {
+  const std::string name = lower(row_text(row_other(row), "collective"));
+  if (name == "all_reduce" || name == "allreduce") return {Collective::all_reduce, 2.0, true};
+  if (name == "all_gather" || name == "allgather") return {Collective::all_gather, 1.0, true};
+  if (name == "reduce_scatter" || name == "reducescatter") {
+    return {Collective::reduce_scatter, 1.0, true};
+  }
+  if (name == "alltoall" || name == "all_to_all") return {Collective::all_to_all, 1.0, true};
+  if (name == "broadcast") return {Collective::broadcast, 1.0, false};
+  throw InputError(row_name(row) + ".other.collective", "is not handled", name,
+                   "all_reduce, all_gather, reduce_scatter, alltoall, broadcast");
+}
+
+double busbw_factor(const CollectiveKind& k, int n) {
+  return k.times_n_minus_1_over_n ? k.busbw_factor_numerator * (n - 1) / n
+                                  : k.busbw_factor_numerator;
+}
+
+// The cluster goes through the scenario parser like any user file; the workload is a placeholder
+// (one small dense model, pure data parallelism) that make_fabric never reads.
+Scenario cluster_scenario(const json& row, RowBuild& b) {
+  map_cluster(row, b);
+  const json& cluster = b.doc.at("cluster");
+  const int64_t gpus =
+      cluster.at("num_nodes").get<int64_t>() * cluster.at("gpus_per_node").get<int64_t>();
+  json doc = {{"schema", 1},
+              {"name", "validation-" + row_name(row)},
+              {"model",
+               {{"num_layers", 2},
+                {"hidden_size", 1024},
+                {"num_attention_heads", 16},
+                {"seq_length", 1024},
+                {"vocab_size", 32000}}},
+              {"training", {{"global_batch_size", gpus}}},
+              {"cluster", cluster}};
+  return parse_scenario(doc);
+}
+
+std::string size_text(double bytes) {
+  char buf[32];
+  if (bytes >= units::kGiB) {
+    std::snprintf(buf, sizeof buf, "%g GiB", bytes / units::kGiB);
+  } else if (bytes >= units::kMiB) {
+    std::snprintf(buf, sizeof buf, "%g MiB", bytes / units::kMiB);
+  } else {
+    std::snprintf(buf, sizeof buf, "%g KiB", bytes / units::kKiB);
+  }
+  return buf;
+}
+
+// The published bus bandwidths by message size, smallest first.
+std::vector<std::pair<double, double>> published_sizes(const json& row) {
+  const json& metrics = row.contains("metrics") ? row.at("metrics") : json::object();
+  const auto it = metrics.find("busbw_GBps_at_bytes");
+  if (it == metrics.end() || !it->is_object() || it->empty()) {
+    throw InputError(row_name(row) + ".metrics.busbw_GBps_at_bytes", "is not given", "",
+                     "an object of message size in bytes → bus bandwidth in GB/s");
+  }
+  std::vector<std::pair<double, double>> sizes;
+  for (const auto& [key, value] : it->items()) {
+    const bool digits = !key.empty() && key.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits || !value.is_number()) {
+      throw InputError(row_name(row) + ".metrics.busbw_GBps_at_bytes." + key,
+                       "is not a size in bytes with a number", value.dump(), "\"<bytes>\": <GB/s>");
+    }
+    sizes.emplace_back(std::stod(key), value.get<double>());
+  }
+  std::sort(sizes.begin(), sizes.end());
+  return sizes;
+}
+
+std::vector<ValidationRow> predict_sizes(const json& row, const RowBuild& b, const Scenario& s,
+                                         const CollectiveKind& kind) {
+  const GpuSpec* gpu = find_gpu(s.cluster.gpu);
+  if (gpu == nullptr) {
+    throw InputError(row_name(row) + ".gpu_model", "has no catalog entry", s.cluster.gpu,
+                     gpu_ids());
+  }
+  const Fabric fabric = make_fabric(s, *gpu);
+  const GroupShape group{s.cluster.num_gpus(), s.cluster.num_nodes};
+  const std::string what = row_text(row_other(row), "collective") + ", " +
+                           std::to_string(group.ranks) + "×" + b.gpu_label + ", " +
+                           std::to_string(group.nodes) + (group.nodes == 1 ? " node" : " nodes");
+  std::vector<ValidationRow> out;
+  for (const auto& [bytes, published_GBps] : published_sizes(row)) {
+    ValidationRow r = unexpressed_row(row, "");
+    r.label = what + ", " + size_text(bytes);
+    r.metric = "busbw_GBps";
+    r.published = published_GBps;
+    r.assumptions = b.assumptions;
+    const CollectiveCost cost = collective_cost(kind.collective, bytes, group, fabric);
+    r.predicted = bytes / cost.time_s * busbw_factor(kind, group.ranks) / units::kGB;
+    if (published_GBps > 0.0) {
+      r.error = relative_error(r.predicted, r.published);
+      r.expressed = true;
+    } else {
+      r.why_not = "published bus bandwidth is not positive";
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<ValidationRow> validate_collective_row(const json& row) {
+  try {
+    const CollectiveKind kind = collective_kind(row);
+    RowBuild b;
+    const Scenario s = cluster_scenario(row, b);
+    b.assume("message size = nccl-tests 'size' in bytes; busbw = size / time × nccl-tests factor");
+    b.assume("algorithm: automatic (fastest of those the cost model has, as NCCL's tuner)");
+    b.assume("NVLS / SHARP in-network reduction not modelled");
+    return predict_sizes(row, b, s, kind);
+  } catch (const InputError& e) {
+    return {unexpressed_row(row, e.what())};
+  } catch (const std::exception& e) {
+    return {unexpressed_row(row, std::string("simulator error: ") + e.what())};
+  }
+}
+
+}  // namespace wt::validation

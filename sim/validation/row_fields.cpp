@@ -1,0 +1,67 @@
+#include "sim/validation/row_fields.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "sim/core/error.hpp"
+
+namespace wt::validation {
+
+std::string row_name(const nlohmann::json& row) {
+  const auto it = row.find("id");
+  if (it != row.end() && it->is_number_integer())
+    return "row " + std::to_string(it->get<int64_t>());
+  return "row (no id)";
+}
+
+std::optional<double> row_number(const nlohmann::json& obj, const char* key,
+                                 const std::string& path) {
+  const auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number()) {
+    throw InputError(path + "." + key, "must be a number", it->dump(), "a number or null");
+  }
+  return it->get<double>();
+}
+
+std::optional<int64_t> row_int(const nlohmann::json& row, const char* key) {
+  const std::string path = row_name(row);
+  const std::optional<double> v = row_number(row, key, path);
+  if (!v) return std::nullopt;
+  if (std::floor(*v) != *v) {
+    throw InputError(path + "." + key, "must be a whole number", row.at(key).dump(),
+                     "an integer or null");
+  }
+  return static_cast<int64_t>(*v);
+}
+
+int64_t required_int(const nlohmann::json& row, const char* key) {
+  const std::optional<int64_t> v = row_int(row, key);
+  if (!v) throw InputError(row_name(row) + "." + key, "is not given", "null", "an integer");
+  return *v;
+}
+
+const nlohmann::json& row_other(const nlohmann::json& row) {
+  static const nlohmann::json kEmpty = nlohmann::json::object();
+  const auto it = row.find("other");
+  return it != row.end() && it->is_object() ? *it : kEmpty;
+}
+
+std::string row_text(const nlohmann::json& obj, const char* key) {
+  const auto it = obj.find(key);
+  if (it == obj.end() || !it->is_string()) return {};
+  return it->get<std::string>();
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+bool contains(const std::string& haystack, const char* needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+}  // namespace wt::validation

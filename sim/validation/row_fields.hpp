@@ -1,0 +1,31 @@
+#pragma once
+// Reading the fields of one dataset row. A row gives a field, gives null, or omits it; a present
+// field of the wrong type is an InputError whose path names the row and the field ("row 9.tp").
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace wt::validation {
+
+// "row <id>" for messages; "row #<index>" when the row has no id.
+std::string row_name(const nlohmann::json& row);
+
+// An integer field (a JSON number with an integral value); nullopt when absent or null.
+std::optional<int64_t> row_int(const nlohmann::json& row, const char* key);
+// The same, and an InputError when absent or null: the row cannot be run without it.
+int64_t required_int(const nlohmann::json& row, const char* key);
+// A numeric field; nullopt when absent or null.
+std::optional<double> row_number(const nlohmann::json& obj, const char* key,
+                                 const std::string& path);
+// The row's free-form "other" object (an empty object when absent).
+const nlohmann::json& row_other(const nlohmann::json& row);
+// A text field; "" when absent or null.
+std::string row_text(const nlohmann::json& obj, const char* key);
+
+// Lower-case copy, for matching free text.
+std::string lower(std::string s);
+bool contains(const std::string& haystack, const char* needle);
+
+}  // namespace wt::validation

@@ -1,0 +1,98 @@
+// doc["parallel"] from a row: the layout, ZeRO stage, sequence parallelism and pipeline schedule.
+#include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_sections.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+int64_t degree(const json& row, const char* key, RowBuild& b) {
+  if (const auto v = row_int(row, key)) return *v;
+  b.assume(std::string(key) + " not given: 1");
+  return 1;
+}
+
+bool framework_is(const json& row, const char* name) {
+  return contains(lower(row_text(row, "framework")), name);
+}
+
+int zero_stage(const json& row, RowBuild& b) {
+  const json& other = row_other(row);
+  if (const auto stage = row_number(other, "zero_stage", row_name(row) + ".other")) {
+    return static_cast<int>(*stage);
+  }
+  const std::string sharding = lower(row_text(other, "sharding_strategy"));
+  if (sharding == "full_shard") return 3;
+  if (sharding == "shard_grad_op") return 2;
+  if (sharding == "no_shard") return 0;
+  if (sharding == "hybrid_shard") {
+    b.assume("FSDP HYBRID_SHARD modelled as ZeRO-3 over the whole data-parallel group");
+    return 3;
+  }
+  if (framework_is(row, "nemo")) {
+    b.assume("zero_stage 1: NeMo runs Megatron's distributed optimizer (not stated)");
+    return 1;
+  }
+  if (framework_is(row, "megatron")) {
+    b.assume("zero_stage 0: distributed optimizer not stated (Megatron-LM 2021 had none)");
+    return 0;
+  }
+  b.assume("zero_stage not stated: 0");
+  return 0;
+}
+
+// The smallest number of virtual stages > 1 that divides the layers of a stage; 1 when none does.
+int64_t smallest_virtual_stages(int64_t layers_per_stage) {
+  for (int64_t v = 2; v <= layers_per_stage; ++v) {
+    if (layers_per_stage % v == 0) return v;
+  }
+  return 1;
+}
+
+void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p, RowBuild& b) {
+  if (pipeline <= 1) return;
+  const std::string stated = lower(row_text(row_other(row), "pipeline_schedule"));
+  int64_t virtual_stages = row_int(row, "vp").value_or(1);
+  if (virtual_stages <= 1 && contains(stated, "interleaved") && num_layers % pipeline == 0) {
+    virtual_stages = smallest_virtual_stages(num_layers / pipeline);
+    b.assume(virtual_stages > 1
+                 ? "interleaved schedule stated, virtual stages not given: the smallest > 1 that "
+                   "divides the layers per stage"
+                 : "interleaved schedule stated but one layer per stage: 1F1B");
+  }
+  if (virtual_stages > 1) {
+    p["pipeline_schedule"] = "interleaved";
+    p["virtual_stages"] = virtual_stages;
+  } else if (contains(stated, "gpipe")) {
+    p["pipeline_schedule"] = "gpipe";
+  } else {
+    p["pipeline_schedule"] = "1f1b";
+    if (stated.empty()) b.assume("pipeline schedule not stated: 1F1B");
+  }
+}
+
+}  // namespace
+
+void map_parallel(const json& row, RowBuild& b) {
+  json p;
+  const int64_t tensor = degree(row, "tp", b);
+  const int64_t pipeline = degree(row, "pp", b);
+  p["tensor"] = tensor;
+  p["pipeline"] = pipeline;
+  p["context"] = degree(row, "cp", b);
+  if (b.doc.at("model").contains("moe")) p["expert"] = degree(row, "ep", b);
+  if (const auto dp = row_int(row, "dp")) {
+    p["data"] = *dp;
+  } else {
+    b.assume("dp not given: derived from the GPU count");
+  }
+  p["zero_stage"] = zero_stage(row, b);
+  const bool sp = framework_is(row, "nemo") && tensor > 1;
+  p["sequence_parallel"] = sp;
+  if (sp) b.assume("sequence parallelism on with TP > 1 (NeMo default; not stated)");
+  set_schedule(row, pipeline, b.doc.at("model").at("num_layers").get<int64_t>(), p, b);
+  b.doc["parallel"] = std::move(p);
+}
+
+}  // namespace wt::validation

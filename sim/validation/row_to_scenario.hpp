@@ -1,0 +1,21 @@
+#pragma once
+// One training row of a published-runs dataset → a scenario document in the schema of DESIGN.md
+// §3.1, which parse_scenario then validates like any user file. What the row does not say and the
+// document had to choose is listed in `assumptions`, one short sentence each.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace wt::validation {
+
+struct RowScenario {
+  nlohmann::json doc;
+  std::string label;  // model, GPUs and layout in a few words
+  std::vector<std::string> assumptions;
+};
+
+// Throws InputError naming the row field ("row 9.tp") when the row cannot be expressed.
+RowScenario row_to_scenario(const nlohmann::json& row);
+
+}  // namespace wt::validation

@@ -1,0 +1,98 @@
+// doc["training"] from a row: batch, micro-batch, precision, recomputation, optimizer.
+#include "sim/core/error.hpp"
+#include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_sections.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+int64_t micro_batch(const json& row, int64_t global_batch, RowBuild& b) {
+  if (const auto mb = row_int(row, "micro_batch_size")) return *mb;
+  const auto accum = row_int(row, "grad_accum_steps");
+  const auto dp = row_int(row, "dp");
+  if (accum && dp && *accum > 0 && *dp > 0 && global_batch % (*accum * *dp) == 0) {
+    b.assume("micro_batch_size not given: global_batch / (dp × grad_accum_steps)");
+    return global_batch / (*accum * *dp);
+  }
+  b.assume("micro_batch_size not given: 1");
+  return 1;
+}
+
+std::string precision(const json& row, RowBuild& b) {
+  const std::string text = lower(row_text(row, "precision"));
+  if (text.empty()) {
+    b.assume("precision not given: bf16");
+    return "bf16";
+  }
+  if (contains(text, "fp8")) return "fp8";
+  if (contains(text, "mixed precision 16-bit")) {
+    b.assume("precision 'mixed precision 16-bit' read as bf16 (same tensor-core peak as fp16)");
+    return "bf16";
+  }
+  for (const char* p : {"bf16", "fp16", "tf32", "fp32"}) {
+    if (contains(text, p)) return p;
+  }
+  throw InputError(row_name(row) + ".precision", "is not understood", row_text(row, "precision"),
+                   "text naming fp8, bf16, fp16, tf32, fp32 or 'mixed precision 16-bit'");
+}
+
+// Frameworks whose attention is a fused (flash) kernel: it keeps no s×s scores and recomputes
+// them in backward, which is what selective recomputation models (Korthikanti et al. 2022).
+bool fused_attention(const json& row) {
+  const std::string framework = lower(row_text(row, "framework"));
+  return contains(framework, "nemo") || contains(framework, "llm-foundry") ||
+         contains(framework, "composer");
+}
+
+std::string without_checkpointing(const json& row, RowBuild& b, bool stated) {
+  if (fused_attention(row)) {
+    b.assume(
+        std::string(stated ? "no activation checkpointing" : "activation recompute not stated") +
+        ", fused attention (framework default) recomputes the attention core: selective");
+    return "selective";
+  }
+  if (!stated) b.assume("activation recompute not stated: none");
+  return "none";
+}
+
+std::string recompute(const json& row, RowBuild& b) {
+  const json& other = row_other(row);
+  const std::string text = lower(row_text(other, "activation_recompute"));
+  if (contains(text, "full")) return "full";
+  if (contains(text, "selective")) return "selective";
+  if (contains(text, "none") || text == "no" || text == "false") {
+    return without_checkpointing(row, b, true);
+  }
+  const auto ckpt = other.find("activation_checkpointing");
+  if (ckpt != other.end() && ckpt->is_boolean()) {
+    return ckpt->get<bool>() ? "full" : without_checkpointing(row, b, true);
+  }
+  return without_checkpointing(row, b, false);
+}
+
+std::string optimizer(const json& row, RowBuild& b) {
+  const std::string text = lower(row_text(row_other(row), "optimizer"));
+  if (contains(text, "adamw")) return "adamw";
+  if (contains(text, "adam")) return "adam";
+  if (contains(text, "sgd")) return "sgd";
+  b.assume(text.empty() ? "optimizer not stated: Adam (fp32 master weights and two moments)"
+                        : "optimizer '" + text + "' not modelled: Adam's memory and step used");
+  return "adam";
+}
+
+}  // namespace
+
+void map_training(const json& row, RowBuild& b) {
+  json t;
+  const int64_t global_batch = required_int(row, "global_batch_size");
+  t["global_batch_size"] = global_batch;
+  t["micro_batch_size"] = micro_batch(row, global_batch, b);
+  t["precision"] = precision(row, b);
+  t["activation_recompute"] = recompute(row, b);
+  t["optimizer"] = optimizer(row, b);
+  b.doc["training"] = std::move(t);
+}
+
+}  // namespace wt::validation

@@ -1,0 +1,33 @@
+#include "sim/validation/summary.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace wt::validation {
+
+double relative_error(double predicted, double published) {
+  assert(published != 0.0 && "a published figure of 0 is refused before comparison");
+  return (predicted - published) / published;
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  if (values.size() % 2 == 1) return values[mid];
+  return 0.5 * (values[mid - 1] + values[mid]);
+}
+
+void summarize(ValidationReport& r) {
+  std::vector<double> abs_errors;
+  for (const ValidationRow& row : r.rows) {
+    if (row.expressed) abs_errors.push_back(std::fabs(row.error));
+  }
+  r.expressed = static_cast<int>(abs_errors.size());
+  r.median_abs_error = median(abs_errors);
+  r.max_abs_error =
+      abs_errors.empty() ? 0.0 : *std::max_element(abs_errors.begin(), abs_errors.end());
+}
+
+}  // namespace wt::validation

@@ -1,0 +1,77 @@
+#include <exception>
+
+#include "sim/core/error.hpp"
+#include "sim/run.hpp"
+#include "sim/scenario/parse.hpp"
+#include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_metric.hpp"
+#include "sim/validation/row_to_scenario.hpp"
+#include "sim/validation/rows.hpp"
+#include "sim/validation/summary.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+// "GPT 1.7B (…), 32 GPUs" — the label of a row that never became a scenario.
+std::string fallback_label(const json& row) {
+  std::string label = row_text(row, "model_name");
+  if (label.empty()) label = row_text(row, "row_type");
+  const auto gpus = row.find("num_gpus");
+  if (gpus != row.end() && gpus->is_number_integer()) {
+    label += ", " + std::to_string(gpus->get<int64_t>()) + " GPUs";
+  }
+  return label;
+}
+
+void run_row(const json& row, const PublishedMetric& published, ValidationRow& out) {
+  RowScenario rs = row_to_scenario(row);
+  out.label = std::move(rs.label);
+  out.assumptions = std::move(rs.assumptions);
+  const Scenario scenario = parse_scenario(rs.doc);
+  const RunOutput run = run_scenario(scenario);
+  out.predicted = predicted_metric(published.metric, run.result);
+  out.error = relative_error(out.predicted, out.published);
+  out.warnings = run.result.warnings;
+  out.fits_in_memory = run.result.fits_in_memory;
+  out.expressed = true;
+}
+
+}  // namespace
+
+ValidationRow unexpressed_row(const json& row, std::string why_not) {
+  ValidationRow out;
+  out.id = static_cast<int>(row_int(row, "id").value_or(0));
+  out.label = fallback_label(row);
+  out.why_not = std::move(why_not);
+  return out;
+}
+
+ValidationRow validate_training_row(const json& row) {
+  ValidationRow out = unexpressed_row(row, "");
+  try {
+    const json metrics = row.contains("metrics") ? row.at("metrics") : json();
+    const std::optional<PublishedMetric> published =
+        published_metric(metrics, row_name(row) + ".metrics");
+    if (!published) {
+      out.why_not =
+          "no comparable metric (iteration_time_s, tokens_per_sec, mfu_pct, tflops_per_gpu)";
+      return out;
+    }
+    out.metric = to_string(published->metric);
+    out.published = published->value;
+    if (!(published->value > 0.0)) {
+      out.why_not = "published " + out.metric + " is not positive";
+      return out;
+    }
+    run_row(row, *published, out);
+  } catch (const InputError& e) {
+    out.why_not = e.what();
+  } catch (const std::exception& e) {
+    out.why_not = std::string("simulator error: ") + e.what();
+  }
+  return out;
+}
+
+}  // namespace wt::validation

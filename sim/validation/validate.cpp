@@ -1,0 +1,62 @@
+#include "sim/validation/validate.hpp"
+
+#include <fstream>
+
+#include "sim/core/error.hpp"
+#include "sim/validation/row_fields.hpp"
+#include "sim/validation/rows.hpp"
+#include "sim/validation/summary.hpp"
+
+namespace wt {
+namespace {
+
+using nlohmann::json;
+
+json read_dataset(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "cannot be read", "", "a readable JSON file");
+  json doc;
+  try {
+    doc = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw InputError(path, "is not valid JSON", e.what(), "a JSON array of rows");
+  }
+  if (!doc.is_array()) {
+    throw InputError(path, "is not a JSON array", doc.type_name(), "a JSON array of rows");
+  }
+  return doc;
+}
+
+void validate_row(const json& row, std::vector<ValidationRow>& out) {
+  if (!row.is_object()) {
+    ValidationRow r;
+    r.label = "(not an object)";
+    r.why_not = "a row must be a JSON object";
+    out.push_back(std::move(r));
+    return;
+  }
+  const std::string type = validation::row_text(row, "row_type");
+  if (type == "training_throughput") {
+    out.push_back(validation::validate_training_row(row));
+  } else if (type == "collective_benchmark") {
+    for (ValidationRow& r : validation::validate_collective_row(row))
+      out.push_back(std::move(r));
+  } else {
+    out.push_back(validation::unexpressed_row(
+        row, "row_type '" + type + "' is not handled (training_throughput, collective_benchmark)"));
+  }
+}
+
+}  // namespace
+
+ValidationReport validate_dataset(const std::string& path) {
+  const json rows = read_dataset(path);
+  ValidationReport report;
+  report.dataset = path;
+  for (const json& row : rows)
+    validate_row(row, report.rows);
+  validation::summarize(report);
+  return report;
+}
+
+}  // namespace wt

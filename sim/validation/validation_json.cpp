@@ -1,0 +1,37 @@
+// to_json(ValidationReport): every row with all its fields, then the summary.
+#include "sim/validation/validate.hpp"
+
+namespace wt {
+namespace {
+
+nlohmann::json row_json(const ValidationRow& r) {
+  return {{"id", r.id},
+          {"label", r.label},
+          {"metric", r.metric},
+          {"published", r.published},
+          {"predicted", r.predicted},
+          {"error", r.error},
+          {"expressed", r.expressed},
+          {"why_not", r.why_not},
+          {"fits_in_memory", r.fits_in_memory},
+          {"assumptions", r.assumptions},
+          {"warnings", r.warnings}};
+}
+
+}  // namespace
+
+nlohmann::json to_json(const ValidationReport& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const ValidationRow& row : r.rows)
+    rows.push_back(row_json(row));
+  return {{"schema", 1},
+          {"dataset", r.dataset},
+          {"rows", std::move(rows)},
+          {"summary",
+           {{"rows", r.rows.size()},
+            {"expressed", r.expressed},
+            {"median_abs_error", r.median_abs_error},
+            {"max_abs_error", r.max_abs_error}}}};
+}
+
+}  // namespace wt

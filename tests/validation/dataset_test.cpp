@@ -1,0 +1,124 @@
+// The real dataset copy end to end: every row expressed or explained, nothing thrown.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "sim/core/error.hpp"
+#include "sim/validation/validate.hpp"
+
+namespace wt {
+namespace {
+
+using nlohmann::json;
+
+const std::string kDataset =
+    std::string(WT_SOURCE_DIR) + "/scenarios/validation/published-runs-dev.json";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::filesystem::path p = std::filesystem::temp_directory_path() / name;
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+// Entries the report should have: one per training row, one per size of a collective row.
+std::size_t expected_entries(const json& rows) {
+  std::size_t n = 0;
+  for (const json& row : rows) {
+    if (row.at("row_type") == "collective_benchmark") {
+      n += row.at("metrics").at("busbw_GBps_at_bytes").size();
+    } else {
+      n += 1;
+    }
+  }
+  return n;
+}
+
+TEST(Dataset, CopyIsTheSharedOriginalUnchanged) {
+  const std::string shared = std::string(WT_SHARED_DIR) + "/validation/published-runs-dev.json";
+  if (!std::filesystem::exists(shared)) GTEST_SKIP() << "no shared folder beside the checkout";
+  EXPECT_EQ(read_file(kDataset), read_file(shared));
+}
+
+TEST(Dataset, EveryRowIsExpressedOrExplained) {
+  ValidationReport report;
+  ASSERT_NO_THROW(report = validate_dataset(kDataset));
+  const json rows = json::parse(read_file(kDataset));
+  EXPECT_EQ(report.rows.size(), expected_entries(rows));
+  std::set<int> ids;
+  int expressed = 0;
+  for (const ValidationRow& r : report.rows) {
+    ids.insert(r.id);
+    EXPECT_FALSE(r.label.empty());
+    if (!r.expressed) {
+      EXPECT_FALSE(r.why_not.empty()) << "row " << r.id;
+      continue;
+    }
+    ++expressed;
+    EXPECT_TRUE(r.why_not.empty()) << "row " << r.id << ": " << r.why_not;
+    EXPECT_TRUE(std::isfinite(r.predicted) && r.predicted > 0.0) << "row " << r.id;
+    EXPECT_GT(r.published, 0.0);
+    EXPECT_DOUBLE_EQ(r.error, (r.predicted - r.published) / r.published);
+    EXPECT_FALSE(r.assumptions.empty()) << "row " << r.id;
+  }
+  for (const json& row : rows)
+    EXPECT_EQ(ids.count(row.at("id").get<int>()), 1u);
+  EXPECT_EQ(report.expressed, expressed);
+  EXPECT_GT(report.expressed, 0);
+  EXPECT_LE(report.median_abs_error, report.max_abs_error);
+  const json j = to_json(report);
+  EXPECT_EQ(j.at("rows").size(), report.rows.size());
+  EXPECT_NE(validation_table(report).find("median |error|"), std::string::npos);
+}
+
+TEST(Dataset, UnhandledRowTypeIsReportedNotThrown) {
+  const std::string path = write_temp("wt-validation-odd-row.json",
+                                      R"json([{"row_type": "inference_latency", "id": 7,
+                                           "model_name": "Llama 2 7B", "num_gpus": 1}])json");
+  const ValidationReport report = validate_dataset(path);
+  ASSERT_EQ(report.rows.size(), 1u);
+  EXPECT_FALSE(report.rows[0].expressed);
+  EXPECT_EQ(report.rows[0].id, 7);
+  EXPECT_NE(report.rows[0].why_not.find("row_type 'inference_latency' is not handled"),
+            std::string::npos);
+  EXPECT_EQ(report.expressed, 0);
+  EXPECT_EQ(report.median_abs_error, 0.0);
+}
+
+TEST(Dataset, RowWithoutMetricOrWithBadLayoutIsReportedNotThrown) {
+  const std::string path = write_temp("wt-validation-bad-rows.json", R"json([
+    {"row_type": "training_throughput", "id": 1, "model_name": "x", "metrics": {}},
+    {"row_type": "training_throughput", "id": 2, "model_name": "GPT odd",
+     "num_layers": 30, "hidden_size": 4096, "num_attention_heads": 32, "seq_length": 2048,
+     "vocab_size": 51200, "global_batch_size": 64, "micro_batch_size": 1,
+     "tp": 3, "pp": 1, "dp": 1, "gpu_model": "NVIDIA A100 SXM", "gpu_memory_gb": 80,
+     "num_gpus": 3, "gpus_per_node": 8, "precision": "bf16",
+     "metrics": {"iteration_time_s": 1.0}},
+    "not a row"])json");
+  const ValidationReport report = validate_dataset(path);
+  ASSERT_EQ(report.rows.size(), 3u);
+  EXPECT_FALSE(report.rows[0].expressed);
+  EXPECT_NE(report.rows[0].why_not.find("no comparable metric"), std::string::npos);
+  EXPECT_FALSE(report.rows[1].expressed);  // TP 3 does not divide 32 heads
+  EXPECT_FALSE(report.rows[1].why_not.empty());
+  EXPECT_FALSE(report.rows[2].expressed);
+}
+
+TEST(Dataset, UnreadableOrMalformedDatasetIsAnInputError) {
+  EXPECT_THROW(validate_dataset("/nonexistent/wt-dataset.json"), InputError);
+  EXPECT_THROW(validate_dataset(write_temp("wt-validation-not-json.json", "[{")), InputError);
+  EXPECT_THROW(validate_dataset(write_temp("wt-validation-object.json", "{}")), InputError);
+}
+
+}  // namespace
+}  // namespace wt

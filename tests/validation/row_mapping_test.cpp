@@ -1,0 +1,284 @@
+// Row → scenario document, on hand-written rows shaped like the dataset's three sources.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "sim/core/error.hpp"
+#include "sim/validation/row_to_scenario.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+// Shaped like the Megatron-LM SC'21 Table 1 rows: no micro-batch, ffn or kv heads given.
+json megatron_row() {
+  return json::parse(R"json({
+    "row_type": "training_throughput", "id": 5, "model_name": "GPT 39.1B (Megatron-LM weak scaling)",
+    "num_layers": 48, "hidden_size": 8192, "num_attention_heads": 64, "num_kv_heads": null,
+    "ffn_hidden_size": null, "seq_length": 2048, "vocab_size": 51200, "moe": null,
+    "global_batch_size": 1536, "micro_batch_size": null, "grad_accum_steps": null,
+    "tp": 8, "pp": 2, "dp": 32, "cp": null, "ep": null, "vp": null,
+    "other": {"activation_recompute": "full (per paper Eq.3)",
+              "pipeline_schedule": "interleaved 1F1B + scatter/gather"},
+    "gpu_model": "NVIDIA A100 SXM", "gpu_memory_gb": 80, "num_gpus": 512, "gpus_per_node": 8,
+    "intra_node_interconnect": "NVLink + NVSwitch (DGX A100)",
+    "inter_node_interconnect": "8x Mellanox 200 Gb/s HDR InfiniBand HCAs per node (+2 for storage)",
+    "precision": "mixed precision 16-bit (paper does not say fp16 vs bf16 here)",
+    "framework": "Megatron-LM",
+    "metrics": {"tflops_per_gpu": 138, "tflops_includes_recompute": true}})json");
+}
+
+// Shaped like the MosaicML llm-foundry MPT rows: FSDP, no GPUs per node, a node total rate.
+json mpt_row() {
+  return json::parse(R"json({
+    "row_type": "training_throughput", "id": 68, "model_name": "MPT-70B",
+    "num_layers": 80, "hidden_size": 8192, "num_attention_heads": 64, "num_kv_heads": null,
+    "ffn_hidden_size": 32768, "seq_length": 2048, "vocab_size": 50368, "moe": null,
+    "global_batch_size": 512, "micro_batch_size": 4, "grad_accum_steps": 1,
+    "tp": 1, "pp": 1, "dp": 128, "cp": null, "ep": null, "vp": null,
+    "other": {"sharding_strategy": "FULL_SHARD", "activation_checkpointing": true},
+    "gpu_model": "NVIDIA A100", "gpu_memory_gb": 40, "num_gpus": 128, "gpus_per_node": null,
+    "intra_node_interconnect": null,
+    "inter_node_interconnect": "1600 Gbps node-node interconnect (RoCE)",
+    "precision": "bf16", "framework": "Composer/llm-foundry (PyTorch FSDP)",
+    "metrics": {"mfu_pct": 48.91, "tokens_per_sec": 48194.0}})json");
+}
+
+// Shaped like the NeMo 24.12 Llama 3.1 8B rows: GQA, context parallelism, one node.
+json nemo_llama_row() {
+  return json::parse(R"json({
+    "row_type": "training_throughput", "id": 108, "model_name": "Llama 3.1 8B",
+    "num_layers": 32, "hidden_size": 4096, "num_attention_heads": 32, "num_kv_heads": 8,
+    "ffn_hidden_size": 14336, "seq_length": 8192, "vocab_size": 128256, "moe": null,
+    "global_batch_size": 128, "micro_batch_size": 1, "grad_accum_steps": 32,
+    "tp": 1, "pp": 1, "dp": 4, "cp": 2, "ep": null, "vp": null, "other": {},
+    "gpu_model": "NVIDIA H100 SXM 80GB HBM3 (700W)", "gpu_memory_gb": 80, "num_gpus": 8,
+    "gpus_per_node": 8, "intra_node_interconnect": "NVLink 4th gen",
+    "inter_node_interconnect": "InfiniBand compute links 8x 400 Gbit/s per node (+2x 400 Gbit/s storage)",
+    "precision": "bf16", "framework": "NeMo 24.12",
+    "metrics": {"iteration_time_s": 12.78, "tokens_per_sec": 82028.0}})json");
+}
+
+// Shaped like the NeMo GPT-3 175B fp8 rows: interleaved with vp given, TP 4.
+json nemo_gpt_fp8_row() {
+  return json::parse(R"json({
+    "row_type": "training_throughput", "id": 79, "model_name": "GPT-3 175B (NeMo Megatron)",
+    "num_layers": 96, "hidden_size": 12288, "num_attention_heads": 96, "num_kv_heads": null,
+    "ffn_hidden_size": null, "seq_length": 2048, "vocab_size": 51200, "moe": null,
+    "global_batch_size": 256, "micro_batch_size": 1, "grad_accum_steps": null,
+    "tp": 4, "pp": 8, "dp": 4, "cp": 1, "ep": null, "vp": 12, "other": {},
+    "gpu_model": "NVIDIA H100 SXM 80GB HBM3 (700W)", "gpu_memory_gb": 80, "num_gpus": 128,
+    "gpus_per_node": 8, "intra_node_interconnect": "NVLink 4th gen",
+    "inter_node_interconnect": "InfiniBand compute links 8x 400 Gbit/s per node",
+    "precision": "fp8 (per table title)", "framework": "NeMo 24.12",
+    "metrics": {"iteration_time_s": 5.626}})json");
+}
+
+bool has(const std::vector<std::string>& list, const std::string& prefix) {
+  return std::any_of(list.begin(), list.end(),
+                     [&](const std::string& s) { return s.rfind(prefix, 0) == 0; });
+}
+
+TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
+  const RowScenario rs = row_to_scenario(megatron_row());
+  const json& m = rs.doc.at("model");
+  EXPECT_EQ(m.at("ffn_hidden_size"), 4 * 8192);
+  EXPECT_EQ(m.at("num_kv_heads"), 64);
+  EXPECT_EQ(m.at("gated_mlp"), false);
+  const json& t = rs.doc.at("training");
+  EXPECT_EQ(t.at("micro_batch_size"), 1);
+  EXPECT_EQ(t.at("precision"), "bf16");
+  EXPECT_EQ(t.at("activation_recompute"), "full");
+  const json& p = rs.doc.at("parallel");
+  EXPECT_EQ(p.at("tensor"), 8);
+  EXPECT_EQ(p.at("pipeline"), 2);
+  EXPECT_EQ(p.at("data"), 32);
+  EXPECT_EQ(p.at("context"), 1);
+  EXPECT_EQ(p.at("zero_stage"), 0);
+  EXPECT_EQ(p.at("sequence_parallel"), false);
+  // Interleaved stated, vp not given: 48 / 2 = 24 layers per stage, smallest divisor > 1 is 2.
+  EXPECT_EQ(p.at("pipeline_schedule"), "interleaved");
+  EXPECT_EQ(p.at("virtual_stages"), 2);
+  const json& c = rs.doc.at("cluster");
+  EXPECT_EQ(c.at("gpu"), "a100-sxm4-80gb");
+  EXPECT_EQ(c.at("num_nodes"), 64);
+  EXPECT_EQ(c.at("gpus_per_node"), 8);
+  EXPECT_EQ(c.at("network").at("topology"), "fat-tree");
+  EXPECT_EQ(c.at("network").at("nics_per_node"), 8);
+  EXPECT_EQ(c.at("network").at("link_bandwidth_Gbps"), 200.0);
+  EXPECT_EQ(c.at("network").at("fat_tree").at("switch_radix"), 40);
+  EXPECT_EQ(c.at("network").at("fat_tree").at("levels"), 3);
+
+  EXPECT_TRUE(has(rs.assumptions, "micro_batch_size not given: 1"));
+  EXPECT_TRUE(has(rs.assumptions, "ffn_hidden_size not given: 4 × hidden_size"));
+  EXPECT_TRUE(has(rs.assumptions, "num_kv_heads not given"));
+  EXPECT_TRUE(has(rs.assumptions, "precision 'mixed precision 16-bit' read as bf16"));
+  EXPECT_TRUE(has(rs.assumptions, "zero_stage 0"));
+  EXPECT_TRUE(has(rs.assumptions, "interleaved schedule stated, virtual stages not given"));
+  EXPECT_TRUE(has(rs.assumptions, "network '8x Mellanox 200 Gb/s"));
+  EXPECT_TRUE(has(rs.assumptions, "fat-tree: 3 levels"));
+  EXPECT_FALSE(has(rs.assumptions, "gpus_per_node"));  // the row gives it
+  EXPECT_EQ(rs.label, "GPT 39.1B, 512×A100-80GB, TP8 PP2 DP32 VP2");
+}
+
+TEST(RowMapping, MptRowIsFsdpOnA100NodesOfEight) {
+  const RowScenario rs = row_to_scenario(mpt_row());
+  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "full");
+  EXPECT_EQ(rs.doc.at("training").at("micro_batch_size"), 4);
+  EXPECT_EQ(rs.doc.at("parallel").at("zero_stage"), 3);
+  EXPECT_FALSE(rs.doc.at("parallel").contains("pipeline_schedule"));  // pp = 1
+  const json& c = rs.doc.at("cluster");
+  EXPECT_EQ(c.at("gpu"), "a100-sxm4-40gb");
+  EXPECT_EQ(c.at("gpus_per_node"), 8);
+  EXPECT_EQ(c.at("num_nodes"), 16);  // 128 / 8
+  EXPECT_EQ(c.at("network").at("nics_per_node"), 8);
+  EXPECT_EQ(c.at("network").at("link_bandwidth_Gbps"), 200.0);  // 1600 / 8
+  EXPECT_TRUE(has(rs.assumptions, "gpus_per_node not given: 8"));
+  EXPECT_TRUE(has(rs.assumptions, "GPU 'A100' read as the SXM4 module"));
+  EXPECT_TRUE(has(rs.assumptions, "intra-node fabric not given"));
+  EXPECT_TRUE(has(rs.assumptions,
+                  "network '1600 Gbps node-node interconnect (RoCE)' read as "
+                  "8 NICs × 200 Gb/s per node"));
+  EXPECT_FALSE(has(rs.assumptions, "micro_batch_size"));
+  EXPECT_FALSE(has(rs.assumptions, "activation recompute"));  // activation_checkpointing: true
+  EXPECT_EQ(rs.label, "MPT-70B, 128×A100-40GB, TP1 PP1 DP128 ZeRO-3");
+}
+
+TEST(RowMapping, NemoLlamaRowIsGatedGqaWithContextParallelism) {
+  const RowScenario rs = row_to_scenario(nemo_llama_row());
+  const json& m = rs.doc.at("model");
+  EXPECT_EQ(m.at("gated_mlp"), true);
+  EXPECT_EQ(m.at("tied_embeddings"), false);
+  EXPECT_EQ(m.at("num_kv_heads"), 8);
+  EXPECT_EQ(m.at("ffn_hidden_size"), 14336);
+  const json& p = rs.doc.at("parallel");
+  EXPECT_EQ(p.at("context"), 2);
+  EXPECT_EQ(p.at("data"), 4);
+  EXPECT_EQ(p.at("zero_stage"), 1);
+  EXPECT_EQ(p.at("sequence_parallel"), false);  // TP 1
+  const json& c = rs.doc.at("cluster");
+  EXPECT_EQ(c.at("gpu"), "h100-sxm5-80gb");
+  EXPECT_EQ(c.at("num_nodes"), 1);
+  EXPECT_EQ(c.at("network").at("link_bandwidth_Gbps"), 400.0);
+  EXPECT_EQ(c.at("network").at("fat_tree").at("switch_radix"), 64);
+  EXPECT_TRUE(has(rs.assumptions, "gated MLP (SwiGLU)"));
+  EXPECT_TRUE(has(rs.assumptions, "zero_stage 1: NeMo"));
+  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "selective");
+  EXPECT_TRUE(has(rs.assumptions, "activation recompute not stated, fused attention"));
+  EXPECT_FALSE(has(rs.assumptions, "sequence parallelism"));
+  EXPECT_EQ(rs.label, "Llama 3.1 8B, 8×H100, TP1 PP1 DP4 CP2 ZeRO-1");
+}
+
+TEST(RowMapping, NemoFp8RowKeepsItsVirtualStagesAndTurnsOnSequenceParallelism) {
+  const RowScenario rs = row_to_scenario(nemo_gpt_fp8_row());
+  EXPECT_EQ(rs.doc.at("training").at("precision"), "fp8");
+  const json& p = rs.doc.at("parallel");
+  EXPECT_EQ(p.at("pipeline_schedule"), "interleaved");
+  EXPECT_EQ(p.at("virtual_stages"), 12);
+  EXPECT_EQ(p.at("sequence_parallel"), true);
+  EXPECT_TRUE(has(rs.assumptions, "sequence parallelism on with TP > 1"));
+  EXPECT_FALSE(has(rs.assumptions, "interleaved schedule stated"));  // vp is given
+  EXPECT_EQ(rs.label, "GPT-3 175B, 128×H100, TP4 PP8 DP4 VP12 ZeRO-1, fp8");
+}
+
+TEST(RowMapping, NoCheckpointingWithFusedAttentionIsSelectiveRecompute) {
+  json row = mpt_row();
+  row["other"]["activation_checkpointing"] = false;
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "selective");
+  EXPECT_TRUE(has(rs.assumptions, "no activation checkpointing, fused attention"));
+  row["framework"] = "DeepSpeed";  // no fused attention assumed: nothing recomputed
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("activation_recompute"), "none");
+}
+
+TEST(RowMapping, MicroBatchIsDerivedFromGradientAccumulation) {
+  json row = mpt_row();
+  row["micro_batch_size"] = nullptr;
+  row["grad_accum_steps"] = 2;  // 512 / (128 × 2) = 2
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("training").at("micro_batch_size"), 2);
+  EXPECT_TRUE(has(rs.assumptions, "micro_batch_size not given: global_batch / (dp × grad_accum"));
+}
+
+TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
+  json row = megatron_row();
+  row["num_layers"] = 105;  // 105 / 35 = 3 layers per stage → 3 chunks of 1
+  row["pp"] = 35;
+  row["dp"] = 1;
+  row["num_gpus"] = 280;
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("virtual_stages"), 3);
+  row["num_layers"] = 35;  // one layer per stage: nothing to interleave
+  const RowScenario one = row_to_scenario(row);
+  EXPECT_EQ(one.doc.at("parallel").at("pipeline_schedule"), "1f1b");
+  EXPECT_TRUE(has(one.assumptions, "interleaved schedule stated but one layer per stage"));
+}
+
+TEST(RowMapping, NothingStatedMeansDefaultsThatAreAllRecorded) {
+  json row = mpt_row();
+  row.erase("other");
+  row.erase("framework");
+  row["precision"] = nullptr;
+  row["tp"] = nullptr;
+  row["dp"] = nullptr;
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_FALSE(rs.doc.at("parallel").contains("data"));  // the parser derives it
+  EXPECT_TRUE(has(rs.assumptions, "tp not given: 1"));
+  EXPECT_TRUE(has(rs.assumptions, "dp not given: derived from the GPU count"));
+  EXPECT_TRUE(has(rs.assumptions, "precision not given: bf16"));
+  EXPECT_TRUE(has(rs.assumptions, "zero_stage not stated: 0"));
+  EXPECT_TRUE(has(rs.assumptions, "activation recompute not stated: none"));
+  EXPECT_TRUE(has(rs.assumptions, "optimizer not stated: Adam"));
+}
+
+TEST(RowMapping, MoeRowMapsExpertsAndExpertParallelism) {
+  json row = nemo_llama_row();
+  row["model_name"] = "Mixtral 8x7B";
+  row["moe"] = {{"num_experts", 8}, {"top_k", 2}};
+  row["ep"] = 4;
+  const RowScenario rs = row_to_scenario(row);
+  const json& moe = rs.doc.at("model").at("moe");
+  EXPECT_EQ(moe.at("num_experts"), 8);
+  EXPECT_EQ(moe.at("top_k"), 2);
+  EXPECT_EQ(moe.at("moe_ffn_hidden_size"), 14336);
+  EXPECT_EQ(rs.doc.at("parallel").at("expert"), 4);
+  EXPECT_TRUE(has(rs.assumptions, "MoE expert FFN size not given"));
+}
+
+void expect_refused(const json& row, const std::string& path) {
+  try {
+    row_to_scenario(row);
+    ADD_FAILURE() << "expected an InputError at " << path;
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), path) << e.what();
+  }
+}
+
+TEST(RowMapping, UnexpressibleRowsAreInputErrorsNamingTheField) {
+  json tpu = megatron_row();
+  tpu["gpu_model"] = "Google TPU v4";
+  expect_refused(tpu, "row 5.gpu_model");
+
+  json partial_node = megatron_row();
+  partial_node["num_gpus"] = 12;
+  expect_refused(partial_node, "row 5.num_gpus");
+
+  json no_width = megatron_row();
+  no_width["hidden_size"] = nullptr;
+  expect_refused(no_width, "row 5.hidden_size");
+
+  json odd_memory = megatron_row();
+  odd_memory["gpu_memory_gb"] = 64;
+  expect_refused(odd_memory, "row 5.gpu_memory_gb");
+
+  json bad_precision = megatron_row();
+  bad_precision["precision"] = "int4";
+  expect_refused(bad_precision, "row 5.precision");
+
+  json fractional = megatron_row();
+  fractional["tp"] = 2.5;
+  expect_refused(fractional, "row 5.tp");
+}
+
+}  // namespace
+}  // namespace wt::validation

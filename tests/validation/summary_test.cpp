@@ -1,0 +1,105 @@
+// The error arithmetic, the median/max summary, the table and the JSON, on a tiny fake report.
+#include <gtest/gtest.h>
+
+#include "sim/validation/summary.hpp"
+#include "sim/validation/validate.hpp"
+
+namespace wt {
+namespace {
+
+ValidationRow expressed_row(int id, double published, double predicted) {
+  ValidationRow r;
+  r.id = id;
+  r.label = "model " + std::to_string(id);
+  r.metric = "iteration_time_s";
+  r.published = published;
+  r.predicted = predicted;
+  r.error = validation::relative_error(predicted, published);
+  r.expressed = true;
+  return r;
+}
+
+// Errors +10 %, −20 %, +5 %, and one row that could not be run.
+ValidationReport fake_report() {
+  ValidationReport r;
+  r.dataset = "fake.json";
+  r.rows.push_back(expressed_row(1, 10.0, 11.0));
+  r.rows.push_back(expressed_row(2, 200.0, 160.0));
+  r.rows.push_back(expressed_row(3, 40.0, 42.0));
+  ValidationRow bad;
+  bad.id = 4;
+  bad.label = "odd row";
+  bad.error = 9.0;  // ignored: not expressed
+  bad.why_not = "row 4.gpu_model: is not mapped to a catalog GPU";
+  r.rows.push_back(bad);
+  r.rows[0].assumptions = {"micro_batch_size not given: 1"};
+  r.rows[1].assumptions = {"micro_batch_size not given: 1", "gpus_per_node not given: 8"};
+  r.rows[2].assumptions = {"micro_batch_size not given: 1"};
+  r.rows[2].fits_in_memory = false;
+  validation::summarize(r);
+  return r;
+}
+
+TEST(ValidationSummary, RelativeErrorIsSignedAndRelativeToThePublishedFigure) {
+  EXPECT_DOUBLE_EQ(validation::relative_error(11.0, 10.0), 0.1);
+  EXPECT_DOUBLE_EQ(validation::relative_error(160.0, 200.0), -0.2);
+  EXPECT_DOUBLE_EQ(validation::relative_error(42.0, 40.0), 0.05);
+}
+
+TEST(ValidationSummary, MedianOfOddAndEvenCounts) {
+  EXPECT_DOUBLE_EQ(validation::median({0.3, 0.1, 0.2}), 0.2);
+  EXPECT_DOUBLE_EQ(validation::median({0.4, 0.1, 0.3, 0.2}), 0.25);
+  EXPECT_DOUBLE_EQ(validation::median({}), 0.0);
+}
+
+TEST(ValidationSummary, MedianAndMaxOverExpressedRowsOnly) {
+  const ValidationReport r = fake_report();
+  EXPECT_EQ(r.expressed, 3);
+  EXPECT_NEAR(r.median_abs_error, 0.1, 1e-12);  // |errors| 0.05, 0.1, 0.2
+  EXPECT_NEAR(r.max_abs_error, 0.2, 1e-12);     // row 4's 9.0 does not count
+}
+
+TEST(ValidationSummary, TableShowsRowsSummaryUnexpressedAndGroupedAssumptions) {
+  const std::string table = validation_table(fake_report());
+  EXPECT_NE(table.find("model 1"), std::string::npos);
+  EXPECT_NE(table.find("+10.0"), std::string::npos);
+  EXPECT_NE(table.find("-20.0"), std::string::npos);
+  EXPECT_NE(table.find("+5.0"), std::string::npos);
+  EXPECT_NE(table.find("median |error| 10.0%"), std::string::npos);
+  EXPECT_NE(table.find("max |error| 20.0%"), std::string::npos);
+  EXPECT_NE(table.find("over 3 of 4 entries"), std::string::npos);
+  EXPECT_NE(table.find("not expressed:\n  id 4 (odd row): row 4.gpu_model: is not mapped"),
+            std::string::npos);
+  EXPECT_NE(table.find("[1–3] micro_batch_size not given: 1"), std::string::npos);
+  EXPECT_NE(table.find("[2] gpus_per_node not given: 8"), std::string::npos);
+  EXPECT_NE(table.find("does not fit in memory"), std::string::npos);
+}
+
+TEST(ValidationSummary, TableColumnsAreAligned) {
+  const std::string table = validation_table(fake_report());
+  // The header's "metric" starts where each row's metric starts.
+  const std::size_t header_end = table.find('\n');
+  const std::size_t metric_col = table.find("metric");
+  const std::size_t row1 = header_end + 1;
+  const std::size_t row1_metric = table.find("iteration_time_s", row1);
+  EXPECT_EQ(metric_col, row1_metric - row1);
+}
+
+TEST(ValidationSummary, JsonCarriesEveryRowAndTheSummary) {
+  const nlohmann::json j = to_json(fake_report());
+  ASSERT_EQ(j.at("rows").size(), 4u);
+  EXPECT_EQ(j.at("rows")[1].at("id"), 2);
+  EXPECT_DOUBLE_EQ(j.at("rows")[1].at("error").get<double>(), -0.2);
+  EXPECT_EQ(j.at("rows")[3].at("expressed"), false);
+  EXPECT_EQ(j.at("rows")[3].at("why_not"), "row 4.gpu_model: is not mapped to a catalog GPU");
+  EXPECT_EQ(j.at("rows")[1].at("assumptions").size(), 2u);
+  EXPECT_EQ(j.at("rows")[2].at("fits_in_memory"), false);
+  EXPECT_EQ(j.at("summary").at("rows"), 4);
+  EXPECT_EQ(j.at("summary").at("expressed"), 3);
+  EXPECT_NEAR(j.at("summary").at("median_abs_error").get<double>(), 0.1, 1e-12);
+  EXPECT_NEAR(j.at("summary").at("max_abs_error").get<double>(), 0.2, 1e-12);
+  EXPECT_EQ(j.at("dataset"), "fake.json");
+}
+
+}  // namespace
+}  // namespace wt
