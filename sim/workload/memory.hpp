@@ -33,7 +33,8 @@ ModelStateMemory model_state_memory(double params, int zero_stage, int dp, Preci
 // divides s. Sized for 16-bit activations (×2 for fp32/tf32 training).
 double activation_bytes_per_layer(const Scenario& s);
 
-// What one layer's full activations take while it is recomputed (full recompute's working set).
+// What one layer's activations take while it is recomputed (full recompute's working set), without
+// the attention-score matrix (fused attention does not store it).
 double recompute_working_bytes(const Scenario& s);
 
 }  // namespace wt
