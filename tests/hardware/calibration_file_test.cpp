@@ -1,0 +1,224 @@
+// Profiles on disk: reading with file-named errors, and atomic writes that either replace the file
+// whole or leave the old one untouched, never a temporary file behind.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "calibration_test_profiles.hpp"
+#include "sim/core/error.hpp"
+#include "sim/hardware/calibration_profile.hpp"
+
+namespace wt {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder per test, removed at the end.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = fs::temp_directory_path() /
+            ("wt-calibration-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~ScratchFolder() {
+    std::error_code ec;
+    fs::permissions(path_, fs::perms::owner_all, ec);
+    fs::remove_all(path_, ec);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  const fs::path& path() const { return path_; }
+
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const auto& entry : fs::directory_iterator(path_)) {
+      out.push_back(entry.path().filename().string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  fs::path path_;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void spit(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+TEST(AtomicWrite, CreatesTheFileWithNoTemporaryLeft) {
+  ScratchFolder dir;
+  write_file_atomically(dir.file("a.json"), "{\"x\": 1}\n");
+  EXPECT_EQ(slurp(dir.file("a.json")), "{\"x\": 1}\n");
+  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
+}
+
+TEST(AtomicWrite, ReplacesAnExistingFileWhole) {
+  ScratchFolder dir;
+  spit(dir.file("a.json"), std::string(10000, 'o'));
+  write_file_atomically(dir.file("a.json"), "short");
+  EXPECT_EQ(slurp(dir.file("a.json")), "short");  // no tail of the longer old content
+  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
+}
+
+TEST(AtomicWrite, PathThatIsAFolderIsRefusedAndLeftAsItWas) {
+  ScratchFolder dir;
+  fs::create_directory(dir.file("target"));
+  spit(dir.file("target/inside.txt"), "kept");
+  try {
+    write_file_atomically(dir.file("target"), "new");
+    FAIL() << "wrote over a folder";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), dir.file("target"));
+  }
+  EXPECT_TRUE(fs::is_directory(dir.file("target")));
+  EXPECT_EQ(slurp(dir.file("target/inside.txt")), "kept");
+  EXPECT_EQ(dir.names(), std::vector<std::string>{"target"});
+}
+
+TEST(AtomicWrite, MissingFolderIsAnInputErrorNamingThePath) {
+  ScratchFolder dir;
+  const std::string path = dir.file("no-such-folder/a.json");
+  try {
+    write_file_atomically(path, "x");
+    FAIL() << "wrote into a missing folder";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), path);
+  }
+  EXPECT_TRUE(dir.names().empty());
+}
+
+TEST(AtomicWrite, UnwritableFolderLeavesTheOldFileIntact) {
+  if (::geteuid() == 0) GTEST_SKIP() << "running as root: folder permissions do not stop writes";
+  ScratchFolder dir;
+  spit(dir.file("a.json"), "old");
+  fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
+  EXPECT_THROW(write_file_atomically(dir.file("a.json"), "new"), InputError);
+  fs::permissions(dir.path(), fs::perms::owner_all);
+  EXPECT_EQ(slurp(dir.file("a.json")), "old");
+  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
+}
+
+// Lowers this process's file-size limit (and ignores SIGXFSZ) so a write fails half-way, as on a
+// full disk; works for root too.
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    ::getrlimit(RLIMIT_FSIZE, &saved_);
+    old_handler_ = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit lowered = saved_;
+    lowered.rlim_cur = bytes;
+    ::setrlimit(RLIMIT_FSIZE, &lowered);
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    std::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit saved_{};
+  void (*old_handler_)(int) = nullptr;
+};
+
+TEST(AtomicWrite, WriteFailingHalfWayLeavesTheOldFileAndNoTemporary) {
+  ScratchFolder dir;
+  spit(dir.file("a.json"), "old");
+  {
+    const FileSizeLimit limit(64);
+    EXPECT_THROW(write_file_atomically(dir.file("a.json"), std::string(100000, 'n')), InputError);
+  }
+  EXPECT_EQ(slurp(dir.file("a.json")), "old");
+  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
+}
+
+TEST(ProfileFile, WriteThenReadGivesTheSameProfile) {
+  ScratchFolder dir;
+  const CalibrationProfile original = testing::full_synthetic_profile();
+  write_profile(original, dir.file("p.json"));
+  EXPECT_EQ(read_profile(dir.file("p.json")), original);
+  EXPECT_EQ(dir.names(), std::vector<std::string>{"p.json"});
+}
+
+TEST(ProfileFile, AProfileThatWouldNotReadBackIsNotWritten) {
+  ScratchFolder dir;
+  spit(dir.file("p.json"), "old");
+  CalibrationProfile bad = testing::full_synthetic_profile();
+  bad.gemm[0].m = 0;
+  try {
+    write_profile(bad, dir.file("p.json"));
+    FAIL() << "wrote an invalid profile";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "profile.gemm[0].m");
+  }
+  EXPECT_EQ(slurp(dir.file("p.json")), "old");
+}
+
+TEST(ProfileFile, MissingFileIsAnInputErrorNamingIt) {
+  ScratchFolder dir;
+  try {
+    read_profile(dir.file("absent.json"));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), dir.file("absent.json"));
+  }
+}
+
+TEST(ProfileFile, InvalidJsonNamesTheFileAndLine) {
+  ScratchFolder dir;
+  spit(dir.file("p.json"), "{\n  \"schema\": 1,\n  \"provenance\": }\n");
+  try {
+    read_profile(dir.file("p.json"));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), dir.file("p.json"));
+    EXPECT_NE(e.problem().find("line 3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ProfileFile, DuplicateKeyIsRefusedAtItsPath) {
+  ScratchFolder dir;
+  spit(dir.file("p.json"), "{\"schema\": 1, \"schema\": 1}");
+  try {
+    read_profile(dir.file("p.json"));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "profile.schema");
+    EXPECT_NE(std::string(e.what()).find(dir.file("p.json")), std::string::npos) << e.what();
+  }
+}
+
+TEST(ProfileFile, FieldErrorNamesTheFile) {
+  ScratchFolder dir;
+  nlohmann::json doc = to_json(testing::full_synthetic_profile());
+  doc["attention"][0]["heads"] = "32";
+  spit(dir.file("p.json"), doc.dump());
+  try {
+    read_profile(dir.file("p.json"));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "profile.attention[0].heads");
+    EXPECT_NE(std::string(e.what()).find(dir.file("p.json")), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace wt
