@@ -7,6 +7,7 @@
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
 #include "sim/core/error.hpp"
+#include "sim/hardware/calibration_profile.hpp"
 #include "sim/report/chrome_trace.hpp"
 #include "sim/report/markdown_report.hpp"
 #include "sim/report/result_json.hpp"
@@ -22,10 +23,6 @@ void refuse_unavailable(const RunOptions& o) {
   if (o.engine == "simgrid") {
     throw InputError("--engine", "the SimGrid engine is not part of this build", o.engine,
                      "analytical");
-  }
-  if (!o.profile.empty()) {
-    throw InputError("--profile", "this build does not read calibration profiles yet", o.profile,
-                     "no --profile (the catalog's default efficiencies are used)");
   }
 }
 
@@ -55,7 +52,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
   run->add_option("--engine", o.engine, "Timing engine (this build: analytical only)")
       ->check(CLI::IsMember({"analytical", "simgrid"}))
       ->capture_default_str();
-  run->add_option("--profile", o.profile, "Calibration profile JSON (not read by this build yet)");
+  run->add_option("--profile", o.profile,
+                  "Calibration profile of windtunnel-calibrate (replaces the scenario's)")
+      ->type_name("PROFILE.json");
   run->add_option("--set", o.sets, "Override a scenario field, e.g. --set parallel.tensor=4")
       ->type_name("KEY.PATH=VALUE")
       ->allow_extra_args(false);
@@ -70,7 +69,12 @@ int run_command(const RunOptions& o) {
   refuse_unavailable(o);
   require_input_file("SCENARIO", o.scenario);
   OutputFiles files = open_outputs(o);
-  const Scenario s = load_scenario_file(o.scenario, o.sets);
+  Scenario s = load_scenario_file(o.scenario, o.sets);
+  if (!o.profile.empty()) {
+    require_input_file("--profile", o.profile);
+    read_profile(o.profile);  // a profile that cannot be read is refused before the run
+    s.calibration = o.profile;
+  }
   const RunOutput out = run_scenario(s, EngineKind::analytical);
   if (files.trace) {
     write_chrome_trace(*files.trace, s, out.workload, out.timeline);

@@ -2,11 +2,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 #include "sim/comm/fabric.hpp"
 #include "sim/core/error.hpp"
 #include "sim/engine/analytical/walk.hpp"
+#include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/train_cost.hpp"
 #include "sim/workload/builder.hpp"
@@ -74,8 +76,14 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine) {
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
   if (gpu == nullptr) throw InputError("cluster.gpu", "unknown GPU", s.cluster.gpu, gpu_ids());
   RunOutput out;
+  std::optional<Calibration> calibration;
+  Fabric fabric = make_fabric(s, *gpu);
+  if (s.calibration) {
+    calibration.emplace(read_profile(*s.calibration), *gpu);
+    fabric = calibrate_fabric(fabric, s.cluster.gpus_per_node, *calibration);
+  }
   out.workload = build_workload(s);
-  assign_durations(out.workload, s, *gpu, make_fabric(s, *gpu));
+  assign_durations(out.workload, s, *gpu, fabric, calibration ? &*calibration : nullptr);
   AnalyticalEngine analytical;
   Engine& e = analytical;
   (void)engine;
@@ -105,6 +113,9 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine) {
   r.memory_per_gpu_bytes = mem.use;
   r.fits_in_memory = mem.use.total <= mem.use.capacity;
   r.warnings = s.warnings;
+  if (calibration) {
+    for (std::string& w : calibration_fallbacks(s, *calibration)) r.warnings.push_back(std::move(w));
+  }
   if (!r.fits_in_memory) {
     r.warnings.push_back("does not fit in memory: GPUs of pipeline stage " +
                          std::to_string(mem.stage) + " need " + gib(mem.use.total) + " of " +

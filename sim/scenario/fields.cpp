@@ -128,8 +128,10 @@ std::vector<FieldBinding> cluster_fields() {
   return {
       string_field("cluster.gpu", read_gpu,
                    {.default_text = in_quotes(default_scenario().cluster.gpu),
-                    .allowed_text = "a GPU catalog id or alias (windtunnel catalog)",
-                    .doc = "GPU type, case-insensitive (\"H100\", \"A100-80GB\", ...)."}),
+                    .allowed_text = "a GPU catalog id or alias (windtunnel catalog), or a "
+                                    "calibration profile (.json)",
+                    .doc = "GPU type, case-insensitive (\"H100\", \"A100-80GB\", ...); a "
+                           "profile stands for the catalog GPU it measured and calibrates it."}),
       integer_field(WT_MEMBER(cluster.num_nodes), {1, 1'000'000}, {.doc = "Nodes."}),
       integer_field(WT_MEMBER(cluster.gpus_per_node), {1, 72}, {.doc = "GPUs per node."}),
       choice_field(WT_MEMBER(cluster.intra_node.fabric),
@@ -180,8 +182,8 @@ std::vector<FieldBinding> cost_and_reliability_fields() {
                    {.default_text = "none",
                     .allowed_text = "path to an existing calibration profile",
                     .doc = "Calibration profile of windtunnel-calibrate (path relative to the "
-                           "scenario's folder). This build checks that it exists and still uses "
-                           "the catalog's figures."}),
+                           "scenario's folder): measured GEMM, memory, attention and collective "
+                           "figures replace the catalog's defaults (docs/calibration.md)."}),
       number_field(WT_MEMBER(cost.usd_per_gpu_hour), {0.0, 10000.0},
                    {.unit = "USD/GPU-h", .doc = "Price of one GPU-hour; 0 = no cost figures."}),
       boolean_field(WT_MEMBER(cost.spot),

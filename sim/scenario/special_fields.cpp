@@ -41,8 +41,13 @@ void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadCo
   s.model = load_hf_config(resolve_relative(ctx.base_dir, file), "model.hf_config");
 }
 
-void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {
   s.cluster.gpu = read_string(value, "cluster.gpu");
+  // A calibration profile given as the GPU: resolve it like any path in the file.
+  const std::string& gpu = s.cluster.gpu;
+  if (gpu.size() >= 5 && gpu.compare(gpu.size() - 5, 5, ".json") == 0) {
+    s.cluster.gpu = resolve_relative(ctx.base_dir, gpu);
+  }
 }
 
 void read_calibration(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {

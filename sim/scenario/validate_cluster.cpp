@@ -1,10 +1,11 @@
 // Cluster rules: the GPU exists and supports the precision, the network can be built, the
-// calibration file exists; warnings for what this build does not model yet.
+// calibration profile can be read; warnings for what this build does not model yet.
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "sim/core/error.hpp"
+#include "sim/hardware/calibration_profile.hpp"
 #include "sim/scenario/enum_names.hpp"
 #include "sim/scenario/text_util.hpp"
 #include "sim/scenario/validate_rules.hpp"
@@ -26,13 +27,26 @@ void require_set(int value, const std::string& path, const std::string& topology
 }  // namespace
 
 const GpuSpec& resolve_gpu(Scenario& s) {
-  const std::string& gpu = s.cluster.gpu;
-  if (ends_with_json(gpu)) {
-    throw InputError("cluster.gpu",
-                     "calibration profiles as cluster.gpu are not supported by this build yet; "
-                     "give the catalog id of the GPU they measured",
-                     in_quotes(gpu), gpu_ids());
+  if (ends_with_json(s.cluster.gpu)) {
+    // A calibration profile as the GPU: the catalog entry it measured, and the profile itself.
+    const std::string file = s.cluster.gpu;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) {
+      throw InputError("cluster.gpu", "calibration profile not found", in_quotes(file),
+                       gpu_ids() + ", or an existing calibration profile (.json)");
+    }
+    const CalibrationProfile profile = read_profile(file);
+    if (profile.catalog_gpu.empty()) {
+      throw InputError("cluster.gpu",
+                       "the calibration profile's GPU (" + profile.provenance.gpu_name +
+                           ") matches no catalog entry; give the catalog id as cluster.gpu and "
+                           "the profile as calibration",
+                       in_quotes(file), gpu_ids());
+    }
+    s.cluster.gpu = profile.catalog_gpu;
+    if (!s.calibration) s.calibration = file;
   }
+  const std::string& gpu = s.cluster.gpu;
   const GpuSpec* spec = find_gpu(gpu);
   if (spec == nullptr) {
     std::vector<std::string> ids;
@@ -86,9 +100,7 @@ void check_calibration(Scenario& s) {
     throw InputError("calibration", "file not found", in_quotes(*s.calibration),
                      "an existing calibration profile (path relative to the scenario's folder)");
   }
-  add_warning(s, "calibration: this build does not apply calibration profiles yet; " +
-                     *s.calibration + " is ignored and the catalog defaults of " + s.cluster.gpu +
-                     " are used");
+  read_profile(*s.calibration);  // a profile that cannot be read is refused here, with its path
 }
 
 void add_cluster_warnings(Scenario& s, const GpuSpec& gpu) {

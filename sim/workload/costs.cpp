@@ -10,10 +10,11 @@ namespace {
 // Attention runs in 16 bits under fp8 training (Transformer Engine's default).
 Precision attention_precision(Precision p) { return p == Precision::fp8 ? Precision::bf16 : p; }
 
-double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p) {
+double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
+                   const Calibration* calibration) {
   double total = 0.0;
   for (Kernel& k : kernels) {
-    k.time_s = kernel_time_s(k, gpu, p);
+    k.time_s = kernel_time_s(k, gpu, p, calibration);
     total += k.time_s;
   }
   return total;
@@ -21,22 +22,57 @@ double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p) {
 
 }  // namespace
 
-double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p) {
-  const double memory_Bps = gpu.memory_bw_GBps.value * 1e9 * gpu.memory_efficiency.value;
-  const double memory_s = k.bytes / memory_Bps;
+double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
+                     const Calibration* calibration) {
+  double memory_eff = gpu.memory_efficiency.value;
+  if (calibration != nullptr) memory_eff = calibration->memory_efficiency().value_or(memory_eff);
+  const double memory_s = k.bytes / (gpu.memory_bw_GBps.value * 1e9 * memory_eff);
   double compute_s = 0.0;
   switch (k.cls) {
-    case KernelClass::gemm:
-      compute_s = k.flops / (gpu.peak_flops(p) * gpu.gemm_efficiency.value);
+    case KernelClass::gemm: {
+      double eff = gpu.gemm_efficiency.value;
+      if (calibration != nullptr) {
+        eff = calibration->gemm_efficiency(p, k.m, k.n, k.k).value_or(eff);
+      }
+      compute_s = k.flops / (gpu.peak_flops(p) * eff);
       break;
-    case KernelClass::attention:
-      compute_s = k.flops / (gpu.peak_flops(attention_precision(p)) * kAttentionEfficiency);
+    }
+    case KernelClass::attention: {
+      const Precision ap = attention_precision(p);
+      double eff = kAttentionEfficiency;
+      if (calibration != nullptr) eff = calibration->attention_efficiency(ap).value_or(eff);
+      compute_s = k.flops / (gpu.peak_flops(ap) * eff);
       break;
+    }
     case KernelClass::memory_bound:
     case KernelClass::optimizer:
       break;
   }
   return std::max(compute_s, memory_s) + gpu.kernel_launch_us.value * 1e-6;
+}
+
+std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibration& c) {
+  const std::string from = "calibration " + *s.calibration + ": ";
+  std::vector<std::string> out;
+  const Precision p = s.training.precision;
+  if (!c.gemm_efficiency(p, 4096, 4096, 4096)) {
+    out.push_back(from + "no " + std::string(to_string(p)) +
+                  " GEMM measured: GEMMs use the catalog efficiency");
+  }
+  if (!c.attention_efficiency(attention_precision(p))) {
+    out.push_back(from + "no attention measured: attention uses the default efficiency");
+  }
+  if (!c.memory_efficiency()) {
+    out.push_back(from + "no memory bandwidth measured: memory-bound kernels use the catalog");
+  }
+  if (!c.collective("all_reduce", s.cluster.gpus_per_node, LinkKind::nvlink)) {
+    out.push_back(from + "no NVLink all-reduce measured: intra-node collectives use the catalog");
+  }
+  if (s.cluster.num_nodes > 1 && !c.collective("all_reduce", 2, LinkKind::network)) {
+    out.push_back(from + "no network collectives measured: inter-node collectives use the catalog");
+  }
+  for (const std::string& note : c.notes()) out.push_back(from + note);
+  return out;
 }
 
 GroupShape comm_group(const Op& op, const Scenario& s) {
@@ -54,11 +90,12 @@ GroupShape comm_group(const Op& op, const Scenario& s) {
   return GroupShape{};
 }
 
-void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric) {
+void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
+                      const Calibration* calibration) {
   std::vector<double> list_s;
   list_s.reserve(w.kernel_lists.size());
   for (KernelList& list : w.kernel_lists) {
-    list_s.push_back(list_time_s(list, gpu, s.training.precision));
+    list_s.push_back(list_time_s(list, gpu, s.training.precision, calibration));
   }
   const CollectiveAlgorithm pin = s.parallel.collective_algorithm;
   for (Program& program : w.programs) {

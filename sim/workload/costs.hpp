@@ -2,7 +2,11 @@
 // The cost model: fills every op's duration (and bytes on the wire) from the hardware. Compute
 // kernels follow a roofline with the catalog's achievable efficiencies plus a launch overhead;
 // communication follows the alpha-beta collectives of sim/comm on the scenario's fabric.
+#include <string>
+#include <vector>
+
 #include "sim/comm/collective.hpp"
+#include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "sim/workload/program.hpp"
@@ -13,12 +17,18 @@ namespace wt {
 // peak forward and somewhat less backward (Dao, 2023); 0.6 is the assumption until calibrated.
 inline constexpr double kAttentionEfficiency = 0.6;
 
-double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p);
+// With a calibration, measured efficiencies replace the catalog's where the profile has them.
+double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
+                     const Calibration* calibration = nullptr);
 
 // The group a communication op runs over, from its dimension and Megatron's rank order (tensor
 // fastest, then context, data, pipeline).
 GroupShape comm_group(const Op& op, const Scenario& s);
 
-void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric);
+void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
+                      const Calibration* calibration = nullptr);
+
+// What a calibration does not cover for this scenario (each falls back to the catalog), as warnings.
+std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibration& c);
 
 }  // namespace wt

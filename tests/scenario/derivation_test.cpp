@@ -60,7 +60,7 @@ TEST(Derivation, MissingSchemaMeansVersionOne) {
 
 TEST(Derivation, CalibrationResolvesAgainstTheScenarioFolder) {
   test::TempDir dir;
-  const std::string profile = dir.write("profiles/p.json", "{}");
+  const std::string profile = dir.write("profiles/p.json", test::kMinimalProfile);
   nlohmann::json doc = test::small_base();
   doc["calibration"] = "profiles/p.json";
   const Scenario s = load_scenario_file(dir.write("sub/../run.json", doc.dump()));

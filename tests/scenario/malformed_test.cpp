@@ -206,8 +206,8 @@ const Row kRows[] = {
      "model.moe.moe_ffn_hidden_size", "dense"},
     // GPU and precision.
     {"gpu_unknown", P, R"({"cluster": {"gpu": "a100-90gb"}})", "cluster.gpu", "a100-sxm4-80gb"},
-    {"gpu_profile", P, R"({"cluster": {"gpu": "profiles/my-h100.json"}})", "cluster.gpu",
-     "not supported by this build"},
+    {"gpu_profile_missing", P, R"({"cluster": {"gpu": "profiles/my-h100.json"}})", "cluster.gpu",
+     "calibration profile not found"},
     {"precision_unsupported", P, R"({"cluster": {"gpu": "t4"}})", "training.precision",
      "allowed: fp32, fp16"},
     {"fp8_on_ampere", P, R"({"training": {"precision": "fp8"}})", "training.precision",

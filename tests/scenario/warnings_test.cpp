@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "scenario_test_util.hpp"
+#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {
@@ -47,13 +48,38 @@ TEST(Warnings, TensorParallelAcrossNodes) {
       test::has_warning_containing(s, "parallel.tensor 16 exceeds cluster.gpus_per_node 8"));
 }
 
-TEST(Warnings, CalibrationProfileIsNotAppliedYet) {
+TEST(Calibration, AReadableProfileIsAcceptedWithoutWarnings) {
   test::TempDir dir;
   nlohmann::json doc = test::small_base();
   doc["calibration"] = "a100.json";
-  dir.write("a100.json", "{}");
+  dir.write("a100.json", test::kMinimalProfile);
   const Scenario s = parse_scenario(doc, {}, dir.path().string());
-  EXPECT_TRUE(test::has_warning_containing(s, "does not apply calibration profiles"));
+  EXPECT_TRUE(s.warnings.empty());
+  EXPECT_EQ(*s.calibration, (dir.path() / "a100.json").string());
+}
+
+TEST(Calibration, AnUnreadableProfileIsRefusedWithItsPath) {
+  test::TempDir dir;
+  nlohmann::json doc = test::small_base();
+  doc["calibration"] = "broken.json";
+  dir.write("broken.json", R"({"schema": 2})");
+  try {
+    parse_scenario(doc, {}, dir.path().string());
+    FAIL() << "a schema-2 profile was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("broken.json"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Calibration, AProfileAsTheGpuStandsForTheCatalogGpuItMeasured) {
+  test::TempDir dir;
+  nlohmann::json doc = test::small_base();
+  doc["cluster"]["gpu"] = "mine.json";
+  dir.write("mine.json", test::kMinimalProfile);
+  const Scenario s = parse_scenario(doc, {}, dir.path().string());
+  EXPECT_EQ(s.cluster.gpu, "a100-sxm4-80gb");
+  ASSERT_TRUE(s.calibration.has_value());
+  EXPECT_EQ(*s.calibration, (dir.path() / "mine.json").string());
 }
 
 TEST(Warnings, SpotPreemptionIsNotModelledYet) {

@@ -1,0 +1,17 @@
+#include <algorithm>
+
+#include "sim/comm/fabric.hpp"
+
+namespace wt {
+
+Fabric calibrate_fabric(Fabric fabric, int gpus_per_node, const Calibration& calibration) {
+  const auto series = calibration.collective("all_reduce", gpus_per_node, LinkKind::nvlink);
+  if (!series || series->group_size < 2 || series->fit.beta_Bps <= 0.0) return fabric;
+  const int n = series->group_size;
+  fabric.intra.beta_Bps = series->fit.beta_Bps * busbw_factor("all_reduce", n);
+  fabric.intra.alpha_s =
+      std::max(0.0, series->fit.alpha_s - fabric.call_overhead_s) / (2.0 * (n - 1));
+  return fabric;
+}
+
+}  // namespace wt
