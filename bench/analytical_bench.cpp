@@ -21,7 +21,8 @@ void BM_RunScenario(benchmark::State& state, const char* file) {
     const wt::RunOutput out = wt::run_scenario(s);
     benchmark::DoNotOptimize(out.result.iteration_time_s);
     ops = 0;
-    for (const auto& p : out.workload.programs) ops += p.ops.size();
+    for (const auto& p : out.workload.programs)
+      ops += p.ops.size();
   }
   state.counters["ops"] = static_cast<double>(ops);
   state.counters["ops_per_s"] =
@@ -30,7 +31,8 @@ void BM_RunScenario(benchmark::State& state, const char* file) {
 
 void BM_BuildWorkload(benchmark::State& state, const char* file) {
   const wt::Scenario s = load(file);
-  for (auto _ : state) benchmark::DoNotOptimize(wt::build_workload(s).programs.size());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(wt::build_workload(s).programs.size());
 }
 
 }  // namespace

@@ -36,8 +36,8 @@ Breakdown breakdown_of(const Workload& w, const Timeline& t) {
       b.exposed_comm += busy;
     }
   }
-  b.other = std::max(0.0, t.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble +
-                                           b.optimizer));
+  b.other =
+      std::max(0.0, t.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
   return b;
 }
 
@@ -47,12 +47,23 @@ CommVolume comm_volume_of(const Workload& w) {
     CommVolume v;
     for (const Op& op : program.ops) {
       switch (op.dim) {
-        case CommDim::tp: v.tp += op.bytes_sent; break;
-        case CommDim::pp: v.pp += op.bytes_sent; break;
-        case CommDim::dp: v.dp += op.bytes_sent; break;
-        case CommDim::cp: v.cp += op.bytes_sent; break;
-        case CommDim::ep: v.ep += op.bytes_sent; break;
-        case CommDim::none: break;
+        case CommDim::tp:
+          v.tp += op.bytes_sent;
+          break;
+        case CommDim::pp:
+          v.pp += op.bytes_sent;
+          break;
+        case CommDim::dp:
+          v.dp += op.bytes_sent;
+          break;
+        case CommDim::cp:
+          v.cp += op.bytes_sent;
+          break;
+        case CommDim::ep:
+          v.ep += op.bytes_sent;
+          break;
+        case CommDim::none:
+          break;
       }
     }
     most.tp = std::max(most.tp, v.tp);
@@ -114,16 +125,16 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine) {
   r.fits_in_memory = mem.use.total <= mem.use.capacity;
   r.warnings = s.warnings;
   if (calibration) {
-    for (std::string& w : calibration_fallbacks(s, *calibration)) r.warnings.push_back(std::move(w));
+    for (std::string& w : calibration_fallbacks(s, *calibration))
+      r.warnings.push_back(std::move(w));
   }
   if (!r.fits_in_memory) {
-    r.warnings.push_back("does not fit in memory: GPUs of pipeline stage " +
-                         std::to_string(mem.stage) + " need " + gib(mem.use.total) + " of " +
-                         gib(mem.use.capacity) + " (short by " +
-                         gib(mem.use.total - mem.use.capacity) + ": weights " +
-                         gib(mem.use.weights) + ", gradients " + gib(mem.use.gradients) +
-                         ", optimizer " + gib(mem.use.optimizer) + ", activations " +
-                         gib(mem.use.activations) + ")");
+    r.warnings.push_back(
+        "does not fit in memory: GPUs of pipeline stage " + std::to_string(mem.stage) + " need " +
+        gib(mem.use.total) + " of " + gib(mem.use.capacity) + " (short by " +
+        gib(mem.use.total - mem.use.capacity) + ": weights " + gib(mem.use.weights) +
+        ", gradients " + gib(mem.use.gradients) + ", optimizer " + gib(mem.use.optimizer) +
+        ", activations " + gib(mem.use.activations) + ")");
   }
 
   const TrainCost cost = train_cost(s, t);

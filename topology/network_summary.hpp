@@ -10,11 +10,11 @@
 namespace wt {
 
 struct NetworkSummary {
-  int endpoints = 0;            // NICs attached to the fabric
-  int max_endpoints = 0;        // NICs the fabric can host with these parameters
-  int hops_between_nodes = 0;   // links crossed between two nodes, worst case (diameter in links)
+  int endpoints = 0;           // NICs attached to the fabric
+  int max_endpoints = 0;       // NICs the fabric can host with these parameters
+  int hops_between_nodes = 0;  // links crossed between two nodes, worst case (diameter in links)
   double per_gpu_injection_Bps = 0.0;  // NIC bandwidth available to one GPU, per direction
-  double bisection_Bps = 0.0;   // bisection bandwidth of the fabric, one direction
+  double bisection_Bps = 0.0;          // bisection bandwidth of the fabric, one direction
 };
 
 // Closed-form summary of cluster.network for cluster.num_nodes nodes.

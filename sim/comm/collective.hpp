@@ -1,8 +1,9 @@
 #pragma once
 // Alpha-beta costs of the collectives that training issues (DESIGN.md §4). A link class is an
-// (alpha, beta) pair: alpha seconds per algorithm step, beta bytes per second per GPU and direction.
-// Message size S is the collective's buffer in bytes, as nccl-tests counts it (the full vector for
-// all-reduce, the full gathered output for all-gather and the full input for reduce-scatter).
+// (alpha, beta) pair: alpha seconds per algorithm step, beta bytes per second per GPU and
+// direction. Message size S is the collective's buffer in bytes, as nccl-tests counts it (the full
+// vector for all-reduce, the full gathered output for all-gather and the full input for
+// reduce-scatter).
 #include <cstdint>
 
 #include "sim/scenario/scenario.hpp"
@@ -33,8 +34,8 @@ struct Fabric {
 
 // Closed forms for one algorithm on one link class.
 double ring_all_reduce_s(int n, double bytes, LinkClass link);
-double ring_all_gather_s(int n, double bytes, LinkClass link);      // also reduce-scatter
-double tree_all_reduce_s(int n, double bytes, LinkClass link);      // double binary tree
+double ring_all_gather_s(int n, double bytes, LinkClass link);  // also reduce-scatter
+double tree_all_reduce_s(int n, double bytes, LinkClass link);  // double binary tree
 double direct_all_to_all_s(int n, double bytes, LinkClass link);
 double ring_broadcast_s(int n, double bytes, LinkClass link);
 double send_recv_s(double bytes, LinkClass link);

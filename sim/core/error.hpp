@@ -8,7 +8,8 @@ namespace wt {
 
 class InputError : public std::runtime_error {
  public:
-  InputError(std::string path, std::string problem, std::string value = {}, std::string allowed = {})
+  InputError(std::string path, std::string problem, std::string value = {},
+             std::string allowed = {})
       : std::runtime_error(format(path, problem, value, allowed)),
         path_(std::move(path)),
         problem_(std::move(problem)),

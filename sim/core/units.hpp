@@ -14,9 +14,17 @@ inline constexpr double kMicro = 1e-6;
 inline constexpr double kSecondsPerHour = 3600.0;
 inline constexpr double kSecondsPerDay = 86400.0;
 
-constexpr double gbit_per_s_to_bytes_per_s(double gbps) { return gbps * 1e9 / 8.0; }
-constexpr double gbyte_per_s_to_bytes_per_s(double gBps) { return gBps * 1e9; }
-constexpr double us_to_s(double us) { return us * 1e-6; }
-constexpr double tflops_to_flops(double tflops) { return tflops * 1e12; }
+constexpr double gbit_per_s_to_bytes_per_s(double gbps) {
+  return gbps * 1e9 / 8.0;
+}
+constexpr double gbyte_per_s_to_bytes_per_s(double gBps) {
+  return gBps * 1e9;
+}
+constexpr double us_to_s(double us) {
+  return us * 1e-6;
+}
+constexpr double tflops_to_flops(double tflops) {
+  return tflops * 1e12;
+}
 
 }  // namespace wt::units

@@ -22,10 +22,10 @@ struct GpuSpec {
   std::vector<std::string> aliases;  // matched case-insensitively, e.g. "H100", "H100-80GB"
   // Dense peak throughput per precision in TFLOP/s; value 0 = not supported by the hardware.
   Sourced fp32_tflops, tf32_tflops, fp16_tflops, bf16_tflops, fp8_tflops;
-  Sourced memory_GB;           // HBM capacity, 1e9 bytes
-  Sourced memory_bw_GBps;      // HBM bandwidth
-  Sourced nvlink_GBps;         // per direction per GPU; 0 = no NVLink
-  Sourced pcie_GBps;           // host link per direction
+  Sourced memory_GB;       // HBM capacity, 1e9 bytes
+  Sourced memory_bw_GBps;  // HBM bandwidth
+  Sourced nvlink_GBps;     // per direction per GPU; 0 = no NVLink
+  Sourced pcie_GBps;       // host link per direction
   // Default achievable fractions (used until a calibration profile says otherwise).
   Sourced gemm_efficiency;       // large dense GEMM throughput / peak
   Sourced memory_efficiency;     // achieved HBM bandwidth / datasheet

@@ -10,12 +10,12 @@ namespace wt {
 
 struct ValidationRow {
   int id = 0;
-  std::string label;        // model, GPUs and layout in a few words
-  std::string metric;       // what is compared, e.g. "iteration_time_s", "tflops_per_gpu"
+  std::string label;   // model, GPUs and layout in a few words
+  std::string metric;  // what is compared, e.g. "iteration_time_s", "tflops_per_gpu"
   double published = 0.0;
   double predicted = 0.0;
-  double error = 0.0;       // (predicted - published) / published
-  bool expressed = false;   // false: the row could not be run; `why_not` says why
+  double error = 0.0;      // (predicted - published) / published
+  bool expressed = false;  // false: the row could not be run; `why_not` says why
   std::string why_not;
   std::vector<std::string> assumptions;  // what the row did not say and the scenario assumed
   std::vector<std::string> warnings;     // what the run warned about (e.g. does not fit in memory)

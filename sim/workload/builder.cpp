@@ -13,7 +13,9 @@
 namespace wt {
 namespace {
 
-double d(int64_t v) { return static_cast<double>(v); }
+double d(int64_t v) {
+  return static_cast<double>(v);
+}
 
 // Indices of the kernel lists shared by all stages.
 enum ListId : int32_t {
@@ -30,30 +32,30 @@ enum ListId : int32_t {
 using P2PKey = std::tuple<int, int, int, bool>;
 
 struct Sizes {
-  double tp_bytes;        // one TP collective's buffer (b·s·h activations)
-  double cp_bytes;        // K and V of one layer gathered over the CP group
-  double ep_bytes;        // tokens dispatched by one all-to-all
-  double p2p_bytes;       // activations crossing a stage boundary
-  double weight_width;    // bytes per parameter of weights
-  double grad_width;      // bytes per parameter of gradients
-  double bucket_bytes;    // DP bucket size
+  double tp_bytes;      // one TP collective's buffer (b·s·h activations)
+  double cp_bytes;      // K and V of one layer gathered over the CP group
+  double ep_bytes;      // tokens dispatched by one all-to-all
+  double p2p_bytes;     // activations crossing a stage boundary
+  double weight_width;  // bytes per parameter of weights
+  double grad_width;    // bytes per parameter of gradients
+  double bucket_bytes;  // DP bucket size
 };
 
 Sizes sizes_of(const Scenario& s) {
   const ModelConfig& m = s.model;
-  const double width = (s.training.precision == Precision::fp32 ||
-                        s.training.precision == Precision::tf32)
-                           ? 4.0
-                           : 2.0;
+  const double width =
+      (s.training.precision == Precision::fp32 || s.training.precision == Precision::tf32) ? 4.0
+                                                                                           : 2.0;
   const double tokens = d(s.training.micro_batch_size) * d(m.seq_length / s.parallel.context);
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
-  const double kv = d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) /
-                    d(m.num_attention_heads);
+  const double kv =
+      d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / d(m.num_attention_heads);
   Sizes z{};
   z.tp_bytes = tokens * d(m.hidden_size) * width;
-  z.cp_bytes = 2.0 * tokens * d(s.parallel.context) * d(m.hidden_size) * kv * width /
-               s.parallel.tensor;
-  z.ep_bytes = tokens * std::max(1, m.moe.top_k) * d(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
+  z.cp_bytes =
+      2.0 * tokens * d(s.parallel.context) * d(m.hidden_size) * kv * width / s.parallel.tensor;
+  z.ep_bytes =
+      tokens * std::max(1, m.moe.top_k) * d(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
   z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
   z.weight_width = width;
   z.grad_width = width;
@@ -73,8 +75,7 @@ double layer_params_on_gpu(const Scenario& s) {
 class StageBuilder {
  public:
   StageBuilder(const Scenario& s, const Workload& w, const Sizes& z, int stage)
-      : s_(s), w_(w), z_(z), stage_(stage), p_(s.parallel.pipeline),
-        v_(s.parallel.virtual_stages) {
+      : s_(s), w_(w), z_(z), stage_(stage), p_(s.parallel.pipeline), v_(s.parallel.virtual_stages) {
     program_.role = stage;
   }
 
@@ -82,8 +83,10 @@ class StageBuilder {
     last_backward_ = last_backward_steps(steps);
     if (zero_partitioned() && s_.parallel.overlap_param_gather) emit_param_gather_at_start();
     for (const PipeStep& step : steps) {
-      if (step.forward) forward(step);
-      else backward(step);
+      if (step.forward)
+        forward(step);
+      else
+        backward(step);
     }
     finish(optimizer_list);
     return std::move(program_);
@@ -92,7 +95,9 @@ class StageBuilder {
   std::map<P2PKey, int32_t> sends;  // messages this stage sends, by destination key
 
  private:
-  bool zero_partitioned() const { return s_.parallel.zero_stage >= 1 && s_.parallel.zero_stage <= 2 && dp_group() > 1; }
+  bool zero_partitioned() const {
+    return s_.parallel.zero_stage >= 1 && s_.parallel.zero_stage <= 2 && dp_group() > 1;
+  }
   bool zero3() const { return s_.parallel.zero_stage == 3 && dp_group() > 1; }
   int dp_group() const { return s_.parallel.data * s_.parallel.context; }
   bool first_virtual(int chunk) const { return stage_ == 0 && chunk == 0; }
@@ -109,7 +114,8 @@ class StageBuilder {
     return layer;
   }
 
-  static std::map<int, std::pair<int, int>> last_backward_steps(const std::vector<PipeStep>& steps) {
+  static std::map<int, std::pair<int, int>> last_backward_steps(
+      const std::vector<PipeStep>& steps) {
     std::map<int, std::pair<int, int>> last;  // chunk → (micro_batch, position)
     for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
       if (!steps[i].forward) last[steps[i].chunk] = {steps[i].micro_batch, i};
@@ -181,32 +187,33 @@ class StageBuilder {
     }
   }
 
-  void recv(bool forward, int mb, int chunk) {
+  // A pipeline message of one micro-batch chunk: activations forward, gradients backward.
+  Op p2p(OpKind kind, bool forward, int mb, int chunk) const {
     Op op;
-    op.kind = OpKind::recv;
+    op.kind = kind;
     op.phase = forward ? Phase::forward : Phase::backward;
+    op.stream = kind == OpKind::send ? Stream::pp_send : Stream::compute;
     op.dim = CommDim::pp;
     op.collective = Collective::send_recv;
     op.micro_batch = mb;
     op.chunk = chunk;
     op.bytes = z_.p2p_bytes;
     op.group_size = 2;
-    if (forward) op.peer_role = stage_ > 0 ? stage_ - 1 : p_ - 1;
-    else op.peer_role = stage_ < p_ - 1 ? stage_ + 1 : 0;
+    return op;
+  }
+
+  void recv(bool forward, int mb, int chunk) {
+    Op op = p2p(OpKind::recv, forward, mb, chunk);
+    if (forward) {
+      op.peer_role = stage_ > 0 ? stage_ - 1 : p_ - 1;
+    } else {
+      op.peer_role = stage_ < p_ - 1 ? stage_ + 1 : 0;
+    }
     push(op);
   }
 
   void send(bool forward, int mb, int chunk) {
-    Op op;
-    op.kind = OpKind::send;
-    op.phase = forward ? Phase::forward : Phase::backward;
-    op.stream = Stream::pp_send;
-    op.dim = CommDim::pp;
-    op.collective = Collective::send_recv;
-    op.micro_batch = mb;
-    op.chunk = chunk;
-    op.bytes = z_.p2p_bytes;
-    op.group_size = 2;
+    Op op = p2p(OpKind::send, forward, mb, chunk);
     op.deps[0] = last_compute_;
     int dest_stage = 0, dest_chunk = chunk;
     if (forward) {
@@ -246,20 +253,26 @@ class StageBuilder {
     for (int l = 0; l < w_.stage_layers[stage_][chunk]; ++l) {
       const int layer = first + l;
       Op op = compute(Phase::forward, mb, chunk, layer, 1, kLayerFwd);
-      if (zero3()) op.deps[0] = gather_layer(Phase::param_gather, mb, chunk, layer);
-      else if (auto g = start_gathers_.find(layer); g != start_gathers_.end()) op.deps[0] = g->second;
+      if (zero3())
+        op.deps[0] = gather_layer(Phase::param_gather, mb, chunk, layer);
+      else if (auto g = start_gathers_.find(layer); g != start_gathers_.end())
+        op.deps[0] = g->second;
       push(op);
       layer_comm(Phase::forward, mb, chunk, layer);
     }
-    if (last_virtual(chunk)) push(compute(Phase::forward, mb, chunk, -1, 0, kLogitsFwd));
-    else send(true, mb, chunk);
+    if (last_virtual(chunk))
+      push(compute(Phase::forward, mb, chunk, -1, 0, kLogitsFwd));
+    else
+      send(true, mb, chunk);
   }
 
   void backward(const PipeStep& step) {
     const int mb = step.micro_batch, chunk = step.chunk;
     const bool final_pass = last_backward_.at(chunk).first == mb;
-    if (last_virtual(chunk)) push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
-    else recv(false, mb, chunk);
+    if (last_virtual(chunk))
+      push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
+    else
+      recv(false, mb, chunk);
     // The output layer's gradients (a copy of the embedding when tied across a pipeline).
     if (final_pass && !zero3() && last_virtual(chunk) && (!s_.model.tied_embeddings || p_ > 1)) {
       pending_grad_bytes_ += embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width;
@@ -364,7 +377,8 @@ class StageBuilder {
 
 double stage_params(const Scenario& s, const Workload& w, int stage) {
   int layers = 0;
-  for (int n : w.stage_layers[stage]) layers += n;
+  for (int n : w.stage_layers[stage])
+    layers += n;
   double params = layers * layer_params_on_gpu(s);
   const double embedding = embedding_params(s.model) / s.parallel.tensor;
   const int p = s.parallel.pipeline;
@@ -382,10 +396,12 @@ std::vector<std::vector<int>> split_layers(int layers, int stages, int chunks) {
   const int base = layers / parts;
   int extra = layers % parts;
   for (int st = 0; st < stages; ++st) {
-    for (int c = 0; c < chunks; ++c) split[st][c] = base;
+    for (int c = 0; c < chunks; ++c)
+      split[st][c] = base;
   }
   // Remainder (only possible without interleaving): stages 1, 2, … first, stage 0 last.
-  for (int i = 1; extra > 0; ++i, --extra) split[i % stages][0] += 1;
+  for (int i = 1; extra > 0; ++i, --extra)
+    split[i % stages][0] += 1;
   return split;
 }
 
@@ -422,14 +438,15 @@ Workload build_workload(const Scenario& s) {
     w.stage_params.push_back(params);
     const double owned = par.zero_stage >= 1 ? params / dp_ranks : params;
     w.kernel_lists.push_back(optimizer_kernels(s, owned));
-    const auto steps = stage_steps(par.pipeline_schedule, par.pipeline, stage,
-                                   w.num_micro_batches, par.virtual_stages);
-    const int chunk_layers = *std::max_element(w.stage_layers[stage].begin(), w.stage_layers[stage].end());
+    const auto steps = stage_steps(par.pipeline_schedule, par.pipeline, stage, w.num_micro_batches,
+                                   par.virtual_stages);
+    const int chunk_layers =
+        *std::max_element(w.stage_layers[stage].begin(), w.stage_layers[stage].end());
     w.stage_in_flight_layers.push_back(max_in_flight(steps) * chunk_layers);
     StageBuilder builder(s, w, z, stage);
-    w.programs.push_back(
-        builder.build(steps, static_cast<int32_t>(w.kernel_lists.size() - 1)));
-    for (const auto& [key, index] : builder.sends) sends[key] = {stage, index};
+    w.programs.push_back(builder.build(steps, static_cast<int32_t>(w.kernel_lists.size() - 1)));
+    for (const auto& [key, index] : builder.sends)
+      sends[key] = {stage, index};
   }
 
   // Match every receive with the send that feeds it.

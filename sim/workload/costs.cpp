@@ -8,7 +8,9 @@ namespace wt {
 namespace {
 
 // Attention runs in 16 bits under fp8 training (Transformer Engine's default).
-Precision attention_precision(Precision p) { return p == Precision::fp8 ? Precision::bf16 : p; }
+Precision attention_precision(Precision p) {
+  return p == Precision::fp8 ? Precision::bf16 : p;
+}
 
 double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
                    const Calibration* calibration) {
@@ -71,7 +73,8 @@ std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibrat
   if (s.cluster.num_nodes > 1 && !c.collective("all_reduce", 2, LinkKind::network)) {
     out.push_back(from + "no network collectives measured: inter-node collectives use the catalog");
   }
-  for (const std::string& note : c.notes()) out.push_back(from + note);
+  for (const std::string& note : c.notes())
+    out.push_back(from + note);
   return out;
 }
 
@@ -79,13 +82,18 @@ GroupShape comm_group(const Op& op, const Scenario& s) {
   const ParallelConfig& par = s.parallel;
   const int gpn = s.cluster.gpus_per_node;
   switch (op.dim) {
-    case CommDim::tp: return group_shape(op.group_size, 1, gpn);
-    case CommDim::cp: return group_shape(op.group_size, par.tensor, gpn);
-    case CommDim::ep: return group_shape(op.group_size, par.tensor * par.context, gpn);
-    case CommDim::dp: return group_shape(op.group_size, par.tensor, gpn);
+    case CommDim::tp:
+      return group_shape(op.group_size, 1, gpn);
+    case CommDim::cp:
+      return group_shape(op.group_size, par.tensor, gpn);
+    case CommDim::ep:
+      return group_shape(op.group_size, par.tensor * par.context, gpn);
+    case CommDim::dp:
+      return group_shape(op.group_size, par.tensor, gpn);
     case CommDim::pp:
       return group_shape(op.group_size, par.tensor * par.context * par.data, gpn);
-    case CommDim::none: break;
+    case CommDim::none:
+      break;
   }
   return GroupShape{};
 }
@@ -101,7 +109,9 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
   for (Program& program : w.programs) {
     for (Op& op : program.ops) {
       switch (op.kind) {
-        case OpKind::compute: op.duration_s = op.kernels >= 0 ? list_s[op.kernels] : 0.0; break;
+        case OpKind::compute:
+          op.duration_s = op.kernels >= 0 ? list_s[op.kernels] : 0.0;
+          break;
         case OpKind::collective:
         case OpKind::send: {
           const CollectiveCost c =
@@ -110,7 +120,9 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
           op.bytes_sent = c.bytes_sent_per_gpu * op.count;
           break;
         }
-        case OpKind::recv: op.duration_s = 0.0; break;
+        case OpKind::recv:
+          op.duration_s = 0.0;
+          break;
       }
     }
   }

@@ -28,7 +28,8 @@ GroupShape comm_group(const Op& op, const Scenario& s);
 void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                       const Calibration* calibration = nullptr);
 
-// What a calibration does not cover for this scenario (each falls back to the catalog), as warnings.
+// What a calibration does not cover for this scenario (each falls back to the catalog), as
+// warnings.
 std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibration& c);
 
 }  // namespace wt

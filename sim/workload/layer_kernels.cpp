@@ -5,27 +5,33 @@
 namespace wt {
 namespace {
 
-double d(int64_t v) { return static_cast<double>(v); }
+double d(int64_t v) {
+  return static_cast<double>(v);
+}
 
 // Bytes per element of activations and GEMM operands at a training precision. fp8 training
 // (Transformer Engine) runs GEMMs on 1-byte operands and keeps activations in 16 bits.
 double activation_width(Precision p) {
   return p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0;
 }
-double operand_width(Precision p) { return p == Precision::fp8 ? 1.0 : activation_width(p); }
+double operand_width(Precision p) {
+  return p == Precision::fp8 ? 1.0 : activation_width(p);
+}
 
 // Bytes of optimizer traffic per parameter: read and write of the fp32 master weights and the
 // moments plus the gradient read and the 16-bit weight write, ~16–18 B for Adam (DESIGN.md §4).
-double optimizer_bytes_per_param(Optimizer o) { return o == Optimizer::sgd ? 12.0 : 18.0; }
+double optimizer_bytes_per_param(Optimizer o) {
+  return o == Optimizer::sgd ? 12.0 : 18.0;
+}
 
 struct Shapes {
-  int64_t tokens;       // b · s / cp on this GPU
-  int64_t seq_local;    // s / cp
-  int64_t seq;          // full sequence (keys each local query attends to)
+  int64_t tokens;     // b · s / cp on this GPU
+  int64_t seq_local;  // s / cp
+  int64_t seq;        // full sequence (keys each local query attends to)
   int64_t h, t, heads_local, head_dim;
-  int64_t qkv_out;      // (h + 2hk/a) / t
-  int64_t ffn_local;    // f / t (per expert for MoE)
-  int64_t fc1_out;      // ffn_local, doubled when gated
+  int64_t qkv_out;              // (h + 2hk/a) / t
+  int64_t ffn_local;            // f / t (per expert for MoE)
+  int64_t fc1_out;              // ffn_local, doubled when gated
   double expert_tokens_factor;  // top_k for MoE, 1 for dense
   bool sp;
   double act, op;
@@ -44,8 +50,8 @@ Shapes shapes_of(const Scenario& s) {
   const int64_t kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads;
   x.qkv_out = (m.num_attention_heads + 2 * kv) * x.head_dim / x.t;
   const bool moe = m.moe.num_experts > 0;
-  const int64_t f = moe && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
-                                                         : m.ffn_hidden_size;
+  const int64_t f =
+      moe && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size : m.ffn_hidden_size;
   x.ffn_local = f / x.t;
   x.fc1_out = m.gated_mlp ? 2 * x.ffn_local : x.ffn_local;
   x.expert_tokens_factor = moe ? m.moe.top_k : 1.0;
@@ -78,8 +84,8 @@ Kernel attention(const Shapes& x, int64_t micro_batch, double factor, std::strin
   k.m = x.seq_local;
   k.n = x.seq;
   k.k = x.head_dim;
-  k.flops = factor * 4.0 * d(micro_batch) * d(x.seq_local) * d(x.seq) * d(x.heads_local) *
-            d(x.head_dim);
+  k.flops =
+      factor * 4.0 * d(micro_batch) * d(x.seq_local) * d(x.seq) * d(x.heads_local) * d(x.head_dim);
   // Q, K, V in and the output out (FlashAttention does not write the score matrix).
   k.bytes = factor * x.act * d(micro_batch) * d(x.heads_local) * d(x.head_dim) *
             (2.0 * d(x.seq_local) + 2.0 * d(x.seq));
@@ -184,7 +190,8 @@ KernelList optimizer_kernels(const Scenario& s, double params) {
 
 double sum_flops(const KernelList& kernels) {
   double total = 0.0;
-  for (const Kernel& k : kernels) total += k.flops;
+  for (const Kernel& k : kernels)
+    total += k.flops;
   return total;
 }
 

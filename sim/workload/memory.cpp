@@ -3,9 +3,13 @@
 namespace wt {
 namespace {
 
-double d(int64_t v) { return static_cast<double>(v); }
+double d(int64_t v) {
+  return static_cast<double>(v);
+}
 
-bool is_fp32(Precision p) { return p == Precision::fp32 || p == Precision::tf32; }
+bool is_fp32(Precision p) {
+  return p == Precision::fp32 || p == Precision::tf32;
+}
 
 // The terms of Korthikanti's per-layer formula, in units of s·b·h bytes (16-bit activations):
 // `replicated` is held whole by every TP rank without SP (layer-norm inputs 4, QKV and MLP inputs
@@ -19,14 +23,14 @@ ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
   const double h = d(m.hidden_size);
   const double a = d(m.num_attention_heads);
   const double kv = d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / a;
-  const double f = d(m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size > 0
-                         ? m.moe.moe_ffn_hidden_size
-                         : m.ffn_hidden_size) /
-                   h;
+  const double f =
+      d(m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
+                                                               : m.ffn_hidden_size) /
+      h;
   const double experts = m.moe.num_experts > 0 ? d(m.moe.top_k) : 1.0;
   ActivationTerms t;
   t.replicated = 10.0;
-  const double attention = 2.0 + 2.0 * kv + 2.0 * kv + 2.0;  // Q, K, V, projection input
+  const double attention = 2.0 + 2.0 * kv + 2.0 * kv + 2.0;    // Q, K, V, projection input
   const double mlp = experts * (m.gated_mlp ? 6.0 : 4.0) * f;  // activation input and output
   t.sharded = attention + mlp;
   t.scores = 5.0 * a * d(seq) / h;
@@ -62,7 +66,8 @@ double activation_bytes_per_layer(const Scenario& s) {
   if (s.training.activation_recompute == Recompute::full) {
     return width * 2.0 * sbh / (sp ? t : 1.0);
   }
-  const double scores = s.training.activation_recompute == Recompute::selective ? 0.0 : terms.scores;
+  const double scores =
+      s.training.activation_recompute == Recompute::selective ? 0.0 : terms.scores;
   // The attention-score term scales with the full sequence each local query attends to; with
   // context parallelism the local queries are s/c, which `sbh` already carries.
   if (sp) return width * sbh / t * (terms.replicated + terms.sharded + scores);

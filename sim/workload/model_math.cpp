@@ -3,7 +3,9 @@
 namespace wt {
 namespace {
 
-double d(int64_t v) { return static_cast<double>(v); }
+double d(int64_t v) {
+  return static_cast<double>(v);
+}
 
 int64_t moe_ffn(const ModelConfig& m) {
   return m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size : m.ffn_hidden_size;
@@ -13,14 +15,19 @@ double kv_ratio(const ModelConfig& m) {
   return d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / d(m.num_attention_heads);
 }
 
-double mlp_matrices(const ModelConfig& m) { return m.gated_mlp ? 3.0 : 2.0; }
+double mlp_matrices(const ModelConfig& m) {
+  return m.gated_mlp ? 3.0 : 2.0;
+}
 
 double recompute_flops_per_layer(const Scenario& s, int64_t b) {
   const int64_t seq = s.model.seq_length;
   switch (s.training.activation_recompute) {
-    case Recompute::none: return 0.0;
-    case Recompute::selective: return layer_forward_flops(s.model, b, seq).attention;
-    case Recompute::full: return layer_forward_flops(s.model, b, seq).total();
+    case Recompute::none:
+      return 0.0;
+    case Recompute::selective:
+      return layer_forward_flops(s.model, b, seq).attention;
+    case Recompute::full:
+      return layer_forward_flops(s.model, b, seq).total();
   }
   return 0.0;
 }
@@ -49,16 +56,15 @@ double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
 
 double model_flops_per_iteration(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
-  const double forward = d(s.model.num_layers) *
-                             layer_forward_flops(s.model, batch, s.model.seq_length).total() +
-                         logits_forward_flops(s.model, batch, s.model.seq_length);
+  const double forward =
+      d(s.model.num_layers) * layer_forward_flops(s.model, batch, s.model.seq_length).total() +
+      logits_forward_flops(s.model, batch, s.model.seq_length);
   return 3.0 * forward;
 }
 
 double hardware_flops_per_iteration(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
-  return model_flops_per_iteration(s) +
-         d(s.model.num_layers) * recompute_flops_per_layer(s, batch);
+  return model_flops_per_iteration(s) + d(s.model.num_layers) * recompute_flops_per_layer(s, batch);
 }
 
 LayerParams layer_params(const ModelConfig& m) {
@@ -79,7 +85,9 @@ LayerParams layer_params(const ModelConfig& m) {
   return p;
 }
 
-double embedding_params(const ModelConfig& m) { return d(m.vocab_size) * d(m.hidden_size); }
+double embedding_params(const ModelConfig& m) {
+  return d(m.vocab_size) * d(m.hidden_size);
+}
 
 double total_params(const ModelConfig& m) {
   const double embeddings = embedding_params(m) * (m.tied_embeddings ? 1.0 : 2.0);

@@ -9,11 +9,11 @@ namespace wt {
 
 // Forward FLOPs of one transformer layer for b sequences of s tokens, whole layer (no parallelism).
 struct LayerFlops {
-  double qkv = 0.0;        // 2bsh(h + 2hk/a)
-  double attention = 0.0;  // 4bs²h: scores and values, not causal-aware
-  double projection = 0.0; // 2bsh²
-  double mlp = 0.0;        // 4bshf, 6bshf gated; MoE: top_k experts of moe_ffn_hidden_size
-  double router = 0.0;     // MoE router 2bshE
+  double qkv = 0.0;         // 2bsh(h + 2hk/a)
+  double attention = 0.0;   // 4bs²h: scores and values, not causal-aware
+  double projection = 0.0;  // 2bsh²
+  double mlp = 0.0;         // 4bshf, 6bshf gated; MoE: top_k experts of moe_ffn_hidden_size
+  double router = 0.0;      // MoE router 2bshE
   double total() const { return qkv + attention + projection + mlp + router; }
 };
 

@@ -36,11 +36,11 @@ inline constexpr int kNumStreams = 4;
 enum class KernelClass : uint8_t { gemm, attention, memory_bound, optimizer };
 struct Kernel {
   KernelClass cls;
-  std::string name;  // e.g. "qkv", "mlp_fc1", "layernorm"
+  std::string name;                        // e.g. "qkv", "mlp_fc1", "layernorm"
   int64_t m = 0, n = 0, k = 0, batch = 1;  // GEMM shape (C[m,n] += A[m,k]·B[k,n]), batch for bmm
   double flops = 0.0;
-  double bytes = 0.0;       // HBM traffic
-  double time_s = 0.0;      // filled by the cost model
+  double bytes = 0.0;   // HBM traffic
+  double time_s = 0.0;  // filled by the cost model
 };
 using KernelList = std::vector<Kernel>;
 
@@ -72,12 +72,12 @@ struct Op {
 };
 
 struct Program {
-  int32_t role = 0;   // = pipeline stage
+  int32_t role = 0;  // = pipeline stage
   std::vector<Op> ops;
 };
 
 struct Workload {
-  std::vector<Program> programs;        // one per role (pipeline stage)
+  std::vector<Program> programs;         // one per role (pipeline stage)
   std::vector<KernelList> kernel_lists;  // shared by compute ops of identical shape
   int num_gpus = 0;
   int tensor = 1, pipeline = 1, data = 1, context = 1, expert = 1;
@@ -87,8 +87,8 @@ struct Workload {
   std::vector<double> stage_params;            // per stage: parameters held by one GPU
   std::vector<int> stage_in_flight_layers;     // per stage: most layer-activations held at once
   std::vector<bool> stage_has_logits;          // per stage: holds the output layer
-  double model_flops = 0.0;     // per iteration, whole model, no recomputation
-  double hardware_flops = 0.0;  // per iteration, with recomputation
+  double model_flops = 0.0;                    // per iteration, whole model, no recomputation
+  double hardware_flops = 0.0;                 // per iteration, with recomputation
   // Rank layout (Megatron order: tensor fastest, then context, data, pipeline).
   int role_of_rank(int rank) const { return rank / (tensor * context * data); }
 };

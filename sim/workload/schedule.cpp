@@ -7,8 +7,10 @@ namespace {
 
 std::vector<PipeStep> gpipe(int64_t m) {
   std::vector<PipeStep> steps;
-  for (int32_t i = 0; i < m; ++i) steps.push_back({true, i, 0});
-  for (int32_t i = 0; i < m; ++i) steps.push_back({false, i, 0});
+  for (int32_t i = 0; i < m; ++i)
+    steps.push_back({true, i, 0});
+  for (int32_t i = 0; i < m; ++i)
+    steps.push_back({false, i, 0});
   return steps;
 }
 
@@ -16,12 +18,14 @@ std::vector<PipeStep> one_f_one_b(int stages, int stage, int64_t m) {
   const auto warmup = static_cast<int32_t>(std::min<int64_t>(stages - stage - 1, m));
   const auto total = static_cast<int32_t>(m);
   std::vector<PipeStep> steps;
-  for (int32_t i = 0; i < warmup; ++i) steps.push_back({true, i, 0});
+  for (int32_t i = 0; i < warmup; ++i)
+    steps.push_back({true, i, 0});
   for (int32_t i = 0; i < total - warmup; ++i) {
     steps.push_back({true, warmup + i, 0});
     steps.push_back({false, i, 0});
   }
-  for (int32_t i = total - warmup; i < total; ++i) steps.push_back({false, i, 0});
+  for (int32_t i = total - warmup; i < total; ++i)
+    steps.push_back({false, i, 0});
   return steps;
 }
 
@@ -40,7 +44,8 @@ std::vector<PipeStep> interleaved(int stages, int stage, int64_t m, int chunks) 
   int32_t warmup = (stages - stage - 1) * 2 + (chunks - 1) * stages;
   warmup = std::min(warmup, total);
   std::vector<PipeStep> steps;
-  for (int32_t k = 0; k < warmup; ++k) steps.push_back(interleaved_step(true, k, stages, chunks));
+  for (int32_t k = 0; k < warmup; ++k)
+    steps.push_back(interleaved_step(true, k, stages, chunks));
   for (int32_t i = 0; i < total - warmup; ++i) {
     steps.push_back(interleaved_step(true, warmup + i, stages, chunks));
     steps.push_back(interleaved_step(false, i, stages, chunks));
@@ -56,8 +61,10 @@ std::vector<PipeStep> interleaved(int stages, int stage, int64_t m, int chunks) 
 std::vector<PipeStep> stage_steps(PipelineSchedule schedule, int stages, int stage,
                                   int64_t micro_batches, int chunks) {
   switch (schedule) {
-    case PipelineSchedule::gpipe: return gpipe(micro_batches);
-    case PipelineSchedule::one_f_one_b: return one_f_one_b(stages, stage, micro_batches);
+    case PipelineSchedule::gpipe:
+      return gpipe(micro_batches);
+    case PipelineSchedule::one_f_one_b:
+      return one_f_one_b(stages, stage, micro_batches);
     case PipelineSchedule::interleaved:
       return interleaved(stages, stage, micro_batches, chunks);
   }

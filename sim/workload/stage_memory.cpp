@@ -5,10 +5,9 @@
 namespace wt {
 
 MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes) {
-  const ModelStateMemory states =
-      model_state_memory(w.stage_params[stage], s.parallel.zero_stage,
-                         s.parallel.data * s.parallel.context, s.training.precision,
-                         s.training.optimizer);
+  const ModelStateMemory states = model_state_memory(w.stage_params[stage], s.parallel.zero_stage,
+                                                     s.parallel.data * s.parallel.context,
+                                                     s.training.precision, s.training.optimizer);
   MemoryUse m;
   m.weights = states.weights;
   m.gradients = states.gradients;

@@ -10,7 +10,8 @@
 namespace wt {
 namespace {
 
-const std::string kProfile = std::string(WT_SOURCE_DIR) + "/tests/hardware/data/synthetic-profile.json";
+const std::string kProfile =
+    std::string(WT_SOURCE_DIR) + "/tests/hardware/data/synthetic-profile.json";
 
 class CalibratedCosts : public ::testing::Test {
  protected:

@@ -18,7 +18,9 @@ Scenario multi_node(int t, int p, int d) {
   return s;
 }
 
-double iteration_s(const Scenario& s) { return run_scenario(s).result.iteration_time_s; }
+double iteration_s(const Scenario& s) {
+  return run_scenario(s).result.iteration_time_s;
+}
 
 TEST(Metamorphic, MoreNetworkBandwidthIsNeverSlower) {
   for (auto [t, p, d] : {std::tuple{2, 2, 8}, std::tuple{8, 2, 2}, std::tuple{1, 4, 8}}) {

@@ -40,7 +40,8 @@ Timed time_pipeline(PipelineSchedule kind, int p, int m, int v) {
   uniform_costs(w);
   const Timeline t = walk(w);
   double bubble = 0.0;
-  for (const OpTiming& o : t.roles[0].ops) bubble += o.wait_bubble_s;
+  for (const OpTiming& o : t.roles[0].ops)
+    bubble += o.wait_bubble_s;
   return {t.iteration_s, bubble / t.iteration_s};
 }
 
@@ -61,8 +62,8 @@ TEST(Pipeline, GpipeTakesTheSameTimeAsOneFOneB) {
 }
 
 TEST(Pipeline, InterleavedBubbleIsPMinusOneOverVmPlusPMinusOne) {
-  for (auto [p, m, v] : {std::tuple{2, 4, 2}, std::tuple{4, 8, 2}, std::tuple{4, 8, 3},
-                         std::tuple{8, 16, 4}}) {
+  for (auto [p, m, v] :
+       {std::tuple{2, 4, 2}, std::tuple{4, 8, 2}, std::tuple{4, 8, 3}, std::tuple{8, 16, 4}}) {
     const Timed t = time_pipeline(PipelineSchedule::interleaved, p, m, v);
     EXPECT_NEAR(t.bubble_fraction, double(p - 1) / (v * m + p - 1), 1e-12)
         << "p=" << p << " m=" << m << " v=" << v;

@@ -20,7 +20,8 @@ nlohmann::json small_base();
 // The same, with `patch` applied as an RFC 7386 merge patch (null removes a key).
 nlohmann::json patched_base(const std::string& patch);
 
-// The smallest calibration profile the reader accepts (it measured an A100-SXM4-80GB, nothing else).
+// The smallest calibration profile the reader accepts (it measured an A100-SXM4-80GB, nothing
+// else).
 inline constexpr const char* kMinimalProfile =
     R"json({"schema": 1, "provenance": {"gpu_name": "NVIDIA A100-SXM4-80GB (test)", "gpu_count": 1},
         "catalog_gpu": "a100-sxm4-80gb"})json";

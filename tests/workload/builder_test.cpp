@@ -11,7 +11,8 @@ namespace {
 double total_op_flops(const Workload& w) {
   double per_gpu_sum = 0.0;
   for (const Program& p : w.programs) {
-    for (const Op& op : p.ops) per_gpu_sum += op.flops;
+    for (const Op& op : p.ops)
+      per_gpu_sum += op.flops;
   }
   // Each program runs on tensor · context · data GPUs.
   return per_gpu_sum * w.tensor * w.context * w.data;
@@ -40,8 +41,8 @@ TEST(Builder, ContextParallelKeepsTheFlops) {
 }
 
 TEST(Builder, EveryReceiveMatchesASendOfTheSameMessage) {
-  for (auto kind : {PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b,
-                    PipelineSchedule::interleaved}) {
+  for (auto kind :
+       {PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b, PipelineSchedule::interleaved}) {
     Scenario s = test::gpt_scenario(1, 4, 2);
     s.training.global_batch_size = 16;
     s.parallel.pipeline_schedule = kind;

@@ -36,8 +36,8 @@ TEST(Schedule, InterleavedFollowsMegatronOrder) {
 }
 
 TEST(Schedule, EveryMicroBatchChunkRunsForwardAndBackwardOnce) {
-  for (auto kind : {PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b,
-                    PipelineSchedule::interleaved}) {
+  for (auto kind :
+       {PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b, PipelineSchedule::interleaved}) {
     const int v = kind == PipelineSchedule::interleaved ? 3 : 1;
     for (int stage = 0; stage < 4; ++stage) {
       std::set<std::tuple<bool, int, int>> seen;

@@ -38,10 +38,12 @@ class Walker {
 
   Timeline run() {
     size_t remaining = 0;
-    for (const RoleState& st : states_) remaining += st.remaining;
+    for (const RoleState& st : states_)
+      remaining += st.remaining;
     while (remaining > 0) {
       size_t progressed = 0;
-      for (size_t r = 0; r < states_.size(); ++r) progressed += advance_role(r);
+      for (size_t r = 0; r < states_.size(); ++r)
+        progressed += advance_role(r);
       if (progressed == 0) throw std::logic_error(deadlock_report());
       remaining -= progressed;
     }
@@ -108,7 +110,8 @@ class Walker {
   void finish() {
     for (size_t r = 0; r < timeline_.roles.size(); ++r) {
       double end = 0.0;
-      for (const OpTiming& t : timeline_.roles[r].ops) end = std::max(end, t.end_s);
+      for (const OpTiming& t : timeline_.roles[r].ops)
+        end = std::max(end, t.end_s);
       timeline_.roles[r].end_s = end;
       if (end > timeline_.iteration_s) {
         timeline_.iteration_s = end;
@@ -138,6 +141,8 @@ class Walker {
 
 }  // namespace
 
-Timeline walk(const Workload& w) { return Walker(w).run(); }
+Timeline walk(const Workload& w) {
+  return Walker(w).run();
+}
 
 }  // namespace wt
