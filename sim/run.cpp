@@ -18,27 +18,68 @@
 namespace wt {
 namespace {
 
-Breakdown breakdown_of(const Workload& w, const Timeline& t) {
+double& share_of(ExposedComm& e, CommDim d) {
+  switch (d) {
+    case CommDim::tp:
+      return e.tp;
+    case CommDim::cp:
+      return e.cp;
+    case CommDim::ep:
+      return e.ep;
+    case CommDim::dp:
+      return e.dp;
+    case CommDim::pp:
+    case CommDim::none:
+      break;
+  }
+  return e.pp;
+}
+
+// The dimension a compute-stream wait was for: the pipeline peer for a receive, else the
+// dependency that finished last (a gradient reduction, a parameter gather).
+CommDim waited_for(const Program& program, const RoleTimeline& timing, const Op& op) {
+  if (op.kind == OpKind::recv) return CommDim::pp;
+  CommDim dim = CommDim::dp;
+  double latest = -1.0;
+  for (int32_t dep : op.deps) {
+    if (dep >= 0 && timing.ops[dep].end_s > latest) {
+      latest = timing.ops[dep].end_s;
+      dim = program.ops[dep].dim;
+    }
+  }
+  return dim;
+}
+
+struct TimeSplit {
+  Breakdown breakdown;
+  ExposedComm exposed;
+};
+
+// Where the critical stage's compute stream spent the iteration.
+TimeSplit time_split(const Workload& w, const Timeline& t) {
   const int role = t.critical_role;
   const Program& program = w.programs[role];
   const RoleTimeline& timing = t.roles[role];
-  Breakdown b;
+  TimeSplit split;
+  Breakdown& b = split.breakdown;
   for (size_t i = 0; i < program.ops.size(); ++i) {
     const Op& op = program.ops[i];
     if (op.stream != Stream::compute) continue;
     const OpTiming& ot = timing.ops[i];
     b.pipeline_bubble += ot.wait_bubble_s;
     b.exposed_comm += ot.wait_comm_s;
+    share_of(split.exposed, waited_for(program, timing, op)) += ot.wait_comm_s;
     const double busy = ot.end_s - ot.start_s;
     if (op.kind == OpKind::compute) {
       (op.phase == Phase::optimizer ? b.optimizer : b.compute) += busy;
     } else {
       b.exposed_comm += busy;
+      share_of(split.exposed, op.dim) += busy;
     }
   }
   b.other =
       std::max(0.0, t.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
-  return b;
+  return split;
 }
 
 CommVolume comm_volume_of(const Workload& w) {
@@ -117,7 +158,9 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine) {
   r.hardware_tflops_per_gpu = w.hardware_flops / t / n / 1e12;
   r.mfu = w.model_flops / (t * n * peak);
   r.hfu = w.hardware_flops / (t * n * peak);
-  r.breakdown_s = breakdown_of(w, out.timeline);
+  const TimeSplit split = time_split(w, out.timeline);
+  r.breakdown_s = split.breakdown;
+  r.exposed_comm_by_dim_s = split.exposed;
   r.comm_volume_bytes_per_gpu = comm_volume_of(w);
 
   const PeakMemory mem = peak_memory(s, w, gpu->memory_bytes());

@@ -27,6 +27,15 @@ Json breakdown_json(const Breakdown& b) {
 }
 
 template <class Json>
+Json exposed_json(const ExposedComm& e) {
+  return {{"tp", number<Json>(e.tp)},
+          {"pp", number<Json>(e.pp)},
+          {"dp", number<Json>(e.dp)},
+          {"cp", number<Json>(e.cp)},
+          {"ep", number<Json>(e.ep)}};
+}
+
+template <class Json>
 Json comm_volume_json(const CommVolume& v) {
   return {{"tp", byte_count<Json>(v.tp)},
           {"pp", byte_count<Json>(v.pp)},
@@ -63,6 +72,7 @@ Json result_json(const RunResult& r) {
   j["mfu"] = number<Json>(r.mfu);
   j["hfu"] = number<Json>(r.hfu);
   j["breakdown_s"] = breakdown_json<Json>(r.breakdown_s);
+  j["exposed_comm_by_dim_s"] = exposed_json<Json>(r.exposed_comm_by_dim_s);
   j["comm_volume_bytes_per_gpu"] = comm_volume_json<Json>(r.comm_volume_bytes_per_gpu);
   j["memory_per_gpu_bytes"] = memory_json<Json>(r.memory_per_gpu_bytes);
   j["fits_in_memory"] = r.fits_in_memory;

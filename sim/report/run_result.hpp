@@ -10,6 +10,11 @@ struct Breakdown {
   double compute = 0.0, exposed_comm = 0.0, pipeline_bubble = 0.0, optimizer = 0.0, other = 0.0;
 };
 
+// Exposed communication (seconds on the critical stage) by the parallel dimension it serves.
+struct ExposedComm {
+  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;
+};
+
 struct CommVolume {
   double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;  // bytes sent per GPU per iteration
 };
@@ -34,6 +39,7 @@ struct RunResult {
   double mfu = 0.0;
   double hfu = 0.0;
   Breakdown breakdown_s;
+  ExposedComm exposed_comm_by_dim_s;  // an addition to the contract: breakdown_s.exposed_comm split
   CommVolume comm_volume_bytes_per_gpu;
   MemoryUse memory_per_gpu_bytes;
   bool fits_in_memory = true;

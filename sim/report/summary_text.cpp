@@ -81,6 +81,23 @@ std::string throughput_line(const RunResult& r) {
                  "");
 }
 
+// " (TP 5%, DP 1%)": the exposed communication by the dimension it serves.
+std::string exposed_split_text(const RunResult& r) {
+  const ExposedComm& e = r.exposed_comm_by_dim_s;
+  const std::vector<std::pair<const char*, double>> dims = {
+      {"TP", e.tp}, {"PP", e.pp}, {"DP", e.dp}, {"CP", e.cp}, {"EP", e.ep}};
+  std::vector<std::string> shares;
+  for (const auto& [label, seconds] : dims) {
+    if (seconds > 0.0)
+      shares.push_back(label + std::string(" ") + share_text(seconds, r.iteration_time_s));
+  }
+  if (shares.empty()) return "";
+  std::string text = " (" + shares.front();
+  for (size_t i = 1; i < shares.size(); ++i)
+    text += ", " + shares[i];
+  return text + ")";
+}
+
 std::string time_split_line(const RunResult& r) {
   const Breakdown& b = r.breakdown_s;
   const std::vector<std::pair<const char*, double>> parts = {{"compute", b.compute},
@@ -91,7 +108,9 @@ std::string time_split_line(const RunResult& r) {
   std::vector<Piece> pieces = {{"", "where the time goes"}};
   for (const auto& [label, seconds] : parts) {
     if (seconds > 0.0) {
-      pieces.push_back({kGap, std::string(label) + " " + share_text(seconds, r.iteration_time_s)});
+      std::string text = std::string(label) + " " + share_text(seconds, r.iteration_time_s);
+      if (std::string_view(label) == "exposed comm") text += exposed_split_text(r);
+      pieces.push_back({kGap, std::move(text)});
     }
   }
   return wrapped(pieces, "  ");

@@ -77,6 +77,9 @@ TEST(Metamorphic, BreakdownAddsUpToTheIterationTime) {
                 r.iteration_time_s, 1e-9 * r.iteration_time_s);
     EXPECT_GT(b.compute, 0.0);
     EXPECT_GE(b.other, 0.0);
+    const ExposedComm& e = r.exposed_comm_by_dim_s;
+    EXPECT_NEAR(e.tp + e.pp + e.dp + e.cp + e.ep, b.exposed_comm, 1e-9 * r.iteration_time_s);
+    EXPECT_EQ(e.tp > 0.0, t > 1);  // only tensor parallelism issues TP collectives
   }
 }
 

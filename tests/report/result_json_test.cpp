@@ -31,6 +31,8 @@ RunResult sample_result() {
                    .pipeline_bubble = 0.125,
                    .optimizer = 0.0625,
                    .other = 0.0625};
+  r.exposed_comm_by_dim_s = {.tp = 0.125, .pp = 0.0625, .dp = 0.0625, .cp = 0.0, .ep = 0.0};
+  r.exposed_comm_by_dim_s = {.tp = 0.125, .pp = 0.0625, .dp = 0.0625, .cp = 0.0, .ep = 0.0};
   r.comm_volume_bytes_per_gpu = {.tp = 1.5e9, .pp = 0.0, .dp = 2.6, .cp = 0.0, .ep = 4.4};
   r.memory_per_gpu_bytes = {.weights = 16e9,
                             .gradients = 16e9,
@@ -47,6 +49,7 @@ RunResult sample_result() {
   return r;
 }
 
+// The keys of DESIGN.md §3.2 in order, plus the additions (marked) that keep their meaning.
 const std::vector<std::string> kTopKeys = {"schema",
                                            "scenario",
                                            "engine",
@@ -61,6 +64,7 @@ const std::vector<std::string> kTopKeys = {"schema",
                                            "mfu",
                                            "hfu",
                                            "breakdown_s",
+                                           "exposed_comm_by_dim_s",  // addition
                                            "comm_volume_bytes_per_gpu",
                                            "memory_per_gpu_bytes",
                                            "fits_in_memory",
@@ -84,6 +88,7 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   expect_exact_keys(j["breakdown_s"],
                     {"compute", "exposed_comm", "pipeline_bubble", "optimizer", "other"});
   expect_exact_keys(j["comm_volume_bytes_per_gpu"], {"tp", "pp", "dp", "cp", "ep"});
+  expect_exact_keys(j["exposed_comm_by_dim_s"], {"tp", "pp", "dp", "cp", "ep"});
   expect_exact_keys(j["memory_per_gpu_bytes"],
                     {"weights", "gradients", "optimizer", "activations", "total", "capacity"});
 }
@@ -98,6 +103,7 @@ TEST(ResultJson, CarriesTheValues) {
   EXPECT_DOUBLE_EQ(j["tokens_per_s"].get<double>(), 52428.8);
   EXPECT_DOUBLE_EQ(j["mfu"].get<double>(), 0.4);
   EXPECT_DOUBLE_EQ(j["breakdown_s"]["pipeline_bubble"].get<double>(), 0.125);
+  EXPECT_DOUBLE_EQ(j["exposed_comm_by_dim_s"]["tp"].get<double>(), 0.125);
   EXPECT_EQ(j["fits_in_memory"], true);
   EXPECT_DOUBLE_EQ(j["cost_usd"].get<double>(), 6111.875);
   EXPECT_DOUBLE_EQ(j["optimal_checkpoint_interval_s"].get<double>(), 6000.0);

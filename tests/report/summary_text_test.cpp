@@ -63,6 +63,14 @@ TEST(SummaryText, DesignExample) {
   EXPECT_EQ(summary_text(gpt3_scenario(), gpt3_result()), expected);
 }
 
+TEST(SummaryText, ExposedCommunicationIsSplitByDimension) {
+  RunResult r = gpt3_result();
+  // 6% TP, 3% DP of 23.6 s, as in DESIGN.md's example.
+  r.exposed_comm_by_dim_s = {.tp = 1.416, .pp = 0.0, .dp = 0.708, .cp = 0.0, .ep = 0.0};
+  const std::string text = summary_text(gpt3_scenario(), r);
+  EXPECT_NE(text.find("exposed comm 9% (TP 6%, DP 3%)"), std::string::npos) << text;
+}
+
 TEST(SummaryText, SingleNodeThatDoesNotFit) {
   Scenario s;
   s.name = "llama3-8b-one-node";
