@@ -168,8 +168,8 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine) {
   r.fits_in_memory = mem.use.total <= mem.use.capacity;
   r.warnings = s.warnings;
   if (calibration) {
-    for (std::string& w : calibration_fallbacks(s, *calibration))
-      r.warnings.push_back(std::move(w));
+    for (std::string& gap : calibration_fallbacks(s, *calibration))
+      r.warnings.push_back(std::move(gap));
   }
   if (!r.fits_in_memory) {
     r.warnings.push_back(

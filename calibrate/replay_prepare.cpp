@@ -1,0 +1,42 @@
+#include "calibrate/replay_prepare.hpp"
+
+#include <filesystem>
+
+#include "sim/core/error.hpp"
+#include "sim/run.hpp"
+#include "sim/scenario/parse.hpp"
+
+namespace wt::calibrate {
+namespace {
+
+void require_file(const std::string& argument, const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw InputError(argument, "no such file", path, "a path to an existing JSON file");
+  }
+}
+
+}  // namespace
+
+PreparedReplay prepare_replay(const ReplayOptions& o) {
+  require_file("SCENARIO", o.scenario);
+  Scenario s = load_scenario_file(o.scenario, o.sets);
+  if (!o.profile.empty()) {
+    require_file("--profile", o.profile);
+    s.calibration = std::filesystem::absolute(o.profile).string();
+  }
+  const RunOutput run = run_scenario(s);
+  PreparedReplay r;
+  r.precision = s.training.precision;
+  r.catalog_gpu = s.cluster.gpu;
+  r.plan = plan_replay(run.workload, o.rank);
+  r.context.scenario = s.name;
+  r.context.precision = to_string(s.training.precision);
+  r.context.predicted_gpu =
+      s.cluster.gpu + (s.calibration ? " with profile " + *s.calibration : " (catalog figures)");
+  r.context.num_ranks = run.workload.num_gpus;
+  r.context.num_roles = static_cast<int>(run.workload.programs.size());
+  return r;
+}
+
+}  // namespace wt::calibrate
