@@ -73,7 +73,9 @@ void derive_data_parallel(Scenario& s) {
                      str(p.data),
                      gpus % inner == 0
                          ? str(gpus / inner) + " (or omit it)"
-                         : "none: tensor x pipeline x context must divide " + str(gpus));
+                         : "no data size fits; change tensor, pipeline or context so that their "
+                           "product divides " +
+                               str(gpus));
   }
 }
 
