@@ -54,6 +54,11 @@ struct AttentionRun {
   int64_t chunks = 1;  // the batch ran in this many pieces to fit the score matrix in memory
 };
 
+struct FusedAttentionRun {
+  std::vector<double> samples_s;  // empty when cuDNN did not run the point
+  std::string why_not;            // then: the shape, the cuDNN step that failed and its status
+};
+
 // One GPU's benchmarks on one stream: cuBLASLt GEMMs (32 MiB workspace, the heuristic's best
 // algorithm), bmm + softmax attention, device memory and host transfers. Buffers are kept and grown
 // between calls; inputs get fresh pseudo-random data (`seed`) before each measurement.
@@ -74,6 +79,12 @@ class Bench {
   // dP = dO·Vᵀ, dS = softmax′(P, dP), dQ = dS·K, dK = dSᵀ·Q. fp8 is not a valid type here.
   AttentionRun attention(GemmType t, const AttentionShape& shape, AttentionPass pass,
                          const Repeat& r, uint32_t seed);
+  // cuDNN's fused scaled-dot-product attention, forward, no mask, scale 1/√d (cudnn_attention.cu):
+  // Q, K, V, O of [batch, seq, head_dim] each, in bf16 or fp16 (std::invalid_argument otherwise).
+  // Empty samples and `why_not` when this build has no cuDNN or cuDNN rejects the shape (no
+  // engine, not supported, any error status): never a GpuFailure for a cuDNN status.
+  FusedAttentionRun fused_attention(GemmType t, const AttentionShape& shape, const Repeat& r,
+                                    uint32_t seed);
   std::vector<double> device_copy(uint64_t bytes, const Repeat& r);  // cudaMemcpy D2D of `bytes`
   // y = a·x + y over fp32 arrays of `array_bytes` each (traffic 3 × array_bytes).
   std::vector<double> rmw(uint64_t array_bytes, const Repeat& r);

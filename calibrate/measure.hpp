@@ -38,7 +38,7 @@ struct SectionContext {
 
 void measure_gemm(SectionContext& c);
 void measure_memory(SectionContext& c);     // copy and rmw
-void measure_attention(SectionContext& c);  // bmm_softmax forward
+void measure_attention(SectionContext& c);  // bmm_softmax and cuDNN fused forward
 void measure_h2d(SectionContext& c);        // pinned h2d and d2h
 void measure_nccl(SectionContext& c);
 
