@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ostream>
 
+#include "calibrate/fixed_text.hpp"
 #include "calibrate/gpu_match.hpp"
 
 namespace wt::calibrate {
@@ -11,12 +12,6 @@ namespace {
 
 int64_t round_up_16(int64_t v) {
   return (v + 15) / 16 * 16;
-}
-
-std::string fixed(double value, const char* format) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
 }
 
 KernelMeasurement replay_gemm(gpu::Bench& bench, const Kernel& k, Precision p, const Repeat& r) {

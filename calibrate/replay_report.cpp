@@ -3,16 +3,11 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "calibrate/fixed_text.hpp"
 #include "sim/report/text_table.hpp"
 
 namespace wt::calibrate {
 namespace {
-
-std::string fixed(double value, const char* format) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
 
 std::string ms(double seconds) {
   return fixed(seconds * 1e3, "%.3f");

@@ -2,17 +2,12 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "calibrate/fixed_text.hpp"
 #include "calibrate/measure.hpp"
 #include "sim/report/text_table.hpp"
 
 namespace wt::calibrate {
 namespace {
-
-std::string fixed(double value, const char* format) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
 
 std::string size_text(double bytes) {
   if (bytes >= static_cast<double>(kGiB))
