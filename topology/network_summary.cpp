@@ -23,35 +23,52 @@ int clamp_to_int(int64_t v) {
   return static_cast<int>(std::min<int64_t>(v, INT_MAX));
 }
 
-// Leaf switch ports facing the nodes for a down:up ratio r: d = round(k·r/(1+r)), at least one
-// port each way.
 int64_t leaf_down_ports(const FatTreeConfig& ft) {
-  const double k = ft.switch_radix;
-  const double r = ft.oversubscription;
-  const auto d = static_cast<int64_t>(std::lround(k * r / (1.0 + r)));
-  return std::clamp<int64_t>(d, 1, std::max(1, ft.switch_radix - 1));
+  return fat_tree_leaf_down_ports(ft);
+}
+
+bool rail_tree(const NetworkConfig& net) {
+  return net.rail_optimized && net.fat_tree.levels >= 2;
 }
 
 // L=1: one switch, k ports. L=2: k leaves (a spine has k ports) of d node ports each. L=3: k pods
 // (a core switch has k ports) of k/2 leaves (an aggregation switch has k/2 ports down) of d ports.
-int64_t fat_tree_max_endpoints(const FatTreeConfig& ft) {
+// Rail-optimized, each of the n rails owns whole leaves (L=2) or pods (L=3): ⌊k/n⌋ per rail.
+int64_t fat_tree_max_endpoints(const NetworkConfig& net) {
+  const FatTreeConfig& ft = net.fat_tree;
   const int64_t k = ft.switch_radix;
   if (ft.levels <= 1) {
     return k;
   }
+  const int64_t rails = std::max(1, net.nics_per_node);
+  const int64_t top_ports = rail_tree(net) ? rails * (k / rails) : k;
   const int64_t d = leaf_down_ports(ft);
   if (ft.levels == 2) {
-    return k * d;
+    return top_ports * d;
   }
-  return k * (k / 2) * d;
+  return top_ports * (k / 2) * d;
 }
 
-NetworkSummary fat_tree_summary(const NetworkConfig& net, NetworkSummary s) {
+// The leaf's down:up port ratio d/(k−d) divides the bisection when the tree has more than one leaf
+// to cross between: the NICs need more than d ports, or (rail-optimized) there are several rails,
+// each with its own leaves. One switch, or one leaf, has no taper.
+double fat_tree_taper(const ClusterConfig& cluster) {
+  const FatTreeConfig& ft = cluster.network.fat_tree;
+  if (ft.levels <= 1) return 1.0;
+  const int64_t d = leaf_down_ports(ft);
+  const int64_t rails = cluster.network.rail_optimized ? cluster.network.nics_per_node : 1;
+  const int64_t rail_nics = int64_t{cluster.num_nodes} * cluster.network.nics_per_node / rails;
+  const int64_t leaves = rails * ((rail_nics + d - 1) / d);
+  if (leaves <= 1) return 1.0;
+  return std::max(1.0, static_cast<double>(d) / static_cast<double>(ft.switch_radix - d));
+}
+
+NetworkSummary fat_tree_summary(const ClusterConfig& cluster, NetworkSummary s) {
+  const NetworkConfig& net = cluster.network;
   const FatTreeConfig& ft = net.fat_tree;
-  s.max_endpoints = clamp_to_int(fat_tree_max_endpoints(ft));
+  s.max_endpoints = clamp_to_int(fat_tree_max_endpoints(net));
   s.hops_between_nodes = 2 * std::max(1, ft.levels);
-  const double taper = ft.levels <= 1 ? 1.0 : ft.oversubscription;  // one switch: no up-links
-  s.bisection_Bps = s.endpoints / 2.0 * link_Bps(net) / taper;
+  s.bisection_Bps = s.endpoints / 2.0 * link_Bps(net) / fat_tree_taper(cluster);
   return s;
 }
 
@@ -77,8 +94,9 @@ NetworkSummary torus_summary(const NetworkConfig& net, NetworkSummary s) {
   return s;
 }
 
-// Global links cut when the groups are split in two halves, the g·a·h/2 global links being spread
-// evenly over the g(g−1)/2 group pairs; one group: its all-to-all local links.
+// Global links cut when the groups are split in two halves: every group pair is joined by
+// ⌊a·h/(g−1)⌋ global cables (the ports left over stay unused); one group: its all-to-all local
+// links.
 double dragonfly_bisection_links(const DragonflyConfig& df) {
   const double g = df.groups;
   const double a = df.routers_per_group;
@@ -86,7 +104,9 @@ double dragonfly_bisection_links(const DragonflyConfig& df) {
   if (df.groups <= 1) {
     return std::floor(a / 2) * std::ceil(a / 2);
   }
-  return halves * a * df.global_links_per_router / (g - 1);
+  const int64_t per_pair =
+      int64_t{df.routers_per_group} * df.global_links_per_router / (df.groups - 1);
+  return halves * static_cast<double>(per_pair);
 }
 
 // Worst case: local, global, local router links, plus the two NIC links.
@@ -116,14 +136,26 @@ std::string text(const std::vector<int>& dims) {
 using Problem = std::optional<NetworkProblem>;
 
 Problem capacity_problem(const ClusterConfig& cluster, const std::string& path,
-                         const std::string& fabric) {
+                         const std::string& problem) {
   const NetworkSummary s = summarize_network(cluster);
   if (s.endpoints <= s.max_endpoints) {
     return std::nullopt;
   }
-  return NetworkProblem{path, "the " + fabric + " has fewer node ports than the cluster has NICs",
+  return NetworkProblem{path, problem,
                         std::to_string(s.endpoints) + " NICs (num_nodes × nics_per_node)",
                         "at most " + std::to_string(s.max_endpoints) + " NICs"};
+}
+
+std::string fat_tree_capacity_text(const NetworkConfig& net) {
+  const std::string problem = "has fewer node ports than the cluster has NICs";
+  if (!rail_tree(net)) return "the fat-tree " + problem;
+  const int k = net.fat_tree.switch_radix;
+  const int n = net.nics_per_node;
+  const bool spines = net.fat_tree.levels == 2;
+  return "the rail-optimized fat-tree " + problem + ": each of its " + std::to_string(n) +
+         " rails has its own " + (spines ? "leaves" : "pods") + ", at most " +
+         std::to_string(k / n) + " (" + std::to_string(k) + "/" + std::to_string(n) +
+         ") per rail on " + std::to_string(k) + "-port " + (spines ? "spines" : "cores");
 }
 
 Problem check_fat_tree(const ClusterConfig& cluster) {
@@ -141,7 +173,7 @@ Problem check_fat_tree(const ClusterConfig& cluster) {
     return NetworkProblem{path + ".oversubscription", "oversubscription must be positive",
                           text(ft.oversubscription), "> 0 (1 = non-blocking)"};
   }
-  return capacity_problem(cluster, path, "fat-tree");
+  return capacity_problem(cluster, path, fat_tree_capacity_text(cluster.network));
 }
 
 Problem check_torus(const ClusterConfig& cluster) {
@@ -195,10 +227,20 @@ Problem check_dragonfly(const ClusterConfig& cluster) {
                           std::to_string(df.groups),
                           "at most routers_per_group = " + std::to_string(df.routers_per_group)};
   }
-  return capacity_problem(cluster, path, "dragonfly");
+  return capacity_problem(cluster, path,
+                          "the dragonfly has fewer node ports than the cluster has NICs");
 }
 
 }  // namespace
+
+// Leaf switch ports facing the nodes for a down:up ratio r: d = round(k·r/(1+r)), at least one
+// port each way.
+int fat_tree_leaf_down_ports(const FatTreeConfig& ft) {
+  const double k = ft.switch_radix;
+  const double r = ft.oversubscription;
+  const auto d = static_cast<int>(std::lround(k * r / (1.0 + r)));
+  return std::clamp(d, 1, std::max(1, ft.switch_radix - 1));
+}
 
 std::optional<NetworkProblem> check_network(const ClusterConfig& cluster) {
   switch (cluster.network.topology) {
@@ -220,12 +262,16 @@ NetworkSummary summarize_network(const ClusterConfig& cluster) {
       cluster.gpus_per_node > 0 ? link_Bps(net) * net.nics_per_node / cluster.gpus_per_node : 0.0;
   switch (net.topology) {
     case NetworkTopology::fat_tree:
-      return fat_tree_summary(net, s);
+      s = fat_tree_summary(cluster, s);
+      break;
     case NetworkTopology::torus:
-      return torus_summary(net, s);
+      s = torus_summary(net, s);
+      break;
     case NetworkTopology::dragonfly:
-      return dragonfly_summary(net, s);
+      s = dragonfly_summary(net, s);
+      break;
   }
+  if (cluster.num_nodes < 2) s.bisection_Bps = 0.0;  // one node cannot be split
   return s;
 }
 

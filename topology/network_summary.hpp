@@ -1,7 +1,7 @@
 #pragma once
 // What the analytical cost model needs to know about the network between nodes: how many link hops
-// a message crosses and whether the fabric can host the cluster at all. (The full topologies and
-// their routing arrive with the SimGrid engine; these closed forms are what they must agree with.)
+// a message crosses and whether the fabric can host the cluster at all. The built graphs
+// (topology.hpp, docs/topology.md) agree with these closed forms; tests pin it.
 #include <optional>
 #include <string>
 
@@ -29,5 +29,10 @@ struct NetworkProblem {
   std::string allowed;
 };
 std::optional<NetworkProblem> check_network(const ClusterConfig& cluster);
+
+// Leaf switch ports facing the nodes in a fat-tree of two or three levels, d = round(k·r/(1+r))
+// clamped to 1 .. k−1; the leaf has k − d ports up. The capacity check above and the topology
+// builders (topology.hpp) share this arithmetic.
+int fat_tree_leaf_down_ports(const FatTreeConfig& fat_tree);
 
 }  // namespace wt

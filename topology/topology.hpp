@@ -97,4 +97,13 @@ struct TopologyInfo {
 };
 const std::vector<TopologyInfo>& registered_topologies();
 
+// The node every topology contains (NVSwitch, NVLink mesh or PCIe, and the NICs), described the
+// same way.
+const TopologyInfo& node_fabric_info();
+
+// One GPU's raw intra-node bandwidth per direction, in bytes/s, as build_topology takes it: the
+// scenario's intra_node.bandwidth_GBps when set, else the GPU's NVLink figure unless the node is
+// PCIe (or the GPU has no NVLink), else its PCIe figure (catalog figures in GB/s).
+double intra_node_bandwidth_Bps(const IntraNodeConfig& node, double nvlink_GBps, double pcie_GBps);
+
 }  // namespace wt::topo

@@ -31,6 +31,27 @@ TEST(CheckNetwork, FatTreeCapacity) {
   EXPECT_NE(p->allowed.find("32"), std::string::npos) << p->allowed;
 }
 
+TEST(CheckNetwork, RailOptimizedCapacityGivesEachRailWholeLeavesOrPods) {
+  // Leaf-spine of radix 8 (d = 4), 3 NICs per node: each rail owns ⌊8/3⌋ = 2 leaves of the
+  // spines' 8 ports → 3·2·4 = 24 NICs, where a plain tree hosts 32.
+  ClusterConfig c = fat_tree(8, 2, 8);
+  c.network.nics_per_node = 3;
+  EXPECT_FALSE(check_network(c).has_value());
+  c.num_nodes = 9;
+  const auto p = check_network(c);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->allowed, "at most 24 NICs");
+  EXPECT_NE(p->problem.find("rail-optimized"), std::string::npos);
+  c.network.rail_optimized = false;
+  EXPECT_FALSE(check_network(c).has_value());
+  // 3 levels, radix 4 (d = 2): ⌊4/3⌋ = 1 pod per rail of 2 leaves → 3·1·2·2 = 12 NICs.
+  ClusterConfig t = fat_tree(4, 3, 4);
+  t.network.nics_per_node = 3;
+  EXPECT_FALSE(check_network(t).has_value());
+  t.num_nodes = 5;
+  EXPECT_EQ(check_network(t)->allowed, "at most 12 NICs");
+}
+
 TEST(CheckNetwork, FatTreeParameters) {
   EXPECT_EQ(check_network(fat_tree(4, 4, 64))->path, "cluster.network.fat_tree.levels");
   EXPECT_EQ(check_network(fat_tree(4, 3, 1))->path, "cluster.network.fat_tree.switch_radix");

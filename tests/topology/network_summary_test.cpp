@@ -56,6 +56,20 @@ TEST(FatTree, PerGpuInjection) {
   EXPECT_DOUBLE_EQ(summarize_network(c).per_gpu_injection_Bps, 12.5e9);  // 25e9 · 4 / 8
 }
 
+TEST(FatTree, BisectionTapersWhenThereAreLeavesToCross) {
+  // k = 64 at 3:1 (d = 48). 2 nodes × 8 NICs fit one leaf: no up-link is ever crossed.
+  ClusterConfig one_leaf = fat_tree(2, 2, 64, 3.0);
+  one_leaf.network.rail_optimized = false;
+  EXPECT_DOUBLE_EQ(summarize_network(one_leaf).bisection_Bps, 8 * kNicBps);
+  // Rail-optimized, the same 2 nodes have one leaf per rail: 8 leaves, tapered by 3.
+  EXPECT_DOUBLE_EQ(summarize_network(fat_tree(2, 2, 64, 3.0)).bisection_Bps, 8 * kNicBps / 3.0);
+  // The taper is the leaf's port ratio: r = 2 gives d = round(64·2/3) = 43 down, 21 up.
+  EXPECT_DOUBLE_EQ(summarize_network(fat_tree(128, 3, 64, 2.0)).bisection_Bps,
+                   512 * kNicBps * 21.0 / 43.0);
+  // A single node cannot be split.
+  EXPECT_DOUBLE_EQ(summarize_network(fat_tree(1, 3, 64, 1.0)).bisection_Bps, 0.0);
+}
+
 ClusterConfig torus(const std::vector<int>& dims) {
   ClusterConfig c = fat_tree(1, 1, 64, 1.0);
   c.network.topology = NetworkTopology::torus;
@@ -93,8 +107,8 @@ TEST(Dragonfly, CapacityHopsBisection) {
   const NetworkSummary s = summarize_network(dragonfly(100, 8, 8, 2, 4));
   EXPECT_EQ(s.max_endpoints, 8 * 8 * 2 * 8);  // 128 nodes × 8 NICs
   EXPECT_EQ(s.hops_between_nodes, 5);         // local, global, local + 2 NIC links
-  // 8·8·4/2 = 128 global links over 28 group pairs → 32/7 per pair; 4·4 pairs cut.
-  EXPECT_NEAR(s.bisection_Bps, 16.0 * 32.0 / 7.0 * kNicBps, 1e-3);
+  // ⌊8·4/7⌋ = 4 global cables per group pair (4 of 32 ports per group unused); 4·4 pairs cut.
+  EXPECT_DOUBLE_EQ(s.bisection_Bps, 16.0 * 4.0 * kNicBps);
 }
 
 }  // namespace
