@@ -2,9 +2,9 @@
 // "Selection"). Flat algorithms see one link class; hierarchical ones split the work between the
 // NVLink domain and the network.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
-#include <vector>
 
 #include "sim/comm/collective.hpp"
 
@@ -125,17 +125,27 @@ std::optional<Candidate> hierarchical(Collective c, double bytes, GroupShape g, 
   }
 }
 
-std::vector<Candidate> candidates(Collective c, double bytes, GroupShape g, const Fabric& f) {
-  std::vector<Candidate> all{flat(c, bytes, g, f)};
+// At most three algorithms apply; a fixed array keeps pricing free of allocations (the `estimate`
+// path prices collectives millions of times per second).
+struct Candidates {
+  std::array<Candidate, 3> all{};
+  size_t count = 0;
+  const Candidate* begin() const { return all.data(); }
+  const Candidate* end() const { return all.data() + count; }
+};
+
+Candidates candidates(Collective c, double bytes, GroupShape g, const Fabric& f) {
+  Candidates out;
+  out.all[out.count++] = flat(c, bytes, g, f);
   for (auto extra : {tree(c, bytes, g, f), hierarchical(c, bytes, g, f)}) {
     if (extra) {
-      all.push_back(*extra);
+      out.all[out.count++] = *extra;
     }
   }
-  return all;
+  return out;
 }
 
-Candidate choose(const std::vector<Candidate>& all, CollectiveAlgorithm pin) {
+Candidate choose(const Candidates& all, CollectiveAlgorithm pin) {
   if (pin == CollectiveAlgorithm::automatic) {
     return *std::min_element(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
       return a.time_s < b.time_s;
@@ -143,7 +153,7 @@ Candidate choose(const std::vector<Candidate>& all, CollectiveAlgorithm pin) {
   }
   const auto pinned = std::find_if(all.begin(), all.end(),
                                    [pin](const Candidate& a) { return a.algorithm == pin; });
-  return pinned != all.end() ? *pinned : all.front();  // not applicable: fall back to ring
+  return pinned != all.end() ? *pinned : *all.begin();  // not applicable: fall back to ring
 }
 
 }  // namespace

@@ -9,13 +9,10 @@
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/schedule.hpp"
+#include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
 namespace {
-
-double d(int64_t v) {
-  return static_cast<double>(v);
-}
 
 // Indices of the kernel lists shared by all stages.
 enum ListId : int32_t {
@@ -30,47 +27,7 @@ enum ListId : int32_t {
 
 // Where a pipeline message goes: (destination stage, destination chunk, micro-batch, forward).
 using P2PKey = std::tuple<int, int, int, bool>;
-
-struct Sizes {
-  double tp_bytes;      // one TP collective's buffer (b·s·h activations)
-  double cp_bytes;      // K and V of one layer gathered over the CP group
-  double ep_bytes;      // tokens dispatched by one all-to-all
-  double p2p_bytes;     // activations crossing a stage boundary
-  double weight_width;  // bytes per parameter of weights
-  double grad_width;    // bytes per parameter of gradients
-  double bucket_bytes;  // DP bucket size
-};
-
-Sizes sizes_of(const Scenario& s) {
-  const ModelConfig& m = s.model;
-  const double width =
-      (s.training.precision == Precision::fp32 || s.training.precision == Precision::tf32) ? 4.0
-                                                                                           : 2.0;
-  const double tokens = d(s.training.micro_batch_size) * d(m.seq_length / s.parallel.context);
-  const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
-  const double kv =
-      d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / d(m.num_attention_heads);
-  Sizes z{};
-  z.tp_bytes = tokens * d(m.hidden_size) * width;
-  z.cp_bytes =
-      2.0 * tokens * d(s.parallel.context) * d(m.hidden_size) * kv * width / s.parallel.tensor;
-  z.ep_bytes =
-      tokens * std::max(1, m.moe.top_k) * d(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
-  z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
-  z.weight_width = width;
-  z.grad_width = width;
-  z.bucket_bytes = s.parallel.dp_bucket_mb * 1e6;
-  return z;
-}
-
-// Parameters one GPU of a stage holds for one layer: TP splits the matrices (norms replicated),
-// EP splits the experts.
-double layer_params_on_gpu(const Scenario& s) {
-  const LayerParams p = layer_params(s.model);
-  const double t = s.parallel.tensor;
-  const double dense_mlp = p.mlp - p.expert;
-  return (p.attention + dense_mlp) / t + p.expert / (t * s.parallel.expert) + p.norms;
-}
+using Sizes = CommSizes;
 
 class StageBuilder {
  public:
@@ -375,33 +332,21 @@ class StageBuilder {
   int32_t last_compute_ = -1;
 };
 
-double stage_params(const Scenario& s, const Workload& w, int stage) {
+int layers_of_stage(const Workload& w, int stage) {
   int layers = 0;
   for (int n : w.stage_layers[stage])
     layers += n;
-  double params = layers * layer_params_on_gpu(s);
-  const double embedding = embedding_params(s.model) / s.parallel.tensor;
-  const int p = s.parallel.pipeline;
-  if (stage == 0) params += embedding;
-  if (stage == p - 1 && (!s.model.tied_embeddings || p > 1)) params += embedding;
-  if (stage == p - 1) params += 2.0 * d(s.model.hidden_size);  // final layer norm
-  return params;
+  return layers;
 }
 
 }  // namespace
 
 std::vector<std::vector<int>> split_layers(int layers, int stages, int chunks) {
   std::vector<std::vector<int>> split(stages, std::vector<int>(chunks, 0));
-  const int parts = stages * chunks;
-  const int base = layers / parts;
-  int extra = layers % parts;
   for (int st = 0; st < stages; ++st) {
     for (int c = 0; c < chunks; ++c)
-      split[st][c] = base;
+      split[st][c] = chunk_layers(layers, stages, chunks, st, c);
   }
-  // Remainder (only possible without interleaving): stages 1, 2, … first, stage 0 last.
-  for (int i = 1; extra > 0; ++i, --extra)
-    split[i % stages][0] += 1;
   return split;
 }
 
@@ -430,11 +375,11 @@ Workload build_workload(const Scenario& s) {
   w.kernel_lists[kLogitsFwd] = logits_forward_kernels(s);
   w.kernel_lists[kLogitsBwd] = logits_backward_kernels(s);
 
-  const Sizes z = sizes_of(s);
+  const Sizes z = comm_sizes(s);
   const int dp_ranks = par.data * par.context;
   std::map<P2PKey, std::pair<int, int32_t>> sends;  // key → (sending stage, op index)
   for (int stage = 0; stage < par.pipeline; ++stage) {
-    const double params = stage_params(s, w, stage);
+    const double params = stage_params(s, layers_of_stage(w, stage), stage);
     w.stage_params.push_back(params);
     const double owned = par.zero_stage >= 1 ? params / dp_ranks : params;
     w.kernel_lists.push_back(optimizer_kernels(s, owned));

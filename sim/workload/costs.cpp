@@ -26,6 +26,18 @@ double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
 
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration) {
+  KernelShape shape{k.cls, k.name.c_str()};
+  shape.m = k.m;
+  shape.n = k.n;
+  shape.k = k.k;
+  shape.batch = k.batch;
+  shape.flops = k.flops;
+  shape.bytes = k.bytes;
+  return kernel_time_s(shape, gpu, p, calibration);
+}
+
+double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
+                     const Calibration* calibration) {
   double memory_eff = gpu.memory_efficiency.value;
   if (calibration != nullptr) memory_eff = calibration->memory_efficiency().value_or(memory_eff);
   const double memory_s = k.bytes / (gpu.memory_bw_GBps.value * 1e9 * memory_eff);
@@ -79,19 +91,23 @@ std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibrat
 }
 
 GroupShape comm_group(const Op& op, const Scenario& s) {
+  return comm_group(op.dim, op.group_size, s);
+}
+
+GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
   const ParallelConfig& par = s.parallel;
   const int gpn = s.cluster.gpus_per_node;
-  switch (op.dim) {
+  switch (dim) {
     case CommDim::tp:
-      return group_shape(op.group_size, 1, gpn);
+      return group_shape(group_size, 1, gpn);
     case CommDim::cp:
-      return group_shape(op.group_size, par.tensor, gpn);
+      return group_shape(group_size, par.tensor, gpn);
     case CommDim::ep:
-      return group_shape(op.group_size, par.tensor * par.context, gpn);
+      return group_shape(group_size, par.tensor * par.context, gpn);
     case CommDim::dp:
-      return group_shape(op.group_size, par.tensor, gpn);
+      return group_shape(group_size, par.tensor, gpn);
     case CommDim::pp:
-      return group_shape(op.group_size, par.tensor * par.context * par.data, gpn);
+      return group_shape(group_size, par.tensor * par.context * par.data, gpn);
     case CommDim::none:
       break;
   }

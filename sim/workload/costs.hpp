@@ -9,6 +9,7 @@
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "sim/workload/layer_kernels.hpp"
 #include "sim/workload/program.hpp"
 
 namespace wt {
@@ -20,10 +21,14 @@ inline constexpr double kAttentionEfficiency = 0.6;
 // With a calibration, measured efficiencies replace the catalog's where the profile has them.
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration = nullptr);
+// The same for a kernel as the emitters describe it (what the `estimate` path sums).
+double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
+                     const Calibration* calibration = nullptr);
 
 // The group a communication op runs over, from its dimension and Megatron's rank order (tensor
 // fastest, then context, data, pipeline).
 GroupShape comm_group(const Op& op, const Scenario& s);
+GroupShape comm_group(CommDim dim, int group_size, const Scenario& s);
 
 void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                       const Calibration* calibration = nullptr);

@@ -61,8 +61,9 @@ Shapes shapes_of(const Scenario& s) {
   return x;
 }
 
-Kernel gemm(std::string name, double m, int64_t n, int64_t k, double width) {
-  Kernel g{KernelClass::gemm, std::move(name)};
+KernelShape gemm(const char* name, const char* suffix, double m, int64_t n, int64_t k,
+                 double width) {
+  KernelShape g{KernelClass::gemm, name, suffix};
   g.m = static_cast<int64_t>(m);
   g.n = n;
   g.k = k;
@@ -71,15 +72,15 @@ Kernel gemm(std::string name, double m, int64_t n, int64_t k, double width) {
   return g;
 }
 
-Kernel memory_bound(std::string name, double bytes) {
-  Kernel k{KernelClass::memory_bound, std::move(name)};
+KernelShape memory_bound(const char* name, double bytes) {
+  KernelShape k{KernelClass::memory_bound, name};
   k.bytes = bytes;
   return k;
 }
 
 // Attention core (QKᵀ, softmax, ·V) as one fused kernel of 4·b·s_local·s·h/t FLOPs.
-Kernel attention(const Shapes& x, int64_t micro_batch, double factor, std::string name) {
-  Kernel k{KernelClass::attention, std::move(name)};
+KernelShape attention(const Shapes& x, int64_t micro_batch, double factor, const char* name) {
+  KernelShape k{KernelClass::attention, name};
   k.batch = micro_batch * x.heads_local;
   k.m = x.seq_local;
   k.n = x.seq;
@@ -103,89 +104,134 @@ double elementwise_elements(const Shapes& x) {
   return norms + residuals + activation;
 }
 
-void add_mlp(KernelList& out, const Scenario& s, const Shapes& x, int passes,
-             const std::string& suffix) {
+void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, int passes, const char* suffix) {
   const double tokens = d(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
   if (s.model.moe.num_experts > 0) {
     // Each TP rank routes its 1/t share of the tokens.
     for (int i = 0; i < passes; ++i) {
-      out.push_back(gemm("router" + suffix, tokens / d(x.t), s.model.moe.num_experts, x.h, x.op));
+      out.add(gemm("router", suffix, tokens / d(x.t), s.model.moe.num_experts, x.h, x.op));
     }
   }
   for (int i = 0; i < passes; ++i) {
-    out.push_back(gemm("mlp_fc1" + suffix, routed, x.fc1_out, x.h, x.op));
-    out.push_back(gemm("mlp_fc2" + suffix, routed, x.h, x.ffn_local, x.op));
+    out.add(gemm("mlp_fc1", suffix, routed, x.fc1_out, x.h, x.op));
+    out.add(gemm("mlp_fc2", suffix, routed, x.h, x.ffn_local, x.op));
   }
+}
+
+class ListSink final : public KernelSink {
+ public:
+  void add(const KernelShape& k) override {
+    Kernel kernel{k.cls, std::string(k.name) + k.suffix};
+    kernel.m = k.m;
+    kernel.n = k.n;
+    kernel.k = k.k;
+    kernel.batch = k.batch;
+    kernel.flops = k.flops;
+    kernel.bytes = k.bytes;
+    list.push_back(std::move(kernel));
+  }
+  KernelList list;
+};
+
+template <class Emit>
+KernelList collect(Emit emit) {
+  ListSink sink;
+  emit(sink);
+  return std::move(sink.list);
 }
 
 }  // namespace
 
-KernelList layer_forward_kernels(const Scenario& s) {
+void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double tokens = d(x.tokens);
-  KernelList k;
-  k.push_back(gemm("qkv", tokens, x.qkv_out, x.h, x.op));
-  k.push_back(attention(x, s.training.micro_batch_size, 1.0, "attention"));
-  k.push_back(gemm("attn_proj", tokens, x.h, x.h / x.t, x.op));
-  add_mlp(k, s, x, 1, "");
-  k.push_back(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
-  return k;
+  out.add(gemm("qkv", "", tokens, x.qkv_out, x.h, x.op));
+  out.add(attention(x, s.training.micro_batch_size, 1.0, "attention"));
+  out.add(gemm("attn_proj", "", tokens, x.h, x.h / x.t, x.op));
+  add_mlp(out, s, x, 1, "");
+  out.add(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
 }
 
-KernelList layer_backward_kernels(const Scenario& s) {
+void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double tokens = d(x.tokens);
-  KernelList k;
   if (s.training.activation_recompute == Recompute::selective) {
-    k.push_back(attention(x, s.training.micro_batch_size, 1.0, "attention_recompute"));
+    out.add(attention(x, s.training.micro_batch_size, 1.0, "attention_recompute"));
   }
   for (const char* pass : {"_dgrad", "_wgrad"}) {
-    k.push_back(gemm(std::string("qkv") + pass, tokens, x.qkv_out, x.h, x.op));
-    k.push_back(gemm(std::string("attn_proj") + pass, tokens, x.h, x.h / x.t, x.op));
+    out.add(gemm("qkv", pass, tokens, x.qkv_out, x.h, x.op));
+    out.add(gemm("attn_proj", pass, tokens, x.h, x.h / x.t, x.op));
   }
-  k.push_back(attention(x, s.training.micro_batch_size, 2.0, "attention_bwd"));
-  add_mlp(k, s, x, 2, "_bwd");
-  k.push_back(memory_bound("elementwise_bwd", 2.0 * tokens * elementwise_elements(x) * x.act));
-  return k;
+  out.add(attention(x, s.training.micro_batch_size, 2.0, "attention_bwd"));
+  add_mlp(out, s, x, 2, "_bwd");
+  out.add(memory_bound("elementwise_bwd", 2.0 * tokens * elementwise_elements(x) * x.act));
 }
 
-KernelList embedding_forward_kernels(const Scenario& s) {
+void emit_embedding_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
-  return {memory_bound("embedding", 2.0 * d(x.tokens) * hw * x.act)};
+  out.add(memory_bound("embedding", 2.0 * d(x.tokens) * hw * x.act));
 }
 
-KernelList embedding_backward_kernels(const Scenario& s) {
+void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
-  return {memory_bound("embedding_bwd", 3.0 * d(x.tokens) * hw * x.act)};
+  out.add(memory_bound("embedding_bwd", 3.0 * d(x.tokens) * hw * x.act));
 }
 
-KernelList logits_forward_kernels(const Scenario& s) {
+void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const int64_t vocab_local = s.model.vocab_size / x.t;
   const double tokens = d(x.tokens);
   // Final layer norm, the output GEMM and a fused fp32 cross-entropy over the local vocabulary.
   const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
-  return {memory_bound("final_norm", 2.0 * tokens * hw * x.act),
-          gemm("logits", tokens, vocab_local, x.h, x.op),
-          memory_bound("cross_entropy", 2.0 * tokens * d(vocab_local) * 4.0)};
+  out.add(memory_bound("final_norm", 2.0 * tokens * hw * x.act));
+  out.add(gemm("logits", "", tokens, vocab_local, x.h, x.op));
+  out.add(memory_bound("cross_entropy", 2.0 * tokens * d(vocab_local) * 4.0));
 }
 
-KernelList logits_backward_kernels(const Scenario& s) {
+void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const int64_t vocab_local = s.model.vocab_size / x.t;
   const double tokens = d(x.tokens);
-  return {memory_bound("cross_entropy_bwd", 2.0 * tokens * d(vocab_local) * 4.0),
-          gemm("logits_dgrad", tokens, x.h, vocab_local, x.op),
-          gemm("logits_wgrad", tokens, vocab_local, x.h, x.op)};
+  out.add(memory_bound("cross_entropy_bwd", 2.0 * tokens * d(vocab_local) * 4.0));
+  out.add(gemm("logits_dgrad", "", tokens, x.h, vocab_local, x.op));
+  out.add(gemm("logits_wgrad", "", tokens, vocab_local, x.h, x.op));
+}
+
+void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out) {
+  KernelShape k{KernelClass::optimizer, "optimizer_step"};
+  k.bytes = params * optimizer_bytes_per_param(s.training.optimizer);
+  out.add(k);
+}
+
+KernelList layer_forward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& out) { emit_layer_forward_kernels(s, out); });
+}
+
+KernelList layer_backward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& out) { emit_layer_backward_kernels(s, out); });
+}
+
+KernelList embedding_forward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& out) { emit_embedding_forward_kernels(s, out); });
+}
+
+KernelList embedding_backward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& out) { emit_embedding_backward_kernels(s, out); });
+}
+
+KernelList logits_forward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& out) { emit_logits_forward_kernels(s, out); });
+}
+
+KernelList logits_backward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& out) { emit_logits_backward_kernels(s, out); });
 }
 
 KernelList optimizer_kernels(const Scenario& s, double params) {
-  Kernel k{KernelClass::optimizer, "optimizer_step"};
-  k.bytes = params * optimizer_bytes_per_param(s.training.optimizer);
-  return {k};
+  return collect([&](KernelSink& out) { emit_optimizer_kernels(s, params, out); });
 }
 
 double sum_flops(const KernelList& kernels) {

@@ -6,6 +6,35 @@
 
 namespace wt {
 
+// One kernel as the emitters describe it, without an owned name, so that a caller that only needs
+// the total time (the `estimate` path) allocates nothing. `name` + `suffix` is the kernel's name.
+struct KernelShape {
+  KernelClass cls = KernelClass::memory_bound;
+  const char* name = "";
+  const char* suffix = "";
+  int64_t m = 0, n = 0, k = 0, batch = 1;
+  double flops = 0.0;
+  double bytes = 0.0;
+};
+
+// Receives the kernels of a list in order.
+class KernelSink {
+ public:
+  virtual void add(const KernelShape& k) = 0;
+
+ protected:
+  ~KernelSink() = default;
+};
+
+// The emitters behind the KernelList functions below (the same kernels, in the same order).
+void emit_layer_forward_kernels(const Scenario& s, KernelSink& out);
+void emit_layer_backward_kernels(const Scenario& s, KernelSink& out);
+void emit_embedding_forward_kernels(const Scenario& s, KernelSink& out);
+void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out);
+void emit_logits_forward_kernels(const Scenario& s, KernelSink& out);
+void emit_logits_backward_kernels(const Scenario& s, KernelSink& out);
+void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out);
+
 KernelList layer_forward_kernels(const Scenario& s);
 // dgrad and wgrad of every GEMM, the attention backward, memory-bound backward; with selective
 // recompute also the recomputed attention core.

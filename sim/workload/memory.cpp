@@ -56,30 +56,35 @@ ModelStateMemory model_state_memory(double params, int zero_stage, int dp, Preci
   return m;
 }
 
-double activation_bytes_per_layer(const Scenario& s) {
+namespace {
+
+double activation_bytes(const Scenario& s, Recompute recompute) {
   const int64_t seq = s.model.seq_length / s.parallel.context;
   const double sbh = d(seq) * d(s.training.micro_batch_size) * d(s.model.hidden_size);
   const double t = s.parallel.tensor;
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   const double width = is_fp32(s.training.precision) ? 2.0 : 1.0;
   const ActivationTerms terms = activation_terms(s.model, s.model.seq_length);
-  if (s.training.activation_recompute == Recompute::full) {
+  if (recompute == Recompute::full) {
     return width * 2.0 * sbh / (sp ? t : 1.0);
   }
-  const double scores =
-      s.training.activation_recompute == Recompute::selective ? 0.0 : terms.scores;
+  const double scores = recompute == Recompute::selective ? 0.0 : terms.scores;
   // The attention-score term scales with the full sequence each local query attends to; with
   // context parallelism the local queries are s/c, which `sbh` already carries.
   if (sp) return width * sbh / t * (terms.replicated + terms.sharded + scores);
   return width * sbh * (terms.replicated + (terms.sharded + scores) / t);
 }
 
+}  // namespace
+
+double activation_bytes_per_layer(const Scenario& s) {
+  return activation_bytes(s, s.training.activation_recompute);
+}
+
 double recompute_working_bytes(const Scenario& s) {
   // The recomputed layer's activations, without the attention-score matrix that fused (flash)
   // attention never materialises.
-  Scenario one_layer = s;
-  one_layer.training.activation_recompute = Recompute::selective;
-  return activation_bytes_per_layer(one_layer);
+  return activation_bytes(s, Recompute::selective);
 }
 
 }  // namespace wt

@@ -5,70 +5,81 @@
 namespace wt {
 namespace {
 
-std::vector<PipeStep> gpipe(int64_t m) {
-  std::vector<PipeStep> steps;
-  for (int32_t i = 0; i < m; ++i)
-    steps.push_back({true, i, 0});
-  for (int32_t i = 0; i < m; ++i)
-    steps.push_back({false, i, 0});
-  return steps;
-}
-
-std::vector<PipeStep> one_f_one_b(int stages, int stage, int64_t m) {
-  const auto warmup = static_cast<int32_t>(std::min<int64_t>(stages - stage - 1, m));
-  const auto total = static_cast<int32_t>(m);
-  std::vector<PipeStep> steps;
-  for (int32_t i = 0; i < warmup; ++i)
-    steps.push_back({true, i, 0});
-  for (int32_t i = 0; i < total - warmup; ++i) {
-    steps.push_back({true, warmup + i, 0});
-    steps.push_back({false, i, 0});
-  }
-  for (int32_t i = total - warmup; i < total; ++i)
-    steps.push_back({false, i, 0});
-  return steps;
-}
-
 // Megatron-LM forward_backward_pipelining_with_interleaving: virtual micro-batch k runs chunk
 // (k mod p·v) / p (reversed for backward) of micro-batch (k / p·v)·p + k mod p.
-PipeStep interleaved_step(bool forward, int32_t k, int stages, int chunks) {
-  const int32_t group = stages * chunks;
-  int32_t chunk = (k % group) / stages;
+PipeStep interleaved_step(bool forward, int64_t k, int stages, int chunks) {
+  const int64_t group = int64_t{stages} * chunks;
+  auto chunk = static_cast<int32_t>((k % group) / stages);
   if (!forward) chunk = chunks - 1 - chunk;
-  const int32_t micro_batch = (k / group) * stages + k % stages;
+  const auto micro_batch = static_cast<int32_t>((k / group) * stages + k % stages);
   return {forward, micro_batch, chunk};
 }
 
-std::vector<PipeStep> interleaved(int stages, int stage, int64_t m, int chunks) {
-  const auto total = static_cast<int32_t>(m * chunks);
-  int32_t warmup = (stages - stage - 1) * 2 + (chunks - 1) * stages;
-  warmup = std::min(warmup, total);
-  std::vector<PipeStep> steps;
-  for (int32_t k = 0; k < warmup; ++k)
-    steps.push_back(interleaved_step(true, k, stages, chunks));
-  for (int32_t i = 0; i < total - warmup; ++i) {
-    steps.push_back(interleaved_step(true, warmup + i, stages, chunks));
-    steps.push_back(interleaved_step(false, i, stages, chunks));
+// Forward passes run before the first backward: 1F1B stages − stage − 1, interleaved
+// 2·(stages − stage − 1) + (chunks − 1)·stages, GPipe all of them; at most the total.
+int64_t warmup_steps(PipelineSchedule schedule, int stages, int stage, int64_t total, int chunks) {
+  switch (schedule) {
+    case PipelineSchedule::gpipe:
+      return total;
+    case PipelineSchedule::one_f_one_b:
+      return std::min<int64_t>(stages - stage - 1, total);
+    case PipelineSchedule::interleaved:
+      return std::min<int64_t>(int64_t{stages - stage - 1} * 2 + int64_t{chunks - 1} * stages,
+                               total);
   }
-  for (int32_t k = total - warmup; k < total; ++k) {
-    steps.push_back(interleaved_step(false, k, stages, chunks));
+  return total;
+}
+
+// The n-th forward (or backward) pass of the stage: micro-batch n, or for interleaving virtual
+// micro-batch n.
+PipeStep nth_pass(PipelineSchedule schedule, bool forward, int64_t n, int stages, int chunks) {
+  if (schedule == PipelineSchedule::interleaved) {
+    return interleaved_step(forward, n, stages, chunks);
   }
-  return steps;
+  return {forward, static_cast<int32_t>(n), 0};
 }
 
 }  // namespace
 
+int64_t stage_step_count(PipelineSchedule schedule, int64_t micro_batches, int chunks) {
+  return 2 * micro_batches * (schedule == PipelineSchedule::interleaved ? chunks : 1);
+}
+
+PipeStep stage_step(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                    int chunks, int64_t index) {
+  const int64_t total = stage_step_count(schedule, micro_batches, chunks) / 2;
+  const int64_t warmup = warmup_steps(schedule, stages, stage, total, chunks);
+  if (index < warmup) return nth_pass(schedule, true, index, stages, chunks);
+  const int64_t steady = 2 * (total - warmup);
+  if (index < warmup + steady) {
+    const int64_t j = index - warmup;
+    if (j % 2 == 0) return nth_pass(schedule, true, warmup + j / 2, stages, chunks);
+    return nth_pass(schedule, false, j / 2, stages, chunks);
+  }
+  return nth_pass(schedule, false, index - warmup - steady + (total - warmup), stages, chunks);
+}
+
 std::vector<PipeStep> stage_steps(PipelineSchedule schedule, int stages, int stage,
                                   int64_t micro_batches, int chunks) {
-  switch (schedule) {
-    case PipelineSchedule::gpipe:
-      return gpipe(micro_batches);
-    case PipelineSchedule::one_f_one_b:
-      return one_f_one_b(stages, stage, micro_batches);
-    case PipelineSchedule::interleaved:
-      return interleaved(stages, stage, micro_batches, chunks);
-  }
-  return {};
+  const int64_t count = stage_step_count(schedule, micro_batches, chunks);
+  std::vector<PipeStep> steps;
+  steps.reserve(static_cast<size_t>(count));
+  for (int64_t i = 0; i < count; ++i)
+    steps.push_back(stage_step(schedule, stages, stage, micro_batches, chunks, i));
+  return steps;
+}
+
+int64_t warmup_passes(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                      int chunks) {
+  const int64_t total = stage_step_count(schedule, micro_batches, chunks) / 2;
+  return warmup_steps(schedule, stages, stage, total, chunks);
+}
+
+int max_in_flight(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                  int chunks) {
+  const int64_t total = stage_step_count(schedule, micro_batches, chunks) / 2;
+  const int64_t warmup = warmup_steps(schedule, stages, stage, total, chunks);
+  return static_cast<int>(warmup < total ? warmup + 1 : total);
 }
 
 int max_in_flight(const std::vector<PipeStep>& steps) {

@@ -20,6 +20,22 @@ struct PipeStep {
 std::vector<PipeStep> stage_steps(PipelineSchedule schedule, int stages, int stage,
                                   int64_t micro_batches, int chunks);
 
+// Step `index` (0 ≤ index < stage_step_count) of that sequence, computed directly: what
+// stage_steps returns is exactly stage_step for every index, and the `estimate` path walks it
+// without materialising the vector.
+int64_t stage_step_count(PipelineSchedule schedule, int64_t micro_batches, int chunks);
+PipeStep stage_step(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                    int chunks, int64_t index);
+
+// Forward passes the stage runs before its first backward (all of them for GPipe).
+int64_t warmup_passes(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                      int chunks);
+
+// max_in_flight(stage_steps(...)) in closed form: GPipe holds every micro-batch, 1F1B
+// min(stages − stage, m), interleaved min(warm-up + 1, m·chunks).
+int max_in_flight(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                  int chunks);
+
 // The most micro-batch chunks whose forward has run and whose backward has not, at any point of the
 // sequence: what sets the activation memory of the stage.
 int max_in_flight(const std::vector<PipeStep>& steps);

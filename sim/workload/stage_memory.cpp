@@ -5,18 +5,24 @@
 namespace wt {
 
 MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes) {
-  const ModelStateMemory states = model_state_memory(w.stage_params[stage], s.parallel.zero_stage,
-                                                     s.parallel.data * s.parallel.context,
-                                                     s.training.precision, s.training.optimizer);
+  return stage_memory(s, w.stage_params[stage], w.stage_in_flight_layers[stage],
+                      w.stage_has_logits[stage], capacity_bytes);
+}
+
+MemoryUse stage_memory(const Scenario& s, double params, int in_flight_layers, bool has_logits,
+                       double capacity_bytes) {
+  const ModelStateMemory states =
+      model_state_memory(params, s.parallel.zero_stage, s.parallel.data * s.parallel.context,
+                         s.training.precision, s.training.optimizer);
   MemoryUse m;
   m.weights = states.weights;
   m.gradients = states.gradients;
   m.optimizer = states.optimizer;
-  m.activations = w.stage_in_flight_layers[stage] * activation_bytes_per_layer(s);
+  m.activations = in_flight_layers * activation_bytes_per_layer(s);
   if (s.training.activation_recompute == Recompute::full) {
     m.activations += recompute_working_bytes(s);
   }
-  if (w.stage_has_logits[stage]) {
+  if (has_logits) {
     // fp32 logits of one micro-batch over the local vocabulary, held for the loss.
     const double tokens = static_cast<double>(s.training.micro_batch_size) *
                           static_cast<double>(s.model.seq_length / s.parallel.context);

@@ -1,0 +1,51 @@
+#pragma once
+// The state of the `estimate` path's pipeline recurrence (estimate_pipeline.cpp), shared with the
+// steady-state skip (estimate_steady.cpp).
+#include <cstdint>
+#include <vector>
+
+#include "sim/workload/program.hpp"
+#include "sim/workload/schedule.hpp"
+
+namespace wt {
+
+inline constexpr double kNotSent = -1.0;
+
+// One stage's streams and what its compute stream waited for.
+struct StageClock {
+  int64_t next_step = 0;
+  PipeStep step;           // the step at next_step
+  int64_t forwards = 0;    // forward passes run
+  int64_t backwards = 0;   // backward passes run
+  double compute_s = 0.0;  // when each stream is free
+  double send_s = 0.0;
+  double dp_s = 0.0;
+  bool has_dp = false;  // the stage issued an op on its gradient stream
+  CommDim last_dp_dim = CommDim::dp;
+  int64_t gathers = 0;  // ZeRO-3 layer gathers issued so far
+  double pending_grad_bytes = 0.0;
+  double bubble_s = 0.0;       // waiting for a pipeline peer, minus the transfer
+  double recv_comm_s = 0.0;    // the transfer part of those waits
+  double gather_wait_s = 0.0;  // waiting for ZeRO parameter gathers
+  double optimizer_wait_s = 0.0;
+  CommDim optimizer_wait_dim = CommDim::dp;
+  double dp_sent_bytes = 0.0;
+  double pp_sync_sent_bytes = 0.0;
+  double end_s = 0.0;
+};
+
+struct PipelineShape {
+  int stages = 1;
+  int chunks = 1;
+  int64_t micro_batches = 1;
+  PipelineSchedule schedule = PipelineSchedule::one_f_one_b;
+  int64_t steps = 0;  // per stage
+
+  // Where the input of (stage, chunk, micro-batch, direction) lands in the arrival table.
+  size_t slot(int stage, int chunk, int64_t mb, bool forward) const {
+    return static_cast<size_t>(((int64_t{stage} * chunks + chunk) * micro_batches + mb) * 2 +
+                               (forward ? 1 : 0));
+  }
+};
+
+}  // namespace wt

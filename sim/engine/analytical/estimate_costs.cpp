@@ -1,0 +1,125 @@
+#include "sim/engine/analytical/estimate_costs.hpp"
+
+#include "sim/workload/costs.hpp"
+#include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/model_math.hpp"
+#include "sim/workload/workload_sizes.hpp"
+
+namespace wt {
+namespace {
+
+// Sums the kernel times of a list as the cost model does (same order, same function).
+class TimeSink final : public KernelSink {
+ public:
+  TimeSink(const GpuSpec& gpu, Precision p, const Calibration* calibration)
+      : gpu_(gpu), p_(p), calibration_(calibration) {}
+  void add(const KernelShape& k) override { total_s += kernel_time_s(k, gpu_, p_, calibration_); }
+  double total_s = 0.0;
+
+ private:
+  const GpuSpec& gpu_;
+  Precision p_;
+  const Calibration* calibration_;
+};
+
+template <class Emit>
+double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* calibration,
+                   Emit emit) {
+  TimeSink sink(gpu, s.training.precision, calibration);
+  emit(sink);
+  return sink.total_s;
+}
+
+class Pricer {
+ public:
+  Pricer(const Scenario& s, const Fabric& fabric) : s_(s), fabric_(fabric) {}
+
+  // `count` identical calls of one collective over `group` ranks of dimension `dim`.
+  CommCost operator()(Collective c, double bytes, int count, CommDim dim, int group) const {
+    const CollectiveCost cost = collective_cost(c, bytes, comm_group(dim, group, s_), fabric_,
+                                                s_.parallel.collective_algorithm);
+    return {cost.time_s * count, cost.bytes_sent_per_gpu * count};
+  }
+
+  // The builder's layer_comm for one pass.
+  LayerComm layer_comm(const CommSizes& z, bool backward) const {
+    LayerComm out;
+    const ParallelConfig& par = s_.parallel;
+    if (par.tensor > 1) {
+      if (par.sequence_parallel) {
+        const CommCost ag = (*this)(Collective::all_gather, z.tp_bytes, 2, CommDim::tp, par.tensor);
+        const CommCost rs =
+            (*this)(Collective::reduce_scatter, z.tp_bytes, 2, CommDim::tp, par.tensor);
+        out.tp = {ag.time_s + rs.time_s, ag.sent_bytes + rs.sent_bytes};
+      } else {
+        out.tp = (*this)(Collective::all_reduce, z.tp_bytes, 2, CommDim::tp, par.tensor);
+      }
+    }
+    if (par.context > 1) {
+      out.cp =
+          (*this)(Collective::all_gather, z.cp_bytes, backward ? 2 : 1, CommDim::cp, par.context);
+    }
+    if (par.expert > 1 && s_.model.moe.num_experts > 0) {
+      out.ep = (*this)(Collective::all_to_all, z.ep_bytes, 2, CommDim::ep, par.expert);
+    }
+    return out;
+  }
+
+ private:
+  const Scenario& s_;
+  const Fabric& fabric_;
+};
+
+}  // namespace
+
+StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
+                     const Calibration* calibration) {
+  StepCosts c;
+  const auto time_of = [&](auto emit) { return list_time_s(s, gpu, calibration, emit); };
+  c.layer_fwd_s = time_of([&](KernelSink& k) { emit_layer_forward_kernels(s, k); });
+  c.layer_bwd_s = time_of([&](KernelSink& k) { emit_layer_backward_kernels(s, k); });
+  c.embedding_fwd_s = time_of([&](KernelSink& k) { emit_embedding_forward_kernels(s, k); });
+  c.embedding_bwd_s = time_of([&](KernelSink& k) { emit_embedding_backward_kernels(s, k); });
+  c.logits_fwd_s = time_of([&](KernelSink& k) { emit_logits_forward_kernels(s, k); });
+  c.logits_bwd_s = time_of([&](KernelSink& k) { emit_logits_backward_kernels(s, k); });
+
+  const CommSizes z = comm_sizes(s);
+  const Pricer price(s, fabric);
+  c.full_recompute = s.training.activation_recompute == Recompute::full;
+  c.comm_fwd = price.layer_comm(z, false);
+  if (c.full_recompute) c.comm_recompute = price.layer_comm(z, false);
+  c.comm_bwd = price.layer_comm(z, true);
+
+  c.p2p = price(Collective::send_recv, z.p2p_bytes, 1, CommDim::pp, 2);
+  c.dp_group = s.parallel.data * s.parallel.context;
+  const double layer_params = layer_params_on_gpu(s);
+  c.layer_gather =
+      price(Collective::all_gather, layer_params * z.weight_width, 1, CommDim::dp, c.dp_group);
+  c.layer_reduce =
+      price(Collective::reduce_scatter, layer_params * z.grad_width, 1, CommDim::dp, c.dp_group);
+  c.layer_grad_bytes = layer_params * z.grad_width;
+  c.embedding_grad_bytes = embedding_params(s.model) / s.parallel.tensor * z.grad_width;
+  c.tied_sync = price(Collective::all_reduce, c.embedding_grad_bytes, 1, CommDim::pp, 2);
+  c.bucket_bytes = z.bucket_bytes;
+  c.dp_collective =
+      s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
+  c.dp_shape = comm_group(CommDim::dp, c.dp_group, s);
+  c.fabric = fabric;
+  c.algorithm = s.parallel.collective_algorithm;
+  return c;
+}
+
+CommCost StepCosts::dp_bucket(double bytes) const {
+  const CollectiveCost cost = collective_cost(dp_collective, bytes, dp_shape, fabric, algorithm);
+  return {cost.time_s, cost.bytes_sent_per_gpu};
+}
+
+double optimizer_s(const Scenario& s, double params, const GpuSpec& gpu,
+                   const Calibration* calibration) {
+  const int dp_ranks = s.parallel.data * s.parallel.context;
+  const double owned = s.parallel.zero_stage >= 1 ? params / dp_ranks : params;
+  return list_time_s(s, gpu, calibration,
+                     [&](KernelSink& k) { emit_optimizer_kernels(s, owned, k); });
+}
+
+}  // namespace wt

@@ -1,0 +1,63 @@
+#pragma once
+// What the `estimate` path needs to time one iteration: the durations (and bytes on the wire) of
+// every kind of op the workload builder would emit, priced once per scenario by the same functions
+// the builder and the cost model use (layer_kernels, workload_sizes, costs, collective_cost).
+#include "sim/comm/collective.hpp"
+#include "sim/hardware/calibration.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+// One communication op kind: its stream time (all `count` calls) and bytes sent per GPU.
+struct CommCost {
+  double time_s = 0.0;
+  double sent_bytes = 0.0;
+};
+
+// The blocking collectives of one layer pass on the compute stream, by dimension.
+struct LayerComm {
+  CommCost tp, cp, ep;
+  double time_s() const { return tp.time_s + cp.time_s + ep.time_s; }
+};
+
+struct StepCosts {
+  // Compute ops (kernel-list times: roofline per kernel plus launch overhead).
+  double layer_fwd_s = 0.0, layer_bwd_s = 0.0;
+  double embedding_fwd_s = 0.0, embedding_bwd_s = 0.0;
+  double logits_fwd_s = 0.0, logits_bwd_s = 0.0;
+  LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full recompute
+  bool full_recompute = false;
+  CommCost p2p;                   // one pipeline send
+  CommCost layer_gather;          // one layer's ZeRO parameter all-gather
+  CommCost layer_reduce;          // one layer's ZeRO-3 gradient reduce-scatter
+  CommCost tied_sync;             // tied-embedding gradient all-reduce between first and last stage
+  double layer_grad_bytes = 0.0;  // gradients of one layer on one GPU
+  double embedding_grad_bytes = 0.0;  // of the (local shard of the) embedding or output layer
+  double bucket_bytes = 0.0;
+  int dp_group = 1;                                   // data × context ranks that reduce gradients
+  Collective dp_collective = Collective::all_reduce;  // all-reduce, or reduce-scatter under ZeRO
+  GroupShape dp_shape;
+  Fabric fabric{};
+  CollectiveAlgorithm algorithm = CollectiveAlgorithm::automatic;
+
+  // One gradient-bucket call of `bytes` over the data-parallel group.
+  CommCost dp_bucket(double bytes) const;
+
+  // Stream time of one layer's forward (compute then its collectives), and backward (recompute
+  // with its collectives when full, then backward and its collectives).
+  double fwd_unit_s() const { return layer_fwd_s + comm_fwd.time_s(); }
+  double bwd_unit_s() const {
+    const double recompute = full_recompute ? layer_fwd_s + comm_recompute.time_s() : 0.0;
+    return recompute + layer_bwd_s + comm_bwd.time_s();
+  }
+};
+
+StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
+                     const Calibration* calibration);
+
+// The optimizer step of a GPU holding `params` parameters (before ZeRO partitioning).
+double optimizer_s(const Scenario& s, double params, const GpuSpec& gpu,
+                   const Calibration* calibration);
+
+}  // namespace wt

@@ -1,0 +1,368 @@
+#include "sim/engine/analytical/estimate_pipeline.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sim/engine/analytical/estimate_clock.hpp"
+#include "sim/engine/analytical/estimate_steady.hpp"
+#include "sim/workload/program.hpp"
+#include "sim/workload/schedule.hpp"
+#include "sim/workload/workload_sizes.hpp"
+
+namespace wt {
+namespace {
+
+class PipelineClock {
+ public:
+  PipelineClock(const Scenario& s, const StepCosts& c, const std::vector<double>& optimizer_s)
+      : s_(s),
+        c_(c),
+        optimizer_s_(optimizer_s),
+        p_(s.parallel.pipeline),
+        v_(s.parallel.virtual_stages),
+        m_(s.num_micro_batches()),
+        schedule_(s.parallel.pipeline_schedule),
+        steps_(stage_step_count(schedule_, m_, v_)),
+        shape_{p_, v_, m_, schedule_, steps_},
+        clocks_(static_cast<size_t>(p_)),
+        arrivals_(static_cast<size_t>(int64_t{p_} * v_ * m_ * 2), kNotSent) {
+    const ParallelConfig& par = s.parallel;
+    const bool partitioned = par.zero_stage >= 1 && par.zero_stage <= 2 && c.dp_group > 1;
+    zero3_ = par.zero_stage == 3 && c.dp_group > 1;
+    start_gathers_ = partitioned && par.overlap_param_gather;
+    late_gathers_ = partitioned && !par.overlap_param_gather;
+    layers_.reserve(static_cast<size_t>(p_ * v_));
+    offsets_.reserve(static_cast<size_t>(p_ * v_));
+    stage_layers_.reserve(static_cast<size_t>(p_));
+    for (int st = 0; st < p_; ++st) {
+      int offset = 0;
+      for (int ch = 0; ch < v_; ++ch) {
+        const int n = chunk_layers(s.model.num_layers, p_, v_, st, ch);
+        layers_.push_back(n);
+        offsets_.push_back(offset);
+        offset += n;
+      }
+      stage_layers_.push_back(offset);
+    }
+    find_final_passes();
+  }
+
+  // Sweeps the stages until every step ran, alternately first to last (forward passes flow
+  // downstream within one sweep) and last to first (backward passes flow upstream).
+  PipelineEstimate run(bool skip_steady_state) {
+    for (int st = 0; st < p_ && steps_ > 0; ++st)
+      clocks_[st].step = stage_step(schedule_, p_, st, m_, v_, 0);
+    // Without ZeRO-3 (whose gathers run on an absolute clock) the steps of 1F1B and GPipe are
+    // shift-invariant, and the steady state can be skipped over.
+    const bool may_skip = skip_steady_state && v_ == 1 && !zero3_;
+    SteadyStateSkip skip(shape_);
+    bool busy = true;
+    for (bool down = true; busy; down = !down) {
+      busy = false;
+      bool progressed = false;
+      for (int i = 0; i < p_; ++i) {
+        const int st = down ? i : p_ - 1 - i;
+        while (advance(st))
+          progressed = true;
+        busy = busy || clocks_[st].next_step < steps_;
+      }
+      if (busy && !progressed) throw std::logic_error("estimate: pipeline schedule deadlock");
+      if (busy && may_skip && !down) skip.observe(clocks_, arrivals_);
+    }
+    for (int st = 0; st < p_; ++st)
+      finish(st);
+    return compose();
+  }
+
+ private:
+  size_t slot(int stage, int chunk, int mb, bool forward) const {
+    return shape_.slot(stage, chunk, mb, forward);
+  }
+  int layers(int stage, int chunk) const { return layers_[stage * v_ + chunk]; }
+  bool first_virtual(int stage, int chunk) const { return stage == 0 && chunk == 0; }
+  bool last_virtual(int stage, int chunk) const { return stage == p_ - 1 && chunk == v_ - 1; }
+
+  // The micro-batch of each chunk's last backward pass (the same order on every stage).
+  void find_final_passes() {
+    final_mb_.assign(static_cast<size_t>(v_), -1);
+    int found = 0;
+    for (int64_t i = steps_ - 1; i >= 0 && found < v_; --i) {
+      const PipeStep step = stage_step(schedule_, p_, 0, m_, v_, i);
+      if (!step.forward && final_mb_[step.chunk] < 0) {
+        final_mb_[step.chunk] = step.micro_batch;
+        ++found;
+      }
+    }
+  }
+
+  bool advance(int stage) {
+    StageClock& k = clocks_[stage];
+    if (k.next_step >= steps_) return false;
+    const bool ran = k.step.forward ? forward(stage, k.step) : backward(stage, k.step);
+    if (!ran) return false;
+    ++steps_timed_;
+    if (++k.next_step < steps_) k.step = stage_step(schedule_, p_, stage, m_, v_, k.next_step);
+    return true;
+  }
+
+  // A receive: waiting for the peer is bubble except for the transfer itself.
+  double receive(StageClock& k, double t, double arrival_s) const {
+    if (arrival_s <= t) return t;
+    const double wait = arrival_s - t;
+    const double transfer = std::min(wait, c_.p2p.time_s);
+    k.recv_comm_s += transfer;
+    k.bubble_s += wait - transfer;
+    return arrival_s;
+  }
+
+  void send(StageClock& k, double t, size_t to) {
+    k.send_s = std::max(k.send_s, t) + c_.p2p.time_s;
+    arrivals_[to] = k.send_s;
+  }
+
+  // `n` layer units of `unit_s` each, the i-th waiting for the parameter gather that ends at
+  // (first + i + 1)·G: the last unit starts at the latest of the chain and the two end gathers
+  // (the constraint is linear in i, so its maximum is at an end).
+  double gated_layers(StageClock& k, double t, int n, double unit_s, int64_t first) const {
+    if (n <= 0) return t;
+    const double g = c_.layer_gather.time_s;
+    const double chain = t + (n - 1) * unit_s;
+    const double gate = std::max(static_cast<double>(first + 1) * g + (n - 1) * unit_s,
+                                 static_cast<double>(first + n) * g);
+    if (gate > chain) k.gather_wait_s += gate - chain;
+    return std::max(chain, gate) + unit_s;
+  }
+
+  bool forward(int stage, const PipeStep& step) {
+    StageClock& k = clocks_[stage];
+    const int ch = step.chunk, mb = step.micro_batch;
+    double t = k.compute_s;
+    if (first_virtual(stage, ch)) {
+      t += c_.embedding_fwd_s;
+    } else {
+      const double arrival = arrivals_[slot(stage, ch, mb, true)];
+      if (arrival < 0.0) return false;
+      t = receive(k, t, arrival);
+    }
+    const int n = layers(stage, ch);
+    if (zero3_) {
+      t = gated_layers(k, t, n, c_.fwd_unit_s(), k.gathers);
+      k.gathers += n;
+    } else if (start_gathers_) {
+      t = gated_layers(k, t, n, c_.fwd_unit_s(), offsets_[stage * v_ + ch]);
+    } else {
+      t += n * c_.fwd_unit_s();
+    }
+    if (last_virtual(stage, ch)) {
+      t += c_.logits_fwd_s;
+    } else {
+      const bool wrap = stage == p_ - 1;
+      send(k, t, slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true));
+    }
+    k.compute_s = t;
+    ++k.forwards;
+    return true;
+  }
+
+  bool backward(int stage, const PipeStep& step) {
+    StageClock& k = clocks_[stage];
+    const int ch = step.chunk, mb = step.micro_batch;
+    double t = k.compute_s;
+    if (last_virtual(stage, ch)) {
+      t += c_.logits_bwd_s;
+    } else {
+      const double arrival = arrivals_[slot(stage, ch, mb, false)];
+      if (arrival < 0.0) return false;
+      t = receive(k, t, arrival);
+    }
+    const bool final_pass = final_mb_[ch] == mb;
+    if (final_pass && !zero3_ && last_virtual(stage, ch) && (!s_.model.tied_embeddings || p_ > 1))
+      k.pending_grad_bytes += c_.embedding_grad_bytes;
+    t = backward_layers(k, t, layers(stage, ch), final_pass);
+    if (first_virtual(stage, ch)) {
+      t += c_.embedding_bwd_s;
+      if (final_pass && !zero3_) k.pending_grad_bytes += c_.embedding_grad_bytes;
+    } else {
+      const bool wrap = stage == 0;
+      send(k, t, slot(wrap ? p_ - 1 : stage - 1, wrap ? ch - 1 : ch, mb, false));
+    }
+    if (final_pass && s_.parallel.overlap_grad_reduce) flush(k, t);
+    k.compute_s = t;
+    ++k.backwards;
+    return true;
+  }
+
+  // Layers of a backward pass: ZeRO-3 gathers before and reduce-scatters after each layer; on the
+  // final pass the gradient buckets fill and launch as layers finish.
+  double backward_layers(StageClock& k, double t, int n, bool final_pass) {
+    const double unit = c_.bwd_unit_s();
+    if (zero3_) {
+      for (int i = 0; i < n; ++i) {
+        const double gate = static_cast<double>(k.gathers + 1) * c_.layer_gather.time_s;
+        if (gate > t) {
+          k.gather_wait_s += gate - t;
+          t = gate;
+        }
+        ++k.gathers;
+        t += unit;
+        dp_op(k, t, c_.layer_reduce, CommDim::dp);
+      }
+      return t;
+    }
+    if (!final_pass) return t + n * unit;
+    for (int i = 0; i < n; ++i) {
+      t += unit;
+      k.pending_grad_bytes += c_.layer_grad_bytes;
+      if (s_.parallel.overlap_grad_reduce && k.pending_grad_bytes >= c_.bucket_bytes) flush(k, t);
+    }
+    return t;
+  }
+
+  void dp_op(StageClock& k, double ready_s, const CommCost& cost, CommDim dim) {
+    k.dp_s = std::max(k.dp_s, ready_s) + cost.time_s;
+    k.has_dp = true;
+    k.last_dp_dim = dim;
+    (dim == CommDim::dp ? k.dp_sent_bytes : k.pp_sync_sent_bytes) += cost.sent_bytes;
+  }
+
+  // The gradients pending since the last flush, as bucket-sized calls of one op.
+  void flush(StageClock& k, double ready_s) {
+    if (k.pending_grad_bytes <= 0.0 || c_.dp_group <= 1) {
+      k.pending_grad_bytes = 0.0;
+      return;
+    }
+    const int calls = std::max(1, static_cast<int>(k.pending_grad_bytes / c_.bucket_bytes));
+    const CommCost one = bucket_cost(k.pending_grad_bytes / calls);
+    dp_op(k, ready_s, {one.time_s * calls, one.sent_bytes * calls}, CommDim::dp);
+    k.pending_grad_bytes = 0.0;
+  }
+
+  // Buckets repeat the same few sizes: price each size once.
+  CommCost bucket_cost(double bytes) {
+    if (bytes != bucket_bytes_) {
+      bucket_bytes_ = bytes;
+      bucket_cost_ = c_.dp_bucket(bytes);
+    }
+    return bucket_cost_;
+  }
+
+  // After the last step: a reduction of all gradients when not overlapped, the tied-embedding
+  // sync, the optimizer (after the last gradient op), and ZeRO gathers for the next iteration.
+  void finish(int stage) {
+    StageClock& k = clocks_[stage];
+    if (!s_.parallel.overlap_grad_reduce) flush(k, k.compute_s);
+    if (s_.model.tied_embeddings && p_ > 1 && (stage == 0 || stage == p_ - 1))
+      dp_op(k, k.compute_s, c_.tied_sync, CommDim::pp);
+    if (k.has_dp && k.dp_s > k.compute_s) {
+      k.optimizer_wait_s = k.dp_s - k.compute_s;
+      k.optimizer_wait_dim = k.last_dp_dim;
+      k.compute_s = k.dp_s;
+    }
+    k.compute_s += optimizer_s_[stage];
+    const double g = c_.layer_gather.time_s;
+    const int n = stage_layers_[stage];
+    double gathers_end_s = 0.0;
+    if (start_gathers_ || late_gathers_) {
+      gathers_end_s = (late_gathers_ ? k.compute_s : 0.0) + n * g;
+      k.dp_sent_bytes += n * c_.layer_gather.sent_bytes;
+    } else if (zero3_) {
+      gathers_end_s = static_cast<double>(k.gathers) * g;
+      k.dp_sent_bytes += static_cast<double>(k.gathers) * c_.layer_gather.sent_bytes;
+    }
+    k.end_s = std::max({k.compute_s, k.send_s, k.dp_s, gathers_end_s});
+  }
+
+  PipelineEstimate compose() const {
+    PipelineEstimate out;
+    for (int st = 0; st < p_; ++st) {
+      if (clocks_[st].end_s > out.iteration_s) {
+        out.iteration_s = clocks_[st].end_s;
+        out.critical_stage = st;
+      }
+      const CommVolume v = volume(st);
+      CommVolume& most = out.comm_volume_bytes_per_gpu;
+      most.tp = std::max(most.tp, v.tp);
+      most.pp = std::max(most.pp, v.pp);
+      most.dp = std::max(most.dp, v.dp);
+      most.cp = std::max(most.cp, v.cp);
+      most.ep = std::max(most.ep, v.ep);
+    }
+    split_time(out);
+    out.steps_timed = steps_timed_;
+    return out;
+  }
+
+  // Layer passes of the stage per iteration (each layer: m forwards, m backwards) and recomputes.
+  double layer_passes(int stage) const { return static_cast<double>(m_) * stage_layers_[stage]; }
+
+  CommVolume volume(int stage) const {
+    const StageClock& k = clocks_[stage];
+    const double passes = layer_passes(stage);
+    const double m = static_cast<double>(m_);
+    const LayerComm& f = c_.comm_fwd;
+    const LayerComm& r = c_.comm_recompute;
+    const LayerComm& b = c_.comm_bwd;
+    CommVolume v;
+    v.tp = passes * (f.tp.sent_bytes + r.tp.sent_bytes + b.tp.sent_bytes);
+    v.cp = passes * (f.cp.sent_bytes + r.cp.sent_bytes + b.cp.sent_bytes);
+    v.ep = passes * (f.ep.sent_bytes + r.ep.sent_bytes + b.ep.sent_bytes);
+    const int forward_sends = v_ - (stage == p_ - 1 ? 1 : 0);
+    const int backward_sends = v_ - (stage == 0 ? 1 : 0);
+    v.pp = m * (forward_sends + backward_sends) * c_.p2p.sent_bytes + k.pp_sync_sent_bytes;
+    v.dp = k.dp_sent_bytes;
+    return v;
+  }
+
+  // Where the critical stage's compute stream spent the iteration, as run_scenario splits it.
+  void split_time(PipelineEstimate& out) const {
+    const int st = out.critical_stage;
+    const StageClock& k = clocks_[st];
+    const double passes = layer_passes(st);
+    const double m = static_cast<double>(m_);
+    Breakdown& b = out.breakdown_s;
+    const double recompute_s = c_.full_recompute ? c_.layer_fwd_s : 0.0;
+    b.compute = passes * (c_.layer_fwd_s + recompute_s + c_.layer_bwd_s);
+    if (st == 0) b.compute += m * (c_.embedding_fwd_s + c_.embedding_bwd_s);
+    if (st == p_ - 1) b.compute += m * (c_.logits_fwd_s + c_.logits_bwd_s);
+    b.optimizer = optimizer_s_[st];
+    b.pipeline_bubble = k.bubble_s;
+    ExposedComm& e = out.exposed_comm_by_dim_s;
+    const LayerComm& f = c_.comm_fwd;
+    const LayerComm& r = c_.comm_recompute;
+    const LayerComm& bw = c_.comm_bwd;
+    e.tp = passes * (f.tp.time_s + r.tp.time_s + bw.tp.time_s);
+    e.cp = passes * (f.cp.time_s + r.cp.time_s + bw.cp.time_s);
+    e.ep = passes * (f.ep.time_s + r.ep.time_s + bw.ep.time_s);
+    e.pp = k.recv_comm_s;
+    e.dp = k.gather_wait_s;
+    (k.optimizer_wait_dim == CommDim::pp ? e.pp : e.dp) += k.optimizer_wait_s;
+    b.exposed_comm = e.tp + e.cp + e.ep + e.pp + e.dp;
+    b.other = std::max(
+        0.0, out.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
+  }
+
+  const Scenario& s_;
+  const StepCosts& c_;
+  const std::vector<double>& optimizer_s_;
+  const int p_, v_;
+  const int64_t m_;
+  const PipelineSchedule schedule_;
+  const int64_t steps_;
+  const PipelineShape shape_;
+  int64_t steps_timed_ = 0;
+  bool zero3_ = false, start_gathers_ = false, late_gathers_ = false;
+  std::vector<StageClock> clocks_;
+  std::vector<double> arrivals_;  // when each (stage, chunk, micro-batch, direction) input lands
+  std::vector<int> layers_, offsets_, stage_layers_, final_mb_;
+  double bucket_bytes_ = -1.0;
+  CommCost bucket_cost_;
+};
+
+}  // namespace
+
+PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
+                                   const std::vector<double>& optimizer_s, bool skip_steady_state) {
+  return PipelineClock(s, costs, optimizer_s).run(skip_steady_state);
+}
+
+}  // namespace wt

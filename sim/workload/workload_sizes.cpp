@@ -1,0 +1,65 @@
+#include "sim/workload/workload_sizes.hpp"
+
+#include <algorithm>
+
+#include "sim/workload/model_math.hpp"
+
+namespace wt {
+namespace {
+
+double d(int64_t v) {
+  return static_cast<double>(v);
+}
+
+}  // namespace
+
+CommSizes comm_sizes(const Scenario& s) {
+  const ModelConfig& m = s.model;
+  const double width =
+      (s.training.precision == Precision::fp32 || s.training.precision == Precision::tf32) ? 4.0
+                                                                                           : 2.0;
+  const double tokens = d(s.training.micro_batch_size) * d(m.seq_length / s.parallel.context);
+  const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
+  const double kv =
+      d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / d(m.num_attention_heads);
+  CommSizes z{};
+  z.tp_bytes = tokens * d(m.hidden_size) * width;
+  z.cp_bytes =
+      2.0 * tokens * d(s.parallel.context) * d(m.hidden_size) * kv * width / s.parallel.tensor;
+  z.ep_bytes =
+      tokens * std::max(1, m.moe.top_k) * d(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
+  z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
+  z.weight_width = width;
+  z.grad_width = width;
+  z.bucket_bytes = s.parallel.dp_bucket_mb * 1e6;
+  return z;
+}
+
+double layer_params_on_gpu(const Scenario& s) {
+  const LayerParams p = layer_params(s.model);
+  const double t = s.parallel.tensor;
+  const double dense_mlp = p.mlp - p.expert;
+  return (p.attention + dense_mlp) / t + p.expert / (t * s.parallel.expert) + p.norms;
+}
+
+double stage_params(const Scenario& s, int stage_layers, int stage) {
+  double params = stage_layers * layer_params_on_gpu(s);
+  const double embedding = embedding_params(s.model) / s.parallel.tensor;
+  const int p = s.parallel.pipeline;
+  if (stage == 0) params += embedding;
+  if (stage == p - 1 && (!s.model.tied_embeddings || p > 1)) params += embedding;
+  if (stage == p - 1) params += 2.0 * d(s.model.hidden_size);  // final layer norm
+  return params;
+}
+
+int chunk_layers(int layers, int stages, int chunks, int stage, int chunk) {
+  const int parts = stages * chunks;
+  const int base = layers / parts;
+  const int extra = layers % parts;
+  if (chunk != 0 || extra == 0) return base;
+  // The remainder is dealt to i = 1, 2, …, extra on stage i mod stages.
+  const int first = stage == 0 ? stages : stage;
+  return base + (extra >= first ? (extra - first) / stages + 1 : 0);
+}
+
+}  // namespace wt

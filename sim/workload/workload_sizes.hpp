@@ -1,0 +1,32 @@
+#pragma once
+// Sizes the workload builder gives its ops, as plain functions of the scenario, so that the
+// `estimate` path prices exactly the messages and parameter counts the programs carry.
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+struct CommSizes {
+  double tp_bytes;      // one TP collective's buffer (b·s·h activations)
+  double cp_bytes;      // K and V of one layer gathered over the CP group
+  double ep_bytes;      // tokens dispatched by one all-to-all
+  double p2p_bytes;     // activations crossing a stage boundary
+  double weight_width;  // bytes per parameter of weights
+  double grad_width;    // bytes per parameter of gradients
+  double bucket_bytes;  // DP bucket size
+};
+CommSizes comm_sizes(const Scenario& s);
+
+// Parameters one GPU of a stage holds for one layer: TP splits the matrices (norms replicated),
+// EP splits the experts.
+double layer_params_on_gpu(const Scenario& s);
+
+// Parameters one GPU of pipeline stage `stage` holds with `stage_layers` transformer layers: the
+// layers, the embedding on the first stage, the output layer (unless tied on one stage) and the
+// final layer norm on the last.
+double stage_params(const Scenario& s, int stage_layers, int stage);
+
+// Layers of (stage, chunk) when `layers` are split over `stages` × `chunks`: even when they divide,
+// else the remainder goes one layer each to stages 1, 2, …, (stage 0 last) of chunk 0.
+int chunk_layers(int layers, int stages, int chunks, int stage, int chunk);
+
+}  // namespace wt

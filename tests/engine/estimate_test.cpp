@@ -1,0 +1,274 @@
+// `estimate` against `walk` (DESIGN.md §5): for every shipped scenario and a seeded random set of
+// valid layouts, every RunResult figure of estimate_scenario equals run_scenario's. Both apply the
+// same stream rules to the same per-op costs, so the only differences are floating-point rounding
+// of sums taken in a different order; the test asserts the 1% the design allows and prints the
+// largest difference actually seen per field.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sim/core/error.hpp"
+#include "sim/engine/analytical/estimate.hpp"
+#include "sim/run.hpp"
+#include "sim/scenario/parse.hpp"
+
+namespace wt {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr double kTolerance = 0.01;
+constexpr int kRandomLayouts = 240;
+
+// Largest relative difference seen per field, for the report at the end of each test.
+class Agreement {
+ public:
+  // |a − b| relative to |b|, or to `floor` where |b| is smaller (a component that is zero up to
+  // rounding in one engine may be a few ulps in the other).
+  void check(const std::string& field, double estimate, double walk, double floor,
+             const std::string& label) {
+    const double diff = std::abs(estimate - walk);
+    const double scale = std::max(std::abs(walk), floor);
+    const double rel = diff == 0.0 ? 0.0 : diff / scale;
+    worst_[field] = std::max(worst_[field], rel);
+    EXPECT_LE(rel, kTolerance) << label << ": " << field << " estimate " << estimate << " walk "
+                               << walk;
+  }
+
+  void compare(const RunResult& e, const RunResult& w, const std::string& label) {
+    const double t = w.iteration_time_s;
+    const double tiny = 1e-6 * t;  // a breakdown component this small is compared to this
+    check("iteration_time_s", e.iteration_time_s, t, 0.0, label);
+    check("tokens_per_s", e.tokens_per_s, w.tokens_per_s, 0.0, label);
+    check("mfu", e.mfu, w.mfu, 0.0, label);
+    check("hfu", e.hfu, w.hfu, 0.0, label);
+    check("model_flops", e.model_flops_per_iteration, w.model_flops_per_iteration, 0.0, label);
+    check("hardware_flops", e.hardware_flops_per_iteration, w.hardware_flops_per_iteration, 0.0,
+          label);
+    check("breakdown.compute", e.breakdown_s.compute, w.breakdown_s.compute, tiny, label);
+    check("breakdown.exposed_comm", e.breakdown_s.exposed_comm, w.breakdown_s.exposed_comm, tiny,
+          label);
+    check("breakdown.pipeline_bubble", e.breakdown_s.pipeline_bubble, w.breakdown_s.pipeline_bubble,
+          tiny, label);
+    check("breakdown.optimizer", e.breakdown_s.optimizer, w.breakdown_s.optimizer, tiny, label);
+    check("breakdown.other", e.breakdown_s.other, w.breakdown_s.other, tiny, label);
+    const ExposedComm& ee = e.exposed_comm_by_dim_s;
+    const ExposedComm& we = w.exposed_comm_by_dim_s;
+    check("exposed.tp", ee.tp, we.tp, tiny, label);
+    check("exposed.pp", ee.pp, we.pp, tiny, label);
+    check("exposed.dp", ee.dp, we.dp, tiny, label);
+    check("exposed.cp", ee.cp, we.cp, tiny, label);
+    check("exposed.ep", ee.ep, we.ep, tiny, label);
+    const CommVolume& ev = e.comm_volume_bytes_per_gpu;
+    const CommVolume& wv = w.comm_volume_bytes_per_gpu;
+    check("volume.tp", ev.tp, wv.tp, 1.0, label);
+    check("volume.pp", ev.pp, wv.pp, 1.0, label);
+    check("volume.dp", ev.dp, wv.dp, 1.0, label);
+    check("volume.cp", ev.cp, wv.cp, 1.0, label);
+    check("volume.ep", ev.ep, wv.ep, 1.0, label);
+    check("time_to_train_s", e.time_to_train_s, w.time_to_train_s, 0.0, label);
+    check("cost_usd", e.cost_usd, w.cost_usd, 0.0, label);
+    // Memory is the same closed form: exactly equal.
+    const MemoryUse& em = e.memory_per_gpu_bytes;
+    const MemoryUse& wm = w.memory_per_gpu_bytes;
+    EXPECT_EQ(em.weights, wm.weights) << label;
+    EXPECT_EQ(em.gradients, wm.gradients) << label;
+    EXPECT_EQ(em.optimizer, wm.optimizer) << label;
+    EXPECT_EQ(em.activations, wm.activations) << label;
+    EXPECT_EQ(em.total, wm.total) << label;
+    EXPECT_EQ(em.capacity, wm.capacity) << label;
+    EXPECT_EQ(e.fits_in_memory, w.fits_in_memory) << label;
+    EXPECT_EQ(e.num_gpus, w.num_gpus) << label;
+    EXPECT_EQ(e.scenario, w.scenario) << label;
+    EXPECT_EQ(e.engine, "estimate") << label;
+    if (std::abs(e.iteration_time_s - t) <= 1e-9 * t) {
+      // Same iteration time to rounding: the same warnings, word for word.
+      EXPECT_EQ(e.warnings, w.warnings) << label;
+    }
+    ++cases_;
+  }
+
+  void report(const char* title) const {
+    std::cout << title << ": " << cases_ << " cases, largest relative difference per field\n";
+    for (const auto& [field, rel] : worst_)
+      std::cout << "  " << field << "  " << rel << "\n";
+  }
+
+  int cases() const { return cases_; }
+
+ private:
+  std::map<std::string, double> worst_;
+  int cases_ = 0;
+};
+
+void compare(const Scenario& s, const std::string& label, Agreement& agreement) {
+  const RunResult walk = run_scenario(s).result;
+  const RunResult estimate = estimate_scenario(s);
+  agreement.compare(estimate, walk, label);
+}
+
+// scenarios/*.json that are run scenarios (plan files are planner input, not scenarios).
+std::vector<std::string> shipped_scenarios() {
+  std::vector<std::string> files;
+  for (const fs::directory_entry& e :
+       fs::directory_iterator(fs::path(WT_SOURCE_DIR) / "scenarios")) {
+    const std::string name = e.path().filename().string();
+    if (e.is_regular_file() && e.path().extension() == ".json" && name.rfind("plan-", 0) != 0)
+      files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(Estimate, AgreesWithTheWalkOnEveryShippedScenario) {
+  Agreement agreement;
+  for (const std::string& file : shipped_scenarios())
+    compare(load_scenario_file(file), fs::path(file).filename().string(), agreement);
+  EXPECT_GE(agreement.cases(), 10);
+  agreement.report("shipped scenarios");
+}
+
+// A random layout of a random model on a random GPU; may be invalid (then the parser says so).
+json random_layout(std::mt19937& rng, int index) {
+  const auto pick = [&rng](const auto& options) {
+    std::uniform_int_distribution<size_t> d(0, std::size(options) - 1);
+    return options[d(rng)];
+  };
+  const char* preset = pick(
+      std::array{"gpt3-1.3b", "llama2-7b", "bert-large", "mixtral-8x7b", "gpt3-13b", "llama3-8b"});
+  const bool moe = std::string(preset) == "mixtral-8x7b";
+  const int t = pick(std::array{1, 2, 4, 8});
+  const int p = pick(std::array{1, 2, 3, 4, 8});
+  const int d = pick(std::array{1, 2, 4, 8});
+  const int c = pick(std::array{1, 1, 1, 2});
+  const int e = moe ? pick(std::array{1, 2, 4}) : 1;
+  const int mb = pick(std::array{1, 2, 4});
+  const char* schedule = pick(std::array{"gpipe", "1f1b", "1f1b", "interleaved"});
+  const bool interleaved = std::string(schedule) == "interleaved";
+  // 48 micro-batches on 1F1B/GPipe reach the steady state that estimate skips over.
+  const int micro_batches =
+      interleaved ? pick(std::array{1, 2, 4}) * p : pick(std::array{1, 2, 4, 8, 16, 48});
+  const int gpus = t * p * d * c;
+  int per_node = 8;
+  while (gpus % per_node != 0)
+    per_node /= 2;
+
+  json model = {{"preset", preset}, {"seq_length", pick(std::array{512, 1024, 2048})}};
+  if (pick(std::array{false, false, true})) model["num_layers"] = pick(std::array{22, 26, 30});
+  model["tied_embeddings"] = pick(std::array{false, true});
+  json doc = {
+      {"schema", 1},
+      {"name", "random-" + std::to_string(index)},
+      {"model", model},
+      {"training",
+       {{"global_batch_size", mb * d * micro_batches},
+        {"micro_batch_size", mb},
+        {"precision", pick(std::array{"bf16", "bf16", "fp16", "fp32", "fp8"})},
+        {"optimizer", pick(std::array{"adam", "sgd"})},
+        {"activation_recompute", pick(std::array{"none", "selective", "full"})},
+        {"total_tokens", 1e9}}},
+      {"parallel",
+       {{"tensor", t},
+        {"pipeline", p},
+        {"data", d},
+        {"context", c},
+        {"expert", e},
+        {"zero_stage", pick(std::array{0, 1, 1, 2, 3})},
+        {"sequence_parallel", pick(std::array{false, true})},
+        {"pipeline_schedule", schedule},
+        {"virtual_stages", interleaved ? pick(std::array{2, 3, 4}) : 1},
+        {"dp_bucket_mb", pick(std::array{1.0, 25.0, 25.0, 200.0, 5000.0})},
+        {"overlap_grad_reduce", pick(std::array{true, true, false})},
+        {"overlap_param_gather", pick(std::array{true, true, false})},
+        {"collective_algorithm",
+         pick(std::array{"auto", "auto", "ring", "tree", "hierarchical"})}}},
+      {"cluster",
+       {{"gpu", pick(std::array{"a100-sxm4-80gb", "h100-sxm5-80gb", "mi300x", "l40s"})},
+        {"num_nodes", gpus / per_node},
+        {"gpus_per_node", per_node},
+        // 10 Gb/s: pipeline transfers outlast compute steps and queue on the send stream.
+        {"network", {{"link_bandwidth_Gbps", pick(std::array{400.0, 200.0, 10.0})}}}}},
+      {"cost", {{"usd_per_gpu_hour", 2.0}}},
+  };
+  if (pick(std::array{false, false, false, true})) {
+    doc["cluster"]["gpu"] = "h100-sxm5-80gb";
+    doc["calibration"] = std::string(WT_SOURCE_DIR) + "/tests/hardware/data/synthetic-profile.json";
+  }
+  return doc;
+}
+
+// What the random layouts exercise: each feature must come up often enough to mean something.
+class Coverage {
+ public:
+  void count(const Scenario& s) {
+    const ParallelConfig& p = s.parallel;
+    const int dp = p.data * p.context;
+    seen_["gpipe"] += p.pipeline > 1 && p.pipeline_schedule == PipelineSchedule::gpipe;
+    seen_["1f1b"] += p.pipeline > 1 && p.pipeline_schedule == PipelineSchedule::one_f_one_b;
+    seen_["interleaved"] += p.pipeline_schedule == PipelineSchedule::interleaved;
+    seen_["uneven stages"] += s.model.num_layers % p.pipeline != 0;
+    seen_["zero-1/2"] += (p.zero_stage == 1 || p.zero_stage == 2) && dp > 1;
+    seen_["zero-3"] += p.zero_stage == 3 && dp > 1;
+    seen_["late param gather"] +=
+        p.zero_stage > 0 && p.zero_stage < 3 && dp > 1 && !p.overlap_param_gather;
+    seen_["no grad overlap"] += dp > 1 && !p.overlap_grad_reduce;
+    seen_["full recompute"] += s.training.activation_recompute == Recompute::full;
+    seen_["sequence parallel"] += p.sequence_parallel && p.tensor > 1;
+    seen_["context parallel"] += p.context > 1;
+    seen_["expert parallel"] += p.expert > 1;
+    seen_["tied over a pipeline"] += s.model.tied_embeddings && p.pipeline > 1;
+    seen_["fp32"] += s.training.precision == Precision::fp32;
+    seen_["calibrated"] += s.calibration.has_value();
+    seen_["multi-node"] += s.cluster.num_nodes > 1;
+    seen_["48 micro-batches on a pipeline"] += p.pipeline > 1 && s.num_micro_batches() >= 48;
+  }
+
+  void expect_each_feature_seen(int times) const {
+    for (const auto& [feature, n] : seen_) {
+      std::cout << "  " << feature << ": " << n << " layouts\n";
+      EXPECT_GE(n, times) << feature;
+    }
+  }
+
+ private:
+  std::map<std::string, int> seen_;
+};
+
+TEST(Estimate, AgreesWithTheWalkOnRandomLayouts) {
+  std::mt19937 rng(20261121);
+  Agreement agreement;
+  Coverage coverage;
+  int tried = 0;
+  while (agreement.cases() < kRandomLayouts) {
+    ASSERT_LT(tried, 50 * kRandomLayouts) << "too few valid random layouts";
+    const json doc = random_layout(rng, tried++);
+    Scenario s;
+    try {
+      s = parse_scenario(doc);
+    } catch (const InputError&) {
+      continue;  // an invalid layout: the planner never evaluates it either
+    }
+    compare(s, doc.dump(), agreement);
+    coverage.count(s);
+  }
+  agreement.report("random layouts");
+  coverage.expect_each_feature_seen(10);
+}
+
+TEST(Estimate, UnknownGpuIsAnInputError) {
+  Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/one-gpu.json");
+  s.cluster.gpu = "no-such-gpu";
+  EXPECT_THROW(estimate_scenario(s), InputError);
+  EXPECT_THROW(estimate_iteration_s(s), InputError);
+}
+
+}  // namespace
+}  // namespace wt
