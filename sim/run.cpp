@@ -2,18 +2,21 @@
 
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
 #include "sim/comm/fabric.hpp"
 #include "sim/core/error.hpp"
 #include "sim/engine/analytical/walk.hpp"
+#include "sim/engine/simgrid/simgrid_engine.hpp"
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/train_cost.hpp"
 #include "sim/workload/builder.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/stage_memory.hpp"
+#include "topology/topology.hpp"
 
 namespace wt {
 namespace {
@@ -122,9 +125,34 @@ std::string gib(double bytes) {
   return buf;
 }
 
+// The SimGrid engine on the scenario's network: link bandwidths scaled by the same efficiencies as
+// the analytical fabric (intra-node: the fabric's NVLink beta over the raw figure, which also
+// carries a calibration; network: the GPU's network efficiency).
+Timeline run_simgrid(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric, const Workload& w,
+                     const EngineOptions& options, std::vector<std::string>& reductions) {
+  const double intra_Bps = topo::intra_node_bandwidth_Bps(
+      s.cluster.intra_node, gpu.nvlink_GBps.value, gpu.pcie_GBps.value);
+  const std::unique_ptr<topo::Topology> topology = topo::build_topology(s.cluster, intra_Bps);
+  SimgridSetup setup;
+  setup.topology = topology.get();
+  setup.fabric = fabric;
+  setup.intra_node_scale = intra_Bps > 0.0 ? fabric.intra.beta_Bps / intra_Bps : 1.0;
+  setup.network_scale = gpu.network_efficiency.value;
+  setup.pin = s.parallel.collective_algorithm;
+  setup.progress = options.progress;
+  SimgridEngine engine(std::move(setup));
+  Timeline t = engine.run(w);
+  reductions = engine.reductions();
+  return t;
+}
+
 }  // namespace
 
 RunOutput run_scenario(const Scenario& s, EngineKind engine) {
+  return run_scenario(s, engine, EngineOptions{});
+}
+
+RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions& options) {
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
   if (gpu == nullptr) throw InputError("cluster.gpu", "unknown GPU", s.cluster.gpu, gpu_ids());
   RunOutput out;
@@ -136,18 +164,20 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine) {
   }
   out.workload = build_workload(s);
   assign_durations(out.workload, s, *gpu, fabric, calibration ? &*calibration : nullptr);
-  AnalyticalEngine analytical;
-  Engine& e = analytical;
-  (void)engine;
-  out.timeline = e.run(out.workload);
-
   RunResult& r = out.result;
+  if (engine == EngineKind::simgrid) {
+    out.timeline = run_simgrid(s, *gpu, fabric, out.workload, options, r.engine_reductions);
+    r.engine = "simgrid";
+  } else {
+    out.timeline = walk(out.workload);
+    r.engine = "analytical";
+  }
+
   const Workload& w = out.workload;
   const double t = out.timeline.iteration_s;
   const int n = s.cluster.num_gpus();
   const double peak = gpu->peak_flops(s.training.precision);
   r.scenario = s.name;
-  r.engine = e.name();
   r.num_gpus = n;
   r.iteration_time_s = t;
   r.samples_per_s = static_cast<double>(s.training.global_batch_size) / t;

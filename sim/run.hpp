@@ -1,6 +1,7 @@
 #pragma once
 // One run end to end: scenario → workload → cost model → engine → result. The CLI, the validator,
 // the tests (and later the planner and the GUI) all go through here.
+#include <functional>
 #include <string>
 
 #include "sim/engine/timeline.hpp"
@@ -10,7 +11,12 @@
 
 namespace wt {
 
-enum class EngineKind { analytical };
+enum class EngineKind { analytical, simgrid };
+
+struct EngineOptions {
+  // SimGrid engine: called with the fraction of ops simulated (0..1), from the simulation.
+  std::function<void(double)> progress;
+};
 
 struct RunOutput {
   Workload workload;
@@ -19,5 +25,6 @@ struct RunOutput {
 };
 
 RunOutput run_scenario(const Scenario& s, EngineKind engine = EngineKind::analytical);
+RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions& options);
 
 }  // namespace wt

@@ -83,6 +83,7 @@ Json result_json(const RunResult& r) {
       number<Json>(r.expected_time_to_train_with_failures_s);
   j["optimal_checkpoint_interval_s"] = number<Json>(r.optimal_checkpoint_interval_s);
   j["warnings"] = r.warnings;
+  if (!r.engine_reductions.empty()) j["engine_reductions"] = r.engine_reductions;
   return j;
 }
 

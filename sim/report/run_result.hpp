@@ -49,6 +49,9 @@ struct RunResult {
   double expected_time_to_train_with_failures_s = 0.0;
   double optimal_checkpoint_interval_s = 0.0;
   std::vector<std::string> warnings;
+  // An addition to the contract: what the SimGrid engine aggregated (JSON key engine_reductions,
+  // present only when not empty).
+  std::vector<std::string> engine_reductions;
 };
 
 }  // namespace wt

@@ -1,0 +1,26 @@
+#pragma once
+// The discrete-event simulation of a plan (SimGrid types stay in des.cpp): one actor per stream of
+// every unit, ops in program order, dependencies and pipeline receives as waits, compute as
+// sleeps, communication as the plan's phases of flows. Fills the same OpTiming fields with the same
+// meaning as the analytical walk (bubble vs exposed-communication split of compute-stream waits).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/engine/simgrid/flow_plan.hpp"
+
+namespace wt::sg {
+
+struct DesResult {
+  std::vector<RoleTimeline> units;  // parallel to Plan::unit_role
+  int64_t flows = 0;                // flows started
+  int64_t hosts = 0;                // SimGrid hosts created
+};
+
+// Creates a SimGrid engine: call at most once per process (run_isolated gives each call its own).
+DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup);
+
+std::string encode(const DesResult& r);
+DesResult decode(const std::string& bytes);
+
+}  // namespace wt::sg

@@ -1,0 +1,248 @@
+#include "sim/engine/simgrid/flow_plan.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "sim/engine/simgrid/collective_flows.hpp"
+#include "sim/engine/simgrid/rail_slices.hpp"
+
+namespace wt::sg {
+namespace {
+
+uint64_t pair_hash(int32_t src, int32_t dst) {
+  uint64_t x =
+      (static_cast<uint64_t>(static_cast<uint32_t>(src)) << 32) | static_cast<uint32_t>(dst);
+  x += 0x9e3779b97f4a7c15ULL;  // splitmix64
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+bool is_comm(const Op& op) {
+  return op.kind == OpKind::collective || op.kind == OpKind::send;
+}
+
+// Ops of one role with the same key have the same flows and the same duration.
+using WorkKey = std::tuple<int, int, int, int, double, int, int, int>;
+
+WorkKey key_of(int role, const Op& op) {
+  return {role,
+          static_cast<int>(op.kind),
+          static_cast<int>(op.dim),
+          static_cast<int>(op.collective),
+          op.bytes,
+          op.count,
+          op.group_size,
+          op.peer_role};
+}
+
+class PlanBuilder {
+ public:
+  PlanBuilder(const Workload& w, const SimgridSetup& setup)
+      : w_(w),
+        setup_(setup),
+        latency_(*setup.topology),
+        gpn_(setup.topology->gpus_per_node()),
+        ranks_(w.tensor * w.context * w.data) {}
+
+  Plan build() {
+    plan_.ranks_per_role = ranks_;
+    plan_.per_role = setup_.reductions.one_actor_set_per_role;
+    const int roles = static_cast<int>(w_.programs.size());
+    const int units = plan_.per_role ? roles : roles * ranks_;
+    for (int u = 0; u < units; ++u) {
+      const int role = plan_.per_role ? u : u / ranks_;
+      plan_.unit_role.push_back(role);
+      plan_.op_instance.emplace_back(w_.programs[role].ops.size(), -1);
+    }
+    for (int role = 0; role < roles; ++role)
+      plan_role(role);
+    describe();
+    return std::move(plan_);
+  }
+
+ private:
+  int base(int role) const { return role * ranks_; }
+
+  // The groups of an op over all replicas of the role, members in group order.
+  std::vector<std::vector<int32_t>> groups_of(int role, const Op& op) const {
+    std::vector<std::vector<int32_t>> groups;
+    if (op.kind == OpKind::send || op.dim == CommDim::pp) {
+      const int peer = op.kind == OpKind::send ? op.peer_role : (role == 0 ? pipeline() - 1 : 0);
+      for (int x = 0; x < ranks_; ++x)
+        groups.push_back({base(role) + x, base(peer) + x});
+      return groups;
+    }
+    const int n = op.group_size, st = stride(op.dim);
+    for (int x = 0; x < ranks_; ++x) {
+      if ((x / st) % n != 0) continue;
+      std::vector<int32_t> members;
+      for (int i = 0; i < n; ++i)
+        members.push_back(base(role) + x + st * i);
+      groups.push_back(std::move(members));
+    }
+    return groups;
+  }
+
+  int pipeline() const { return static_cast<int>(w_.programs.size()); }
+
+  int stride(CommDim d) const {
+    switch (d) {
+      case CommDim::cp:
+      case CommDim::dp:
+        return w_.tensor;
+      case CommDim::ep:
+        return w_.tensor * w_.context;
+      default:
+        return 1;
+    }
+  }
+
+  CommWork group_work(int role, const Op& op, const std::vector<int32_t>& members) {
+    const auto by_node = members_by_node(members, gpn_);
+    if (by_node.size() == 1 && setup_.reductions.intra_node_closed_form) {
+      ++closed_form_groups_;
+      return CommWork{{FlowPhase{op.duration_s, {}}}};
+    }
+    GroupCall call;
+    call.collective = op.kind == OpKind::send ? Collective::send_recv : op.collective;
+    call.bytes = op.bytes;
+    call.count = op.count;
+    const GroupShape shape{static_cast<int>(members.size()), static_cast<int>(by_node.size())};
+    call.algorithm =
+        collective_cost(call.collective, op.bytes, shape, setup_.fabric, setup_.pin).algorithm;
+    CommWork work = network_group_work(call, members, gpn_, setup_.fabric, latency_,
+                                       setup_.reductions.aggregate_ring_steps);
+    for (FlowPhase& phase : work.phases)  // a role starts only its own flows
+      std::erase_if(phase.flows, [&](const Flow& f) { return f.src / ranks_ != role; });
+    return work;
+  }
+
+  // Replicas in lockstep: phase by phase, the flows of all groups; the longest sleep.
+  static CommWork merged(std::vector<CommWork> parts) {
+    CommWork all = std::move(parts.front());
+    for (size_t g = 1; g < parts.size(); ++g) {
+      if (parts[g].phases.size() > all.phases.size()) all.phases.resize(parts[g].phases.size());
+      for (size_t p = 0; p < parts[g].phases.size(); ++p) {
+        FlowPhase& into = all.phases[p];
+        FlowPhase& from = parts[g].phases[p];
+        into.sleep_s = std::max(into.sleep_s, from.sleep_s);
+        into.flows.insert(into.flows.end(), from.flows.begin(), from.flows.end());
+      }
+    }
+    return all;
+  }
+
+  int32_t add_instance(int32_t expected, CommWork work) {
+    plan_.works.push_back(std::move(work));
+    plan_.instances.push_back({expected, static_cast<int32_t>(plan_.works.size() - 1)});
+    return static_cast<int32_t>(plan_.instances.size() - 1);
+  }
+
+  void plan_role(int role) {
+    const Program& program = w_.programs[role];
+    for (int32_t i = 0; i < static_cast<int32_t>(program.ops.size()); ++i) {
+      const Op& op = program.ops[i];
+      if (!is_comm(op)) continue;
+      if (plan_.per_role)
+        plan_op_per_role(role, i, op);
+      else
+        plan_op_per_gpu(role, i, op);
+    }
+  }
+
+  void plan_op_per_role(int role, int32_t index, const Op& op) {
+    const WorkKey key = key_of(role, op);
+    auto it = memo_.find(key);
+    if (it == memo_.end()) {
+      std::vector<CommWork> parts;
+      for (const auto& members : groups_of(role, op))
+        parts.push_back(group_work(role, op, members));
+      it = memo_.emplace(key, add_instance(1, merged(std::move(parts)))).first;
+    }
+    plan_.op_instance[role][index] = it->second;
+  }
+
+  void plan_op_per_gpu(int role, int32_t index, const Op& op) {
+    for (const auto& members : groups_of(role, op)) {
+      std::vector<int32_t> mine;  // the group's members that run this role's program
+      for (int32_t m : members) {
+        if (m / ranks_ == role) mine.push_back(m);
+      }
+      const int32_t inst =
+          add_instance(static_cast<int32_t>(mine.size()), group_work(role, op, members));
+      for (int32_t m : mine)
+        plan_.op_instance[static_cast<size_t>(m)][index] = inst;
+    }
+  }
+
+  void describe() {
+    const SimgridReductions& r = setup_.reductions;
+    if (r.intra_node_closed_form && closed_form_groups_ > 0) {
+      plan_.reductions.push_back(
+          "intra-node: collectives and sends whose group lies inside one NVSwitch node take their "
+          "closed-form time (cannot contend: every GPU has its own NVSwitch port)");
+    }
+    if (r.aggregate_ring_steps) {
+      plan_.reductions.push_back(
+          "ring steps: the identical steps of a ring, and the identical calls of one op, are one "
+          "flow per neighbour pair carrying all their bytes, latencies as a sleep");
+    }
+    if (plan_.per_role) {
+      plan_.reductions.push_back(
+          "replicas: one actor set per pipeline stage; every op waits for "
+          "the flows of all " +
+          std::to_string(ranks_) + " GPUs of the stage");
+    }
+    if (r.representative_rail && plan_.num_flows() > 0) {
+      std::string note;
+      if (reduce_to_rail_zero(plan_, *setup_.topology, note)) plan_.reductions.push_back(note);
+    }
+  }
+
+  const Workload& w_;
+  const SimgridSetup& setup_;
+  RouteLatency latency_;
+  int gpn_;
+  int ranks_;
+  Plan plan_;
+  std::map<WorkKey, int32_t> memo_;
+  int64_t closed_form_groups_ = 0;
+};
+
+}  // namespace
+
+uint64_t flow_hash(const topo::Topology& t, int32_t src, int32_t dst) {
+  if (t.name() != "rail-optimized-fat-tree") return pair_hash(src, dst);
+  const int32_t rail = src % t.gpus_per_node();
+  return pair_hash(src - rail, dst - rail);
+}
+
+double RouteLatency::operator()(int32_t src, int32_t dst) {
+  const uint64_t key =
+      (static_cast<uint64_t>(static_cast<uint32_t>(src)) << 32) | static_cast<uint32_t>(dst);
+  if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  scratch_.clear();
+  topology_.route(src, dst, flow_hash(topology_, src, dst), scratch_);
+  double sum = 0.0;
+  for (int32_t id : scratch_)
+    sum += topology_.links()[static_cast<size_t>(id)].latency_s;
+  cache_.emplace(key, sum);
+  return sum;
+}
+
+int64_t Plan::num_flows() const {
+  int64_t n = 0;
+  for (const CommWork& w : works) {
+    for (const FlowPhase& p : w.phases)
+      n += static_cast<int64_t>(p.flows.size());
+  }
+  return n;
+}
+
+Plan build_plan(const Workload& w, const SimgridSetup& setup) {
+  return PlanBuilder(w, setup).build();
+}
+
+}  // namespace wt::sg

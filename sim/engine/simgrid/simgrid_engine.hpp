@@ -1,0 +1,73 @@
+#pragma once
+// The SimGrid engine (DESIGN.md §5, docs/engine.md): the same per-role programs as the analytical
+// walk, with communication replaced by the point-to-point flows of the collective algorithm the
+// cost model chose, on the topology's directed links, under SimGrid's max-min bandwidth sharing. So
+// contention (oversubscribed uplinks, shared global links, DP and PP on one NIC) shows in the
+// timeline. SimGrid headers appear only in this folder's .cpp files; each simulation runs in a
+// forked child process, because SimGrid 3.32's engine is a process-wide singleton.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sim/comm/collective.hpp"
+#include "sim/engine/timeline.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "topology/topology.hpp"
+
+namespace wt {
+
+// The provably equivalent aggregations the engine may use. All are on by default; the tests turn
+// them off to compare against the unreduced simulation.
+struct SimgridReductions {
+  // A: a collective (or send) whose group lies inside one NVSwitch node takes its closed-form time.
+  bool intra_node_closed_form = true;
+  // B: the identical steps of a ring (and the identical calls of one op) become one flow per
+  // neighbour pair carrying all their bytes, plus their latencies as a sleep.
+  bool aggregate_ring_steps = true;
+  // C: one actor set per role (pipeline stage) whose ops wait for the flows of all replicas;
+  // off: one actor set per GPU, groups meeting at every collective.
+  bool one_actor_set_per_role = true;
+  // C': when every flow stays on its rail and the rails' routes are link-disjoint and isomorphic,
+  // only rail 0 is simulated.
+  bool representative_rail = true;
+};
+
+struct SimgridSetup {
+  const topo::Topology* topology = nullptr;
+  Fabric fabric{};  // the cost model's fabric: latencies, call overhead, algorithm choice
+  // Bandwidth multipliers applied to the topology's raw link bandwidths, per link class (the
+  // efficiencies the analytical fabric uses), so that uncontended flows reproduce alpha-beta.
+  double intra_node_scale = 1.0;
+  double network_scale = 1.0;
+  CollectiveAlgorithm pin = CollectiveAlgorithm::automatic;
+  SimgridReductions reductions{};
+  // Called with the fraction of ops done (0..1) from the simulation, at most ~100 times.
+  std::function<void(double)> progress;
+};
+
+struct SimgridResult {
+  // With one actor set per role: one RoleTimeline per role. Per GPU: one per (role, position in
+  // the role), unit = role * ranks_per_role + position; iteration_s and critical_role over units.
+  Timeline timeline;
+  std::vector<std::string> reductions;  // what was aggregated, in words
+  int64_t flows = 0;                    // flows the simulation carried
+  int64_t hosts = 0;                    // SimGrid hosts created
+};
+
+SimgridResult simulate_simgrid(const Workload& w, const SimgridSetup& setup);
+
+class SimgridEngine final : public Engine {
+ public:
+  explicit SimgridEngine(SimgridSetup setup) : setup_(std::move(setup)) {}
+  const char* name() const override { return "simgrid"; }
+  Timeline run(const Workload& w) override;
+  // What the last run aggregated (RunResult::engine_reductions).
+  const std::vector<std::string>& reductions() const { return reductions_; }
+
+ private:
+  SimgridSetup setup_;
+  std::vector<std::string> reductions_;
+};
+
+}  // namespace wt

@@ -1,0 +1,68 @@
+#include "sim/engine/simgrid/uncontended_topology.hpp"
+
+#include <string>
+
+namespace wt::sg {
+namespace {
+
+class Uncontended final : public topo::Topology {
+ public:
+  Uncontended(int nodes, int gpn, const UncontendedLinks& l) {
+    num_nodes_ = nodes;
+    gpus_per_node_ = gpn;
+    const int32_t crossbar = add_vertex(topo::VertexKind::network_switch, -1, "crossbar");
+    for (int n = 0; n < nodes; ++n) {
+      const int32_t nvswitch =
+          add_vertex(topo::VertexKind::node_switch, n, "node" + std::to_string(n) + ".nvswitch");
+      for (int g = 0; g < gpn; ++g) {
+        const int32_t gpu = add_vertex(topo::VertexKind::gpu, n,
+                                       "node" + std::to_string(n) + ".gpu" + std::to_string(g));
+        gpu_vertices_.push_back(gpu);
+        add_pair(gpu, nvswitch, l.intra_Bps, l.intra_latency_s / 2, topo::LinkLevel::intra_node);
+        add_pair(gpu, crossbar, l.network_Bps, l.network_latency_s / 2, topo::LinkLevel::nic);
+      }
+    }
+  }
+
+  std::string name() const override { return "uncontended"; }
+
+  void route(int src, int dst, uint64_t, std::vector<int32_t>& out) const override {
+    if (src == dst) return;
+    const bool same_node = src / gpus_per_node_ == dst / gpus_per_node_;
+    const int32_t offset = same_node ? 0 : 2;  // per GPU: up/down intra, then up/down network
+    out.push_back(4 * src + offset);
+    out.push_back(4 * dst + offset + 1);
+  }
+
+  topo::TopologyMetrics metrics() const override {
+    topo::TopologyMetrics m;
+    m.gpus = num_gpus();
+    m.nics = num_gpus();
+    m.switches = 1;
+    m.cables = num_gpus();
+    m.diameter_links = 2;
+    m.injection_Bps_per_gpu = links_.empty() ? 0.0 : links_[2].bandwidth_Bps;
+    m.bisection_Bps = m.injection_Bps_per_gpu * static_cast<double>(num_gpus()) / 2.0;
+    return m;
+  }
+
+ private:
+  int32_t add_vertex(topo::VertexKind kind, int node, std::string name) {
+    vertices_.push_back({kind, node, std::move(name)});
+    return static_cast<int32_t>(vertices_.size() - 1);
+  }
+
+  void add_pair(int32_t gpu, int32_t other, double Bps, double latency_s, topo::LinkLevel level) {
+    links_.push_back({gpu, other, Bps, latency_s, level});
+    links_.push_back({other, gpu, Bps, latency_s, level});
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<topo::Topology> uncontended_topology(int num_nodes, int gpus_per_node,
+                                                     const UncontendedLinks& links) {
+  return std::make_unique<Uncontended>(num_nodes, gpus_per_node, links);
+}
+
+}  // namespace wt::sg

@@ -1,0 +1,24 @@
+#pragma once
+// A network without contention between distinct GPU pairs, for checking the engines against each
+// other: every GPU has its own port on its node's NVSwitch and its own uplink/downlink to one
+// non-blocking crossbar. Link figures are chosen so that a lone flow takes exactly the cost model's
+// alpha-beta: intra-node latency alpha_intra/2 per link and bandwidth intra beta, network latency
+// alpha_inter/2 per link and bandwidth one GPU's share of its node's NICs (raw figures; the engine
+// scales them by the same efficiencies as the analytical fabric).
+#include <memory>
+
+#include "topology/topology.hpp"
+
+namespace wt::sg {
+
+struct UncontendedLinks {
+  double intra_Bps = 0.0;          // raw, per GPU and direction
+  double intra_latency_s = 0.0;    // one flow inside a node (two links)
+  double network_Bps = 0.0;        // raw, per GPU and direction
+  double network_latency_s = 0.0;  // one flow between nodes (two links)
+};
+
+std::unique_ptr<topo::Topology> uncontended_topology(int num_nodes, int gpus_per_node,
+                                                     const UncontendedLinks& links);
+
+}  // namespace wt::sg

@@ -1,0 +1,120 @@
+#pragma once
+// Small hand-made networks and workloads for the SimGrid engine's tests.
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "sim/engine/simgrid/simgrid_engine.hpp"
+#include "topology/topology.hpp"
+
+namespace wt::sgtest {
+
+// Nodes of `gpn` GPUs on an NVSwitch (links gpu↔nvswitch of `intra_Bps`, latency intra_lat_s
+// each); network switches and cables added by hand; routes are BFS shortest paths (first found),
+// inter-node paths never crossing an NVSwitch.
+class GraphTopology final : public topo::Topology {
+ public:
+  GraphTopology(int nodes, int gpn, double intra_Bps, double intra_lat_s) {
+    num_nodes_ = nodes;
+    gpus_per_node_ = gpn;
+    for (int n = 0; n < nodes; ++n) {
+      const int32_t nvs = add(topo::VertexKind::node_switch, n, "nvs" + std::to_string(n));
+      for (int g = 0; g < gpn; ++g) {
+        const int32_t gpu = add(topo::VertexKind::gpu, n, "gpu" + std::to_string(n * gpn + g));
+        gpu_vertices_.push_back(gpu);
+        connect(gpu, nvs, intra_Bps, intra_lat_s, topo::LinkLevel::intra_node);
+      }
+    }
+  }
+  int32_t add_switch(const std::string& name) {
+    return add(topo::VertexKind::network_switch, -1, name);
+  }
+  // Two directed links a→b and b→a; returns the id of a→b.
+  int32_t connect(int32_t a, int32_t b, double Bps, double lat_s, topo::LinkLevel level) {
+    links_.push_back({a, b, Bps, lat_s, level});
+    links_.push_back({b, a, Bps, lat_s, level});
+    return static_cast<int32_t>(links_.size() - 2);
+  }
+  int32_t attach(int gpu, int32_t sw, double Bps, double lat_s) {
+    return connect(gpu_vertex(gpu), sw, Bps, lat_s, topo::LinkLevel::nic);
+  }
+  std::string name() const override { return "graph"; }
+  void route(int src, int dst, uint64_t, std::vector<int32_t>& out) const override {
+    if (src == dst) return;
+    const bool same_node = src / gpus_per_node_ == dst / gpus_per_node_;
+    std::vector<int32_t> via(vertices_.size(), -1);
+    std::deque<int32_t> todo{gpu_vertex(src)};
+    std::vector<bool> seen(vertices_.size(), false);
+    seen[static_cast<size_t>(gpu_vertex(src))] = true;
+    while (!todo.empty()) {
+      const int32_t v = todo.front();
+      todo.pop_front();
+      for (int32_t id = 0; id < static_cast<int32_t>(links_.size()); ++id) {
+        const topo::Link& l = links_[static_cast<size_t>(id)];
+        if (l.from != v || seen[static_cast<size_t>(l.to)]) continue;
+        const bool nvswitch =
+            vertices_[static_cast<size_t>(l.to)].kind == topo::VertexKind::node_switch;
+        if (nvswitch && !same_node) continue;
+        seen[static_cast<size_t>(l.to)] = true;
+        via[static_cast<size_t>(l.to)] = id;
+        todo.push_back(l.to);
+      }
+    }
+    std::vector<int32_t> path;
+    for (int32_t v = gpu_vertex(dst); v != gpu_vertex(src);) {
+      const int32_t id = via[static_cast<size_t>(v)];
+      path.push_back(id);
+      v = links_[static_cast<size_t>(id)].from;
+    }
+    out.insert(out.end(), path.rbegin(), path.rend());
+  }
+  topo::TopologyMetrics metrics() const override { return {}; }
+
+ private:
+  int32_t add(topo::VertexKind kind, int node, std::string name) {
+    vertices_.push_back({kind, node, std::move(name)});
+    return static_cast<int32_t>(vertices_.size() - 1);
+  }
+};
+
+inline Op comm_op(OpKind kind, CommDim dim, Collective c, double bytes, int group,
+                  double duration_s, Stream stream = Stream::compute) {
+  Op op;
+  op.kind = kind;
+  op.dim = dim;
+  op.collective = c;
+  op.bytes = bytes;
+  op.group_size = group;
+  op.stream = stream;
+  op.duration_s = duration_s;
+  return op;
+}
+
+inline Op compute_op(double duration_s) {
+  Op op;
+  op.duration_s = duration_s;
+  return op;
+}
+
+// A workload of `roles` programs over tensor·context·data ranks each.
+inline Workload workload(int roles, int tensor, int data, int context = 1) {
+  Workload w;
+  w.tensor = tensor;
+  w.data = data;
+  w.context = context;
+  w.pipeline = roles;
+  w.num_gpus = roles * tensor * data * context;
+  w.programs.resize(static_cast<size_t>(roles));
+  for (int r = 0; r < roles; ++r)
+    w.programs[static_cast<size_t>(r)].role = r;
+  return w;
+}
+
+inline SimgridSetup setup_for(const topo::Topology& t, const Fabric& f) {
+  SimgridSetup s;
+  s.topology = &t;
+  s.fabric = f;
+  return s;
+}
+
+}  // namespace wt::sgtest
