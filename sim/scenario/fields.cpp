@@ -186,8 +186,10 @@ std::vector<FieldBinding> cost_and_reliability_fields() {
                            "figures replace the catalog's defaults (docs/calibration.md)."}),
       number_field(WT_MEMBER(cost.usd_per_gpu_hour), {0.0, 10000.0},
                    {.unit = "USD/GPU-h", .doc = "Price of one GPU-hour; 0 = no cost figures."}),
-      boolean_field(WT_MEMBER(cost.spot),
-                    {.doc = "Spot capacity (preemption is not modelled yet: a warning)."}),
+      boolean_field(
+          WT_MEMBER(cost.spot),
+          {.doc =
+               "Spot capacity: preemptions count as failures (assumed one per node per 720 h)."}),
       number_field(WT_MEMBER(reliability.gpu_mtbf_hours), {0.0, 1e9, true},
                    {.unit = "h",
                     .doc = "Mean time between failures of one GPU (with its share "

@@ -200,10 +200,10 @@ void write_warnings(std::ostream& out) {
          "- `parallel.tensor` > `gpus_per_node`: tensor-parallel collectives cross the "
          "network.\n"
          "- An NVLink/NVSwitch intra-node fabric on a GPU without NVLink.\n"
-         "- `calibration` given: this build does not apply profiles yet and uses the catalog "
-         "defaults.\n"
-         "- `cost.spot`: preemption is not modelled yet; time and cost count on-demand "
-         "capacity.\n";
+         "- `calibration` given but the profile lacks a measurement the run needs: that part "
+         "falls back to the catalog (named per gap).\n"
+         "- `cost.spot`: preemptions are counted as further failures at an assumed one per node "
+         "per 720 h.\n";
 }
 
 }  // namespace

@@ -106,8 +106,8 @@ void check_calibration(Scenario& s) {
 void add_cluster_warnings(Scenario& s, const GpuSpec& gpu) {
   if (s.cost.spot) {
     add_warning(s,
-                "cost.spot: spot preemption is not modelled yet; time and cost are counted "
-                "as on-demand capacity");
+                "cost.spot: preemptions are counted as further failures at an assumed one per "
+                "node per 720 h (providers publish no rate); plan files can set their own");
   }
   const IntraNodeFabric fabric = s.cluster.intra_node.fabric;
   if (fabric != IntraNodeFabric::pcie && gpu.nvlink_GBps.value <= 0.0 &&

@@ -25,12 +25,16 @@ constexpr std::size_t kMinimumScenarios = 10;
 const fs::path kScenarioDir = fs::path(WT_SOURCE_DIR) / "scenarios";
 const fs::path kExpectedDir = fs::path(WT_SOURCE_DIR) / "tests" / "golden" / "expected";
 
-// The shipped scenarios: scenarios/*.json, top level only, sorted.
+// The shipped scenarios: scenarios/*.json, top level only, sorted. Plan files (plan-*.json) hold
+// alternatives, not one scenario: tests/planner has their golden tests.
 std::vector<std::string> scenario_files() {
   std::vector<std::string> files;
   if (!fs::is_directory(kScenarioDir)) return files;
   for (const fs::directory_entry& e : fs::directory_iterator(kScenarioDir)) {
-    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path().string());
+    const bool plan = e.path().filename().string().starts_with("plan-");
+    if (e.is_regular_file() && e.path().extension() == ".json" && !plan) {
+      files.push_back(e.path().string());
+    }
   }
   std::sort(files.begin(), files.end());
   return files;

@@ -84,7 +84,7 @@ TEST(Calibration, AProfileAsTheGpuStandsForTheCatalogGpuItMeasured) {
 
 TEST(Warnings, SpotPreemptionIsNotModelledYet) {
   EXPECT_TRUE(test::has_warning_containing(parse_patched(R"({"cost": {"spot": true}})"),
-                                           "spot preemption is not modelled"));
+                                           "preemptions are counted as further failures"));
 }
 
 TEST(Warnings, NvSwitchOnAGpuWithoutNvLink) {

@@ -1,0 +1,146 @@
+#include "cli/plan_command.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "cli/exit_code.hpp"
+#include "cli/input_file.hpp"
+#include "planner/emit/emit.hpp"
+#include "planner/prices/prices.hpp"
+#include "planner/search/evaluate.hpp"
+#include "planner/search/plan_report.hpp"
+#include "sim/core/error.hpp"
+#include "sim/report/text_table.hpp"
+#include "sim/scenario/json_text.hpp"
+
+namespace wt::cli {
+namespace {
+
+void print_prices() {
+  TextTable t({{"GPU"},
+               {"provider"},
+               {"on-demand $/GPU-h", Align::right},
+               {"spot $/GPU-h", Align::right},
+               {"offering"},
+               {"date"},
+               {"source"}});
+  for (const GpuPrice& p : builtin_prices()) {
+    char od[32], spot[32];
+    std::snprintf(od, sizeof od, "%.4g", p.on_demand_usd_per_gpu_hour);
+    std::snprintf(spot, sizeof spot, "%.4g", p.spot_usd_per_gpu_hour);
+    t.add_row({p.gpu, p.provider, od, p.spot_usd_per_gpu_hour > 0 ? spot : "-", p.offering, p.date,
+               p.source});
+  }
+  std::cout << t.str()
+            << "From ../shared/reference/hardware-and-prices.json (cloud_prices); override them "
+               "with \"plan\": {\"prices\": {...}}.\n";
+}
+
+void show_progress(uint64_t done, uint64_t total) {
+  std::fprintf(stderr, "\rplan: %llu of %llu candidates (%.0f%%)",
+               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+               total > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0);
+}
+
+SearchOptions search_options(const PlanOptions& o) {
+  SearchOptions s;
+  s.jobs =
+      o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (!o.shard.empty()) s.shard = parse_shard(o.shard);
+  s.keep = static_cast<size_t>(std::max(o.top, o.refine));
+  if (isatty(STDERR_FILENO) != 0) s.progress = show_progress;
+  return s;
+}
+
+SearchState merged_state(const PlanOptions& o, const PlanSpec& spec) {
+  std::vector<nlohmann::json> shards;
+  for (const std::string& file : o.merge) {
+    require_input_file("--merge", file);
+    const std::optional<std::string> text = read_text_file(file);
+    if (!text) throw InputError("--merge", "cannot read the shard", file, "a readable file");
+    shards.push_back(parse_json_text(*text, file));
+  }
+  return merge_shards(spec, shards, o.merge);
+}
+
+void check_options(const PlanOptions& o) {
+  if (o.plan.empty()) throw InputError("PLAN", "required (or --prices)", "", "a plan file");
+  if (!o.shard.empty() && !o.merge.empty()) {
+    throw InputError("--shard", "cannot be combined with --merge", o.shard,
+                     "--shard to search one part, --merge to join the parts");
+  }
+  if (!o.shard.empty() && (o.refine > 0 || !o.emit_dir.empty())) {
+    throw InputError("--shard",
+                     "a shard prints its partial state only: refine and emit when merging", o.shard,
+                     "--shard without --refine and --emit");
+  }
+  if (o.refine > 0 && !simgrid_available()) {
+    throw InputError("--refine", "the SimGrid engine is not part of this build",
+                     std::to_string(o.refine), "0 (no refinement)");
+  }
+}
+
+}  // namespace
+
+CLI::App* add_plan_command(CLI::App& app, PlanOptions& o) {
+  CLI::App* cmd = app.add_subcommand(
+      "plan", "Search clusters and layouts for a training job; recommend what to rent.");
+  cmd->add_option("PLAN", o.plan,
+                  "Plan file: a scenario with lists/ranges and a \"plan\" block "
+                  "(docs/planner.md)");
+  cmd->add_flag("--json", o.json, "Print the result as one JSON object");
+  cmd->add_option("--top", o.top, "Length of the ranked list")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  cmd->add_option("--jobs", o.jobs, "Threads (default: one per hardware thread)")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--shard", o.shard,
+                  "Search only shard i of N (prints the partial state as JSON, for --merge)")
+      ->type_name("i/N");
+  cmd->add_option("--merge", o.merge, "Join the shards' outputs into the full answer")
+      ->type_name("SHARD.json ...");
+  cmd->add_option("--refine", o.refine, "Re-time the best N with the SimGrid engine")
+      ->check(CLI::Range(0, 1000));
+  cmd->add_option("--emit", o.emit_dir, "Write launch configs of the recommended plan into DIR")
+      ->type_name("DIR");
+  cmd->add_flag("--prices", o.prices, "List the built-in price table and exit");
+  return cmd;
+}
+
+int plan_command(const PlanOptions& o) {
+  if (o.prices) {
+    print_prices();
+    return to_int(ExitCode::ok);
+  }
+  check_options(o);
+  require_input_file("PLAN", o.plan);
+  const PlanSpec spec = load_plan_file(o.plan);
+  const CandidateSpace space(spec);
+  const SearchOptions options = search_options(o);
+  PlanReport report;
+  report.method = evaluation_method();
+  if (!o.merge.empty()) {
+    report.state = merged_state(o, spec);
+  } else {
+    report.state = run_search(space, options);
+    if (options.progress) std::fprintf(stderr, "\n");
+  }
+  if (!o.shard.empty()) {
+    std::cout << shard_json(spec, report.state, options.shard).dump(2) << "\n";
+    return to_int(ExitCode::ok);
+  }
+  refine_top(space, static_cast<size_t>(o.refine), report);
+  const std::optional<Outcome> chosen = report.chosen();
+  if (!o.emit_dir.empty() && chosen) emit_launch_configs(space.scenario(chosen->index), o.emit_dir);
+  if (o.json) {
+    std::cout << plan_json(space, report).dump(2) << "\n";
+  } else {
+    std::cout << plan_text(space, report, static_cast<size_t>(o.top));
+  }
+  return to_int(chosen ? ExitCode::ok : ExitCode::infeasible);
+}
+
+}  // namespace wt::cli

@@ -1,0 +1,27 @@
+#pragma once
+// `windtunnel plan PLAN`: search the layouts and clusters of a plan file (docs/planner.md) and
+// recommend one; shards of a search (--shard) and their merge (--merge); the price table
+// (--prices).
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace wt::cli {
+
+struct PlanOptions {
+  std::string plan;
+  bool json = false;
+  int top = 5;
+  int jobs = 0;  // 0 = one per hardware thread
+  std::string shard;
+  std::vector<std::string> merge;
+  int refine = 0;
+  std::string emit_dir;
+  bool prices = false;
+};
+
+CLI::App* add_plan_command(CLI::App& app, PlanOptions& options);
+int plan_command(const PlanOptions& options);  // exit code; bad input throws wt::InputError
+
+}  // namespace wt::cli

@@ -1,0 +1,43 @@
+#pragma once
+// What `windtunnel plan` prints: the named recommendations with a one-line why, the Pareto front,
+// the right-sizing table and the ranked list, as text or as one JSON object; and the partial
+// state of one shard, which `plan --merge` joins.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/search/candidate_space.hpp"
+#include "planner/search/search.hpp"
+#include "planner/search/search_state.hpp"
+
+namespace wt {
+
+struct PlanReport {
+  SearchState state;
+  std::vector<Outcome> refined;  // the top of the ranked list re-timed with SimGrid, re-ranked
+  std::string method;            // how candidates were evaluated
+  // The recommended candidate: the best refined one, else the head of the ranked list.
+  std::optional<Outcome> chosen() const;
+};
+
+// Re-times the first `n` of the ranked list with the SimGrid engine and ranks them again.
+void refine_top(const CandidateSpace& space, size_t n, PlanReport& report);
+
+// "MFU 46.2%; PP 4 bubble 4.5% (128 micro-batches); exposed comm 3.1% (mostly DP); memory 52.1 of
+// 74.5 GiB (30% headroom)".
+std::string why_text(const CandidateSpace& space, const Outcome& o);
+// "TP 8 · PP 4 · DP 32 · mb 1 · ZeRO-1 · SP · selective · 1F1B" (plus the axes' other values).
+std::string layout_text(const CandidateSpace& space, const Outcome& o);
+
+nlohmann::ordered_json plan_json(const CandidateSpace& space, const PlanReport& report);
+std::string plan_text(const CandidateSpace& space, const PlanReport& report, size_t top);
+
+// Shards: the state as JSON and back; merging checks that the shards are one plan's, each once.
+nlohmann::ordered_json shard_json(const PlanSpec& spec, const SearchState& state,
+                                  const Shard& shard);
+SearchState merge_shards(const PlanSpec& spec, const std::vector<nlohmann::json>& shards,
+                         const std::vector<std::string>& names);
+
+}  // namespace wt

@@ -1,0 +1,207 @@
+// The plan as text for a person: what was searched, the recommendation and its why, the named
+// picks, the Pareto front, the right-sizing table and the ranked list.
+#include <cstdio>
+#include <sstream>
+
+#include "planner/search/plan_report.hpp"
+#include "sim/core/units.hpp"
+#include "sim/report/headline.hpp"
+#include "sim/report/summary_text.hpp"
+#include "sim/report/text_table.hpp"
+
+namespace wt {
+namespace {
+
+std::string days(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", s / units::kSecondsPerDay);
+  return buf;
+}
+
+std::string dollars(double usd) {
+  return "$" + format_count(usd);
+}
+
+std::string percent(double f) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * f);
+  return buf;
+}
+
+std::string counts_text(const std::map<std::string, uint64_t>& counts) {
+  std::string text;
+  for (const auto& [reason, n] : counts) {
+    text += (text.empty() ? "" : ", ") + reason + " " + with_thousands(static_cast<int64_t>(n));
+  }
+  return text;
+}
+
+std::string objective_text(const PlanSpec& spec) {
+  const PlanConstraints& c = spec.constraints;
+  switch (spec.objective) {
+    case Objective::cheapest_within_deadline:
+      return "cheapest within the " + format_count(c.deadline_days) + "-day deadline";
+    case Objective::fastest_within_budget:
+      return "fastest within the " + dollars(c.budget_usd) + " budget";
+    case Objective::fastest:
+      return "fastest";
+    case Objective::cheapest:
+      break;
+  }
+  return "cheapest";
+}
+
+std::string constraint_marks(const Outcome& o, const PlanConstraints& c) {
+  std::string marks;
+  if (c.deadline_days > 0) marks += meets_deadline(o, c) ? "in time" : "late";
+  if (c.budget_usd > 0)
+    marks += std::string(marks.empty() ? "" : ", ") +
+             (within_budget(o, c) ? "in budget" : "over budget");
+  return marks;
+}
+
+void header(std::ostringstream& out, const CandidateSpace& space, const PlanReport& r) {
+  const PlanSpec& spec = space.spec();
+  const PlanConstraints& c = spec.constraints;
+  const SearchState& st = r.state;
+  out << "plan " << spec.name << " · objective: " << objective_text(spec);
+  if (c.deadline_days > 0) out << " · deadline " << format_count(c.deadline_days) << " days";
+  if (c.budget_usd > 0) out << " · budget " << dollars(c.budget_usd);
+  if (c.max_gpus > 0) out << " · at most " << with_thousands(c.max_gpus) << " GPUs";
+  out << " · " << (spec.prices.spot ? "spot" : "on-demand") << " prices ("
+      << (spec.prices.provider == "any" ? "cheapest provider" : spec.prices.provider) << ")\n";
+  uint64_t invalid = 0, pruned = 0;
+  for (const auto& [k, n] : st.invalid)
+    invalid += n;
+  for (const auto& [k, n] : st.pruned)
+    pruned += n;
+  out << "searched " << with_thousands(static_cast<int64_t>(st.combinations))
+      << " combinations: " << with_thousands(static_cast<int64_t>(invalid)) << " invalid layouts, "
+      << with_thousands(static_cast<int64_t>(st.evaluated)) << " evaluated (" << r.method << "), "
+      << with_thousands(static_cast<int64_t>(pruned)) << " pruned\n";
+  if (!st.pruned.empty()) out << "  pruned: " << counts_text(st.pruned) << "\n";
+  if (!st.invalid.empty())
+    out << "  invalid, by the rule they break: " << counts_text(st.invalid) << "\n";
+}
+
+void block(std::ostringstream& out, const CandidateSpace& space, const std::string& title,
+           const std::optional<Outcome>& o, const std::string& none,
+           const std::optional<Outcome>& chosen = std::nullopt) {
+  out << "\n" << title << ":";
+  if (!o) {
+    out << "\n  " << none << "\n";
+    return;
+  }
+  if (chosen && chosen->index == o->index && chosen->engine == o->engine) {
+    out << " the recommended layout\n";
+    return;
+  }
+  out << "\n";
+  out << "  " << with_thousands(o->num_gpus) << " × " << o->gpu << " · " << layout_text(space, *o)
+      << "\n";
+  out << "  " << days(o->expected_time_s) << " days with failures (" << days(o->time_to_train_s)
+      << " failure-free) · " << dollars(o->cost_usd) << " · " << format_count(o->gpu_hours)
+      << " GPU-h at " << space.price_of(o->gpu).describe();
+  if (o->engine.find("simgrid") != std::string::npos) out << " · timed by " << o->engine;
+  out << "\n  why: " << why_text(space, *o) << "\n";
+}
+
+TextTable outcome_table(bool with_rank) {
+  std::vector<TableColumn> cols;
+  if (with_rank) cols.push_back({"#", Align::right});
+  for (TableColumn c : {TableColumn{"days", Align::right}, TableColumn{"cost", Align::right},
+                        TableColumn{"GPUs", Align::right}, TableColumn{"GPU", Align::left},
+                        TableColumn{"MFU", Align::right}, TableColumn{"layout", Align::left},
+                        TableColumn{"", Align::left}}) {
+    cols.push_back(c);
+  }
+  return TextTable(cols);
+}
+
+// "TP4 PP16 DP32 mb1 Z1 SP sel 1f1b": the layout in a table cell.
+std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
+  const Scenario s = space.scenario(o.index);
+  const ParallelConfig& p = s.parallel;
+  std::string t = "TP" + std::to_string(p.tensor) + " PP" + std::to_string(p.pipeline) + " DP" +
+                  std::to_string(p.data);
+  if (p.context > 1) t += " CP" + std::to_string(p.context);
+  if (p.expert > 1) t += " EP" + std::to_string(p.expert);
+  t += " mb" + std::to_string(s.training.micro_batch_size);
+  if (p.zero_stage > 0) t += " Z" + std::to_string(p.zero_stage);
+  if (p.sequence_parallel && p.tensor > 1) t += " SP";
+  if (s.training.activation_recompute == Recompute::selective) t += " sel";
+  if (s.training.activation_recompute == Recompute::full) t += " full";
+  if (p.pipeline > 1) t += std::string(" ") + to_string(p.pipeline_schedule);
+  if (p.virtual_stages > 1) t += "x" + std::to_string(p.virtual_stages);
+  return t;
+}
+
+std::vector<std::string> outcome_row(const CandidateSpace& space, const Outcome& o) {
+  return {days(o.expected_time_s),
+          dollars(o.cost_usd),
+          with_thousands(o.num_gpus),
+          o.gpu,
+          percent(o.mfu),
+          compact_layout(space, o),
+          constraint_marks(o, space.spec().constraints)};
+}
+
+void table(std::ostringstream& out, const CandidateSpace& space, const std::string& title,
+           const std::vector<Outcome>& list, bool ranked) {
+  if (list.empty()) return;
+  out << "\n" << title << ":\n";
+  TextTable t = outcome_table(ranked);
+  for (size_t i = 0; i < list.size(); ++i) {
+    std::vector<std::string> row = outcome_row(space, list[i]);
+    if (ranked) row.insert(row.begin(), std::to_string(i + 1));
+    t.add_row(row);
+  }
+  std::istringstream lines(t.str());
+  for (std::string line; std::getline(lines, line);)
+    out << "  " << line << "\n";
+}
+
+}  // namespace
+
+std::string plan_text(const CandidateSpace& space, const PlanReport& r, size_t top) {
+  std::ostringstream out;
+  const SearchState& st = r.state;
+  const PlanSpec& spec = space.spec();
+  header(out, space, r);
+  if (!r.chosen()) {
+    out << "\nno layout fits: every valid layout was pruned (see the reasons above)\n";
+    return out.str();
+  }
+  block(out, space, "recommended (" + objective_text(spec) + ")", r.chosen(), "");
+  block(out, space, "fastest", st.fastest, "", r.chosen());
+  block(out, space, "cheapest", st.cheapest, "", r.chosen());
+  if (spec.constraints.deadline_days > 0) {
+    block(out, space, "cheapest within the deadline", st.cheapest_within_deadline,
+          "none: no layout finishes within " + format_count(spec.constraints.deadline_days) +
+              " days (the fastest is above)",
+          r.chosen());
+  }
+  if (spec.constraints.budget_usd > 0) {
+    block(out, space, "fastest within the budget", st.fastest_within_budget,
+          "none: no layout costs at most " + dollars(spec.constraints.budget_usd) +
+              " (the cheapest is above)",
+          r.chosen());
+  }
+  table(out, space, "Pareto front (no layout is both faster and cheaper)", st.pareto, false);
+  std::vector<Outcome> rows;
+  for (const auto& [key, o] : st.right_sizing)
+    rows.push_back(o);
+  table(out, space, "right-sizing (the fastest layout per GPU type and count)", rows, false);
+  if (!r.refined.empty()) {
+    table(out, space, "refined with the SimGrid engine", r.refined, true);
+  }
+  std::vector<Outcome> head(st.ranked.begin(),
+                            st.ranked.begin() + static_cast<long>(std::min(top, st.ranked.size())));
+  table(out, space, "ranked (" + objective_text(spec) + ")", head, true);
+  out << "\ndays and cost include failures: a cluster failure every MTBF/GPUs, Young/Daly "
+         "checkpoints, restarts"
+      << (spec.prices.spot ? ", spot preemptions" : "") << " (docs/planner.md)\n";
+  return out.str();
+}
+
+}  // namespace wt
