@@ -1,0 +1,89 @@
+#include "cli/sweep_command.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "cli/exit_code.hpp"
+#include "cli/input_file.hpp"
+#include "planner/sweep/sweep.hpp"
+#include "planner/sweep/sweep_report.hpp"
+#include "sim/core/error.hpp"
+#include "sim/report/plot_svg.hpp"
+
+namespace wt::cli {
+namespace {
+
+// "sweep 3/12" on stderr, redrawn in place, only when stderr is a terminal.
+SweepProgress progress_bar() {
+  if (::isatty(STDERR_FILENO) == 0) return {};
+  return [](size_t done, size_t total) {
+    std::fprintf(stderr, "\rsweep %zu/%zu points", done, total);
+    if (done == total) std::fprintf(stderr, "\r%40s\r", "");
+    std::fflush(stderr);
+  };
+}
+
+std::optional<std::ofstream> open_plot(const SweepOptions& o) {
+  if (o.plot_path.empty()) return std::nullopt;
+  require_svg_path("--plot", o.plot_path);
+  return open_output_file("--plot", o.plot_path);
+}
+
+int exit_code(const SweepResult& r) {
+  const auto ran = [](const SweepPoint& p) { return p.ran; };
+  const auto fits = [](const SweepPoint& p) { return p.ran && p.result.fits_in_memory; };
+  if (std::any_of(r.points.begin(), r.points.end(), fits)) return to_int(ExitCode::ok);
+  if (std::any_of(r.points.begin(), r.points.end(), ran)) return to_int(ExitCode::infeasible);
+  std::cerr << "windtunnel: error: no point of the sweep is a valid scenario (reasons above)\n";
+  return to_int(ExitCode::bad_input);
+}
+
+}  // namespace
+
+CLI::App* add_sweep_command(CLI::App& app, SweepOptions& o) {
+  CLI::App* cmd = app.add_subcommand(
+      "sweep", "Scaling curves: run a scenario over a grid of values (speedup, efficiency).");
+  cmd->add_option("SCENARIO", o.scenario, "Scenario JSON file (docs/scenario.md)")->required();
+  cmd->add_option("--vary", o.varies,
+                  "A field and its values, e.g. --vary cluster.num_nodes=1,2,4,8; repeat for a "
+                  "grid (the last --vary varies fastest)")
+      ->type_name("KEY.PATH=V1,V2,...")
+      ->allow_extra_args(false)
+      ->required();
+  cmd->add_option("--set", o.sets, "Override a scenario field at every point, as for run")
+      ->type_name("KEY.PATH=VALUE")
+      ->allow_extra_args(false);
+  cmd->add_flag("--json", o.json, "Print the sweep as one JSON object (docs/cli.md) instead");
+  cmd->add_option("--plot", o.plot_path, "Write tokens/s and scaling efficiency against GPUs")
+      ->type_name("FILE.svg");
+  return cmd;
+}
+
+int sweep_command(const SweepOptions& o) {
+  require_input_file("SCENARIO", o.scenario);
+  SweepRequest request{o.scenario, o.sets, {}};
+  for (const std::string& v : o.varies)
+    request.axes.push_back(parse_vary(v));
+  std::optional<std::ofstream> plot = open_plot(o);
+  const SweepResult result = run_sweep(request, progress_bar());
+  if (plot) {
+    *plot << sweep_plot_svg(result);
+    plot->flush();
+    if (!*plot)
+      throw InputError("--plot", "writing the file failed", o.plot_path, "a writable path");
+  }
+  if (o.json) {
+    std::cout << sweep_json(result).dump(2) << "\n";
+  } else {
+    std::cout << sweep_table(result);
+  }
+  std::cout.flush();
+  return exit_code(result);
+}
+
+}  // namespace wt::cli

@@ -1,0 +1,54 @@
+#include "planner/emit/deepspeed_config.hpp"
+
+#include <cmath>
+
+namespace wt {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// DeepSpeed bucket sizes count elements; the scenario's bucket is in MB of 16-bit gradients.
+int64_t bucket_elements(const ParallelConfig& p) {
+  constexpr double kBytesPerElement = 2.0;
+  return static_cast<int64_t>(std::llround(p.dp_bucket_mb * 1.0e6 / kBytesPerElement));
+}
+
+Json zero_block(const ParallelConfig& p) {
+  Json z = {{"stage", p.zero_stage}};
+  if (p.zero_stage == 0) return z;
+  z["overlap_comm"] = p.overlap_grad_reduce;
+  z["contiguous_gradients"] = true;
+  z["reduce_scatter"] = true;
+  z["reduce_bucket_size"] = bucket_elements(p);
+  z["allgather_bucket_size"] = bucket_elements(p);
+  return z;
+}
+
+void add_precision(Json& c, Precision p) {
+  if (p == Precision::bf16 || p == Precision::fp8) c["bf16"] = {{"enabled", true}};
+  if (p == Precision::fp16) {
+    c["fp16"] = {{"enabled", true},           {"loss_scale", 0}, {"initial_scale_power", 16},
+                 {"loss_scale_window", 1000}, {"hysteresis", 2}, {"min_loss_scale", 1}};
+  }
+}
+
+}  // namespace
+
+nlohmann::ordered_json deepspeed_config(const Scenario& s) {
+  Json c;
+  c["train_batch_size"] = s.training.global_batch_size;
+  c["train_micro_batch_size_per_gpu"] = s.training.micro_batch_size;
+  c["gradient_accumulation_steps"] = s.num_micro_batches();
+  c["zero_optimization"] = zero_block(s.parallel);
+  add_precision(c, s.training.precision);
+  if (s.training.activation_recompute == Recompute::full) {
+    c["activation_checkpointing"] = {{"partition_activations", s.parallel.sequence_parallel},
+                                     {"contiguous_memory_optimization", false},
+                                     {"cpu_checkpointing", false}};
+  }
+  c["steps_per_print"] = 10;
+  c["wall_clock_breakdown"] = false;
+  return c;
+}
+
+}  // namespace wt

@@ -1,0 +1,25 @@
+#include "planner/emit/emit.hpp"
+
+#include "planner/emit/atomic_write.hpp"
+#include "planner/emit/deepspeed_config.hpp"
+#include "planner/emit/launch_scripts.hpp"
+#include "planner/emit/megatron_args.hpp"
+
+namespace wt {
+
+std::vector<LaunchFile> launch_files(const Scenario& s) {
+  return {{"megatron_args.sh", megatron_args_sh(s), true},
+          {"deepspeed_config.json", deepspeed_config(s).dump(2) + "\n", false},
+          {"torchrun.sh", torchrun_sh(s), true},
+          {"slurm.sbatch", slurm_sbatch(s), true},
+          {"pytorchjob.yaml", pytorchjob_yaml(s), false}};
+}
+
+void emit_launch_configs(const Scenario& s, const std::filesystem::path& dir) {
+  ensure_directory(dir, "--emit");
+  for (const LaunchFile& f : launch_files(s)) {
+    write_file_atomically(dir / f.name, f.text, "--emit", f.executable);
+  }
+}
+
+}  // namespace wt

@@ -1,0 +1,72 @@
+#include "planner/emit/launch_plan.hpp"
+
+#include <cctype>
+#include <cmath>
+
+#include "sim/report/headline.hpp"
+
+namespace wt {
+namespace {
+
+constexpr size_t kMaxLabel = 63;
+
+std::optional<int64_t> iterations_for(const Scenario& s) {
+  if (s.training.total_tokens <= 0.0) return std::nullopt;
+  const double tokens_per_iteration =
+      static_cast<double>(s.training.global_batch_size) * static_cast<double>(s.model.seq_length);
+  return static_cast<int64_t>(std::ceil(s.training.total_tokens / tokens_per_iteration));
+}
+
+}  // namespace
+
+std::string dns_label(const std::string& text) {
+  std::string label;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) {
+      label += static_cast<char>(std::tolower(u));
+    } else if (!label.empty() && label.back() != '-') {
+      label += '-';
+    }
+  }
+  if (label.size() > kMaxLabel) label.resize(kMaxLabel);
+  while (!label.empty() && label.back() == '-')
+    label.pop_back();
+  return label.empty() ? "windtunnel-job" : label;
+}
+
+LaunchPlan launch_plan(const Scenario& s) {
+  LaunchPlan p;
+  p.job_name = dns_label(s.name);
+  p.headline = scenario_headline(s);
+  p.num_nodes = s.cluster.num_nodes;
+  p.gpus_per_node = s.cluster.gpus_per_node;
+  p.tensor = s.parallel.tensor;
+  p.pipeline = s.parallel.pipeline;
+  p.data = s.parallel.data;
+  p.context = s.parallel.context;
+  p.expert = s.parallel.expert;
+  p.micro_batch_size = s.training.micro_batch_size;
+  p.global_batch_size = s.training.global_batch_size;
+  p.gradient_accumulation_steps = s.num_micro_batches();
+  p.train_iterations = iterations_for(s);
+  return p;
+}
+
+const std::vector<Placeholder>& launch_placeholders() {
+  static const std::vector<Placeholder> placeholders = {
+      {"MEGATRON_DIR", "FILL_ME_megatron_lm_checkout",
+       "path of a Megatron-LM checkout (holds pretrain_gpt.py)"},
+      {"DATA_PATH", "FILL_ME_data_prefix",
+       "prefix of the preprocessed dataset (.bin/.idx from tools/preprocess_data.py)"},
+      {"TOKENIZER_TYPE", "FILL_ME_tokenizer_type",
+       "Megatron tokenizer type, e.g. HuggingFaceTokenizer or GPT2BPETokenizer"},
+      {"TOKENIZER_MODEL", "FILL_ME_tokenizer_model",
+       "tokenizer model name or path; it also sets the vocabulary size"},
+      {"CHECKPOINT_DIR", "FILL_ME_checkpoint_dir", "folder to save and resume checkpoints"},
+      {"LR", "FILL_ME_learning_rate", "peak learning rate (schedule, warm-up, decay: add yours)"},
+  };
+  return placeholders;
+}
+
+}  // namespace wt

@@ -1,0 +1,41 @@
+#pragma once
+// The facts every launch file repeats, derived once from a validated scenario.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+struct LaunchPlan {
+  std::string job_name;  // DNS-1123 label: lower case, digits and '-', at most 63 characters
+  std::string headline;  // scenario_headline(s), for the comment at the top of each file
+  int num_nodes = 1;
+  int gpus_per_node = 1;
+  int tensor = 1, pipeline = 1, data = 1, context = 1, expert = 1;
+  int64_t micro_batch_size = 1;
+  int64_t global_batch_size = 1;
+  int64_t gradient_accumulation_steps = 1;  // micro-batches per iteration per DP replica
+  std::optional<int64_t> train_iterations;  // ceil(total_tokens / (global batch · seq)); none if 0
+};
+
+LaunchPlan launch_plan(const Scenario& s);
+
+// "Llama 3 8B run on 1 × 8 GPUs" → "llama-3-8b-run-on-1-8-gpus".
+std::string dns_label(const std::string& text);
+
+// A value the scenario does not know: the user must replace FILL_ME_... before launching.
+struct Placeholder {
+  std::string variable;  // shell / container environment variable, e.g. "DATA_PATH"
+  std::string fill_me;   // its value until the user sets it, e.g. "FILL_ME_data_prefix"
+  std::string doc;       // one line: what to put there
+};
+
+const std::vector<Placeholder>& launch_placeholders();
+
+// Port of the torch.distributed rendezvous on the first node.
+inline constexpr int kRendezvousPort = 29500;
+
+}  // namespace wt

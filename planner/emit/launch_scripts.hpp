@@ -1,0 +1,20 @@
+#pragma once
+// The launchers: torchrun.sh (run once per node), slurm.sbatch (srun torchrun on every node) and
+// pytorchjob.yaml (Kubeflow training operator, kubeflow.org/v1 PyTorchJob).
+#include <string>
+#include <vector>
+
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+std::string torchrun_sh(const Scenario& s);
+std::string slurm_sbatch(const Scenario& s);
+std::string pytorchjob_yaml(const Scenario& s);
+
+// The torchrun command shared by the shell launchers, one argument per line (continued with " \"),
+// with the rendezvous endpoint and id given as shell expressions.
+std::string torchrun_command(const Scenario& s, const std::string& endpoint,
+                             const std::string& rendezvous_id);
+
+}  // namespace wt

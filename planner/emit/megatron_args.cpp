@@ -1,0 +1,196 @@
+#include "planner/emit/megatron_args.hpp"
+
+#include <string>
+
+#include "planner/emit/launch_plan.hpp"
+
+namespace wt {
+namespace {
+
+using Args = std::vector<CliArg>;
+
+std::string str(int64_t v) {
+  return std::to_string(v);
+}
+
+void add(Args& a, std::string flag, std::string value = {}) {
+  a.push_back({std::move(flag), std::move(value), false});
+}
+
+void add_layout(Args& a, const Scenario& s) {
+  const ParallelConfig& p = s.parallel;
+  add(a, "--tensor-model-parallel-size", str(p.tensor));
+  add(a, "--pipeline-model-parallel-size", str(p.pipeline));
+  if (p.pipeline_schedule == PipelineSchedule::interleaved && p.virtual_stages > 1) {
+    const int64_t per_chunk = s.model.num_layers / (int64_t{p.pipeline} * p.virtual_stages);
+    add(a, "--num-layers-per-virtual-pipeline-stage", str(per_chunk));
+  }
+  add(a, "--context-parallel-size", str(p.context));
+  if (s.model.moe.num_experts > 0) add(a, "--expert-model-parallel-size", str(p.expert));
+  if (p.sequence_parallel && p.tensor > 1) add(a, "--sequence-parallel");
+}
+
+void add_batch(Args& a, const Scenario& s, const LaunchPlan& plan) {
+  add(a, "--micro-batch-size", str(s.training.micro_batch_size));
+  add(a, "--global-batch-size", str(s.training.global_batch_size));
+  add(a, "--seq-length", str(s.model.seq_length));
+  add(a, "--max-position-embeddings", str(s.model.seq_length));
+  if (plan.train_iterations) {
+    add(a, "--train-iters", str(*plan.train_iterations));
+  } else {
+    a.push_back({"--train-iters", "TRAIN_ITERS", true});
+  }
+}
+
+void add_model(Args& a, const ModelConfig& m) {
+  add(a, "--num-layers", str(m.num_layers));
+  add(a, "--hidden-size", str(m.hidden_size));
+  add(a, "--ffn-hidden-size", str(m.ffn_hidden_size));
+  add(a, "--num-attention-heads", str(m.num_attention_heads));
+  if (m.num_kv_heads > 0 && m.num_kv_heads != m.num_attention_heads) {
+    add(a, "--group-query-attention");
+    add(a, "--num-query-groups", str(m.num_kv_heads));
+  }
+  if (m.gated_mlp) add(a, "--swiglu");
+  if (!m.tied_embeddings) add(a, "--untie-embeddings-and-output-weights");
+  if (m.moe.num_experts > 0) {
+    add(a, "--num-experts", str(m.moe.num_experts));
+    add(a, "--moe-router-topk", str(m.moe.top_k));
+    add(a, "--moe-ffn-hidden-size", str(m.moe.moe_ffn_hidden_size));
+  }
+}
+
+void add_precision(Args& a, Precision p) {
+  switch (p) {
+    case Precision::bf16:
+      add(a, "--bf16");
+      return;
+    case Precision::fp16:
+      add(a, "--fp16");
+      return;
+    case Precision::fp8:  // FP8 GEMMs (Transformer Engine) over BF16 parameters
+      add(a, "--bf16");
+      add(a, "--fp8-format", "hybrid");
+      return;
+    case Precision::fp32:
+    case Precision::tf32:
+      return;  // Megatron's default is fp32 parameters and math
+  }
+}
+
+void add_recompute(Args& a, Recompute r) {
+  if (r == Recompute::selective) add(a, "--recompute-granularity", "selective");
+  if (r == Recompute::full) {
+    add(a, "--recompute-granularity", "full");
+    add(a, "--recompute-method", "uniform");
+    add(a, "--recompute-num-layers", "1");
+  }
+}
+
+void add_optimizer(Args& a, const Scenario& s) {
+  add(a, "--optimizer", s.training.optimizer == Optimizer::sgd ? "sgd" : "adam");
+  const ParallelConfig& p = s.parallel;
+  const bool distributed = p.zero_stage >= 1;
+  if (distributed) add(a, "--use-distributed-optimizer");
+  if (p.overlap_grad_reduce && p.data > 1) {
+    add(a, "--overlap-grad-reduce");
+    if (distributed && p.overlap_param_gather) add(a, "--overlap-param-gather");
+  }
+}
+
+void add_placeholders(Args& a) {
+  const std::pair<const char*, const char*> uses[] = {{"--data-path", "DATA_PATH"},
+                                                      {"--tokenizer-type", "TOKENIZER_TYPE"},
+                                                      {"--tokenizer-model", "TOKENIZER_MODEL"},
+                                                      {"--save", "CHECKPOINT_DIR"},
+                                                      {"--load", "CHECKPOINT_DIR"},
+                                                      {"--lr", "LR"}};
+  for (const auto& [flag, variable] : uses)
+    a.push_back({flag, variable, true});
+}
+
+std::string placeholder_lines(const Scenario& s) {
+  std::string out =
+      "# Megatron's overlap of TP communication with compute needs one CUDA connection\n";
+  out += "export CUDA_DEVICE_MAX_CONNECTIONS=1\n\n";
+  for (const Placeholder& p : launch_placeholders()) {
+    out += "# " + p.doc + "\n";
+    out += p.variable + "=\"${" + p.variable + ":-" + p.fill_me + "}\"\n";
+  }
+  if (s.training.total_tokens <= 0.0) {
+    out += "# training.total_tokens is 0 in the scenario: set the number of iterations\n";
+    out += "TRAIN_ITERS=\"${TRAIN_ITERS:-FILL_ME_train_iters}\"\n";
+  }
+  return out;
+}
+
+constexpr const char* kRequireFilled = R"(
+# Refuses to launch while a placeholder still holds its FILL_ME value.
+require_filled() {
+  local name
+  for name in MEGATRON_DIR DATA_PATH TOKENIZER_TYPE TOKENIZER_MODEL CHECKPOINT_DIR LR TRAIN_ITERS; do
+    if [[ "${!name-}" == FILL_ME* ]]; then
+      echo "launch: set ${name} (still ${!name}); see megatron_args.sh" >&2
+      return 1
+    fi
+  done
+}
+)";
+
+}  // namespace
+
+std::vector<CliArg> megatron_arguments(const Scenario& s) {
+  const LaunchPlan plan = launch_plan(s);
+  Args a;
+  add_layout(a, s);
+  add_batch(a, s, plan);
+  add_model(a, s.model);
+  add_precision(a, s.training.precision);
+  add_recompute(a, s.training.activation_recompute);
+  add_optimizer(a, s);
+  add_placeholders(a);
+  return a;
+}
+
+std::vector<std::string> megatron_caveats(const Scenario& s) {
+  std::vector<std::string> c;
+  const ParallelConfig& p = s.parallel;
+  if (p.pipeline > 1 && p.pipeline_schedule == PipelineSchedule::gpipe) {
+    c.push_back("Megatron-LM has no GPipe schedule: it runs 1F1B, which needs less memory.");
+  }
+  if (p.zero_stage >= 2) {
+    c.push_back("ZeRO-" + std::to_string(p.zero_stage) +
+                ": Megatron's distributed optimizer shards optimizer state and gradients;"
+                " for sharded weights use deepspeed_config.json" +
+                std::string(p.zero_stage == 3 ? " or Megatron's --use-torch-fsdp2." : "."));
+  }
+  if (s.training.precision == Precision::tf32) {
+    c.push_back("tf32: Megatron keeps fp32 parameters; TF32 matmuls follow PyTorch's settings.");
+  }
+  if (s.training.optimizer == Optimizer::adamw) {
+    c.push_back("adamw: Megatron's adam is AdamW (decoupled --weight-decay).");
+  }
+  return c;
+}
+
+std::string megatron_args_sh(const Scenario& s) {
+  const LaunchPlan plan = launch_plan(s);
+  std::vector<std::string> head = {
+      "Megatron-LM pretrain_gpt.py arguments, written by windtunnel for scenario \"" + s.name +
+          "\"",
+      plan.headline, "Source it (torchrun.sh and slurm.sbatch do): it defines MEGATRON_ARGS.",
+      "Placeholders the scenario does not know are FILL_ME_...: set them in the environment or "
+      "edit them below.",
+      "Not set here: learning-rate schedule, weight decay, logging, evaluation, and model details "
+      "the simulator does not model (position embedding, normalization, biases); add your own."};
+  for (const std::string& c : megatron_caveats(s))
+    head.push_back("Note: " + c);
+  std::string out = "#!/usr/bin/env bash\n" + comment_block(head) + "\n" + placeholder_lines(s);
+  out += kRequireFilled;
+  out += "\nMEGATRON_ARGS=(\n";
+  for (const CliArg& a : megatron_arguments(s))
+    out += "  " + shell_arg(a) + "\n";
+  return out + ")\n";
+}
+
+}  // namespace wt

@@ -1,0 +1,55 @@
+#pragma once
+// Plots written as SVG directly (no dependency): a line chart with a left and an optional right
+// axis (sweep: tokens/s and scaling efficiency against GPUs) and a horizontal stacked bar chart
+// (run: where the iteration's time goes). PNG is not written: plot_format() refuses it clearly.
+#include <string>
+#include <vector>
+
+#include "sim/report/plot_axis.hpp"
+
+namespace wt {
+
+enum class TickFormat { count, percent, seconds };  // 1.2M · 87% (of a fraction) · 1.5 s
+
+struct LineSeries {
+  std::string name;
+  std::vector<double> y;  // parallel to LineChart::x; NaN leaves a gap (a point that did not run)
+  bool right_axis = false;
+};
+
+struct LineChart {
+  std::string title;
+  std::string x_label;
+  std::vector<double> x;
+  AxisScale x_scale = AxisScale::linear;   // log2 needs x > 0
+  std::vector<std::string> x_tick_labels;  // when given: one tick per x, with these labels
+  std::string left_label, right_label;
+  TickFormat left_format = TickFormat::count, right_format = TickFormat::percent;
+  std::vector<LineSeries> series;
+};
+
+struct StackedBar {
+  std::string label;
+  std::vector<double> values;  // one per StackedBarChart::parts
+};
+
+struct StackedBarChart {
+  std::string title;
+  std::string value_label;  // the axis under the bars, e.g. "seconds per iteration"
+  TickFormat value_format = TickFormat::seconds;
+  std::vector<std::string> parts;  // stacking order, left to right; legend entries
+  std::vector<StackedBar> bars;
+};
+
+std::string line_chart_svg(const LineChart& chart);
+std::string stacked_bar_svg(const StackedBarChart& chart);
+
+// Colours of the series and parts, in order (a colour-blind-safe palette).
+const std::string& plot_colour(size_t index);
+std::string tick_text(double value, TickFormat format);
+
+// The format of a --plot path from its extension: ".svg" is written; ".png" and anything else is
+// an InputError at `option` that says to use .svg.
+void require_svg_path(const std::string& option, const std::string& path);
+
+}  // namespace wt

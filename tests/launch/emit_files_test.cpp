@@ -1,0 +1,95 @@
+// emit_launch_configs: the folder, the five files, atomic replacement and errors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "launch_parse.hpp"
+#include "planner/emit/emit.hpp"
+#include "planner/emit/launch_plan.hpp"
+#include "sim/core/error.hpp"
+
+namespace wt {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path fresh(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("wt-emit-" + name);
+  fs::remove_all(dir);
+  return dir;
+}
+
+std::string read(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(EmitFiles, CreatesTheFolderAndWritesFiveFiles) {
+  const fs::path dir = fresh("five") / "nested" / "out";
+  const Scenario s = test::shipped_scenario("llama3-8b-1node-h100");
+  emit_launch_configs(s, dir);
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir))
+    names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"deepspeed_config.json", "megatron_args.sh",
+                                             "pytorchjob.yaml", "slurm.sbatch", "torchrun.sh"}));
+  for (const LaunchFile& f : launch_files(s)) {
+    EXPECT_EQ(read(dir / f.name), f.text) << f.name;
+    const bool exec =
+        (fs::status(dir / f.name).permissions() & fs::perms::owner_exec) != fs::perms::none;
+    EXPECT_EQ(exec, f.executable) << f.name;
+  }
+}
+
+TEST(EmitFiles, ReplacesExistingFilesWhole) {
+  const fs::path dir = fresh("replace");
+  emit_launch_configs(test::shipped_scenario("gpt3-175b-1024-a100"), dir);
+  const Scenario small = test::shipped_scenario("llama3-8b-1node-h100");
+  emit_launch_configs(small, dir);
+  EXPECT_EQ(read(dir / "slurm.sbatch"), launch_files(small)[3].text);
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
+    ++entries;
+  EXPECT_EQ(entries, 5u);  // no temporary files left behind
+}
+
+TEST(EmitFiles, AFileInTheWayIsAnInputError) {
+  const fs::path base = fresh("blocked");
+  fs::create_directories(base);
+  std::ofstream(base / "file") << "x";
+  const Scenario s = test::shipped_scenario("one-gpu");
+  try {
+    emit_launch_configs(s, base / "file");
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "--emit");
+    EXPECT_NE(e.value().find("file"), std::string::npos);
+  }
+  EXPECT_THROW(emit_launch_configs(s, base / "file" / "below"), InputError);
+}
+
+TEST(EmitFiles, JobNamesAreDnsLabels) {
+  EXPECT_EQ(dns_label("Llama3 8B on 1 node (H100)"), "llama3-8b-on-1-node-h100");
+  EXPECT_EQ(dns_label("--__--"), "windtunnel-job");
+  EXPECT_EQ(dns_label(std::string(80, 'a')).size(), 63u);
+  EXPECT_EQ(dns_label(std::string(62, 'a') + "-b"), std::string(62, 'a'));  // no trailing '-'
+}
+
+TEST(EmitFiles, PlanFiguresFollowTheScenario) {
+  const LaunchPlan p = launch_plan(test::shipped_scenario("gpt3-175b-1024-a100"));
+  EXPECT_EQ(p.num_nodes, 128);
+  EXPECT_EQ(p.gpus_per_node, 8);
+  EXPECT_EQ(p.tensor * p.pipeline * p.data * p.context, 1024);
+  EXPECT_EQ(p.gradient_accumulation_steps, 1536 / 16);  // micro 1, DP 16
+  // 3e11 tokens / (1536 × 2048) = 95,367.4 → 95,368 iterations.
+  ASSERT_TRUE(p.train_iterations.has_value());
+  EXPECT_EQ(*p.train_iterations, 95368);
+}
+
+}  // namespace
+}  // namespace wt
