@@ -7,7 +7,10 @@
 
 #include "cli/catalog_command.hpp"
 #include "cli/exit_code.hpp"
+#include "cli/plan_command.hpp"
 #include "cli/run_command.hpp"
+#include "cli/sweep_command.hpp"
+#include "cli/topo_command.hpp"
 #include "cli/validate_command.hpp"
 #include "sim/core/error.hpp"
 
@@ -35,9 +38,15 @@ struct Commands {
   RunOptions run;
   CatalogOptions catalog;
   ValidateOptions validate;
+  PlanOptions plan;
   CLI::App* run_app = nullptr;
   CLI::App* catalog_app = nullptr;
   CLI::App* validate_app = nullptr;
+  CLI::App* plan_app = nullptr;
+  TopoOptions topo;
+  CLI::App* topo_app = nullptr;
+  SweepOptions sweep;
+  CLI::App* sweep_app = nullptr;
 };
 
 void configure(CLI::App& app, Commands& c) {
@@ -48,12 +57,18 @@ void configure(CLI::App& app, Commands& c) {
   c.run_app = add_run_command(app, c.run);
   c.catalog_app = add_catalog_command(app, c.catalog);
   c.validate_app = add_validate_command(app, c.validate);
+  c.plan_app = add_plan_command(app, c.plan);
+  c.topo_app = add_topo_command(app, c.topo);
+  c.sweep_app = add_sweep_command(app, c.sweep);
 }
 
 int dispatch(const Commands& c) {
   if (c.run_app->parsed()) return run_command(c.run);
   if (c.catalog_app->parsed()) return catalog_command(c.catalog);
   if (c.validate_app->parsed()) return validate_command(c.validate);
+  if (c.plan_app->parsed()) return plan_command(c.plan);
+  if (c.topo_app->parsed()) return topo_command(c.topo);
+  if (c.sweep_app->parsed()) return sweep_command(c.sweep);
   return to_int(ExitCode::bad_input);  // unreachable: require_subcommand(1)
 }
 

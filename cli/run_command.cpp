@@ -1,13 +1,18 @@
 #include "cli/run_command.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <optional>
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
+#include "planner/emit/emit.hpp"
 #include "sim/core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
+#include "sim/report/breakdown_plot.hpp"
 #include "sim/report/chrome_trace.hpp"
 #include "sim/report/markdown_report.hpp"
 #include "sim/report/result_json.hpp"
@@ -18,17 +23,26 @@
 namespace wt::cli {
 namespace {
 
-// What this build cannot do yet is refused up front, before any work.
-void refuse_unavailable(const RunOptions& o) {
-  if (o.engine == "simgrid") {
-    throw InputError("--engine", "the SimGrid engine is not part of this build", o.engine,
-                     "analytical");
-  }
+EngineKind engine_kind(const std::string& name) {
+  return name == "simgrid" ? EngineKind::simgrid : EngineKind::analytical;
+}
+
+// A progress line on stderr, redrawn in place, only when stderr is a terminal.
+EngineOptions engine_options() {
+  EngineOptions options;
+  if (::isatty(STDERR_FILENO) == 0) return options;
+  options.progress = [](double fraction) {
+    std::fprintf(stderr, "\rsimgrid: %3.0f%% of ops simulated", fraction * 100.0);
+    if (fraction >= 1.0) std::fprintf(stderr, "\r%40s\r", "");
+    std::fflush(stderr);
+  };
+  return options;
 }
 
 struct OutputFiles {
   std::optional<std::ofstream> trace;
   std::optional<std::ofstream> report;
+  std::optional<std::ofstream> plot;
 };
 
 // Opened before the run, so that an unwritable path fails fast and leaves nothing half-written.
@@ -36,6 +50,10 @@ OutputFiles open_outputs(const RunOptions& o) {
   OutputFiles f;
   if (!o.trace_path.empty()) f.trace = open_output_file("--trace", o.trace_path);
   if (!o.report_path.empty()) f.report = open_output_file("--report", o.report_path);
+  if (!o.plot_path.empty()) {
+    require_svg_path("--plot", o.plot_path);
+    f.plot = open_output_file("--plot", o.plot_path);
+  }
   return f;
 }
 
@@ -49,7 +67,8 @@ void finish(std::ofstream& out, const char* option, const std::string& path) {
 CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
   CLI::App* run = app.add_subcommand("run", "Simulate one training iteration of a scenario.");
   run->add_option("SCENARIO", o.scenario, "Scenario JSON file (docs/scenario.md)")->required();
-  run->add_option("--engine", o.engine, "Timing engine (this build: analytical only)")
+  run->add_option("--engine", o.engine,
+                  "Timing engine: analytical (closed forms) or simgrid (flows, contention)")
       ->check(CLI::IsMember({"analytical", "simgrid"}))
       ->capture_default_str();
   run->add_option("--profile", o.profile,
@@ -62,11 +81,16 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
   run->add_option("--trace", o.trace_path, "Write a Chrome trace (open in Perfetto)")
       ->type_name("FILE.json");
   run->add_option("--report", o.report_path, "Write a markdown report")->type_name("FILE.md");
+  run->add_option("--plot", o.plot_path, "Write where the time goes as a stacked bar (SVG)")
+      ->type_name("FILE.svg");
+  run->add_option("--emit", o.emit_dir,
+                  "Write launch configs for this layout (Megatron-LM, DeepSpeed, torchrun, Slurm, "
+                  "Kubeflow) into DIR (docs/launch.md)")
+      ->type_name("DIR");
   return run;
 }
 
 int run_command(const RunOptions& o) {
-  refuse_unavailable(o);
   require_input_file("SCENARIO", o.scenario);
   OutputFiles files = open_outputs(o);
   Scenario s = load_scenario_file(o.scenario, o.sets);
@@ -75,7 +99,7 @@ int run_command(const RunOptions& o) {
     read_profile(o.profile);  // a profile that cannot be read is refused before the run
     s.calibration = o.profile;
   }
-  const RunOutput out = run_scenario(s, EngineKind::analytical);
+  const RunOutput out = run_scenario(s, engine_kind(o.engine), engine_options());
   if (files.trace) {
     write_chrome_trace(*files.trace, s, out.workload, out.timeline);
     finish(*files.trace, "--trace", o.trace_path);
@@ -83,6 +107,15 @@ int run_command(const RunOptions& o) {
   if (files.report) {
     *files.report << markdown_report(s, out.result);
     finish(*files.report, "--report", o.report_path);
+  }
+  if (files.plot) {
+    *files.plot << breakdown_plot_svg(s, out.result);
+    finish(*files.plot, "--plot", o.plot_path);
+  }
+  if (!o.emit_dir.empty()) {
+    emit_launch_configs(s, o.emit_dir);
+    std::cerr << "launch configs written to " << o.emit_dir
+              << "/ (replace the FILL_ME_ placeholders: docs/launch.md)\n";
   }
   if (o.json) {
     std::cout << to_ordered_json(out.result).dump(2) << "\n";

@@ -16,6 +16,8 @@ struct RunOptions {
   bool json = false;
   std::string trace_path;
   std::string report_path;
+  std::string plot_path;  // --plot FILE.svg: the breakdown as a stacked bar
+  std::string emit_dir;   // --emit DIR: launch configs (planner/emit)
 };
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options);
