@@ -1,6 +1,7 @@
 // The planner at scale (docs/performance.md): Llama-3 70B on {A100, H100, H200} × {64 … 2,048
-// GPUs} × every layout of the axes below, searched on all hardware threads. Prints candidates
-// looked at, evaluated and per second, and the wall time. Run by hand from a release build:
+// GPUs in steps of 2× and 1.5×, the node counts clouds rent} × every layout of the axes below,
+// searched on all hardware threads. Prints candidates looked at, evaluated and per second, and the
+// wall time. Run by hand from a release build:
 //   build/plan-rel/bench/planner_bench [JOBS]
 #include <chrono>
 #include <cstdio>
@@ -30,7 +31,7 @@ nlohmann::json llama3_70b_plan() {
     },
     "cluster": {
       "gpu": ["a100-sxm4-80gb", "h100-sxm5-80gb", "h200-sxm-141gb"],
-      "num_nodes": {"from": 8, "to": 256, "times": 2}, "gpus_per_node": 8,
+      "num_nodes": [8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256], "gpus_per_node": 8,
       "network": {"topology": "fat-tree", "link_bandwidth_Gbps": 400,
                   "fat_tree": {"levels": 3, "switch_radix": 64}}
     },
