@@ -1,7 +1,7 @@
 // The planner at scale (docs/performance.md): Llama-3 70B on {A100, H100, H200} × {64 … 2,048
-// GPUs in steps of 2× and 1.5×, the node counts clouds rent} × every layout of the axes below,
-// searched on all hardware threads. Prints candidates looked at, evaluated and per second, and the
-// wall time. Run by hand from a release build:
+// GPUs in steps of 2× and 1.5×} × global batch {512 … 4,096 in the same steps} × every layout of
+// the axes below, searched on all hardware threads. Prints candidates looked at, evaluated and per
+// second, and the wall time. Run by hand from a release build:
 //   build/plan-rel/bench/planner_bench [JOBS]
 #include <chrono>
 #include <cstdio>
@@ -20,7 +20,7 @@ nlohmann::json llama3_70b_plan() {
     "name": "bench-llama3-70b",
     "model": {"preset": "llama3-70b"},
     "training": {
-      "global_batch_size": {"from": 512, "to": 4096, "times": 2},
+      "global_batch_size": [512, 768, 1024, 1536, 2048, 3072, 4096],
       "micro_batch_size": [1, 2, 4, 8], "precision": "bf16",
       "activation_recompute": ["none", "selective", "full"], "total_tokens": 1.5e13
     },

@@ -45,8 +45,9 @@ TEST(PriceTable, ProviderCheapestUserAndSpot) {
   r.provider = "any";
   const ChosenPrice cheapest = choose_price("h100-sxm5-80gb", r);
   for (const GpuPrice& p : builtin_prices()) {
-    if (p.gpu == "h100-sxm5-80gb")
+    if (p.gpu == "h100-sxm5-80gb") {
       EXPECT_LE(cheapest.usd_per_gpu_hour, p.on_demand_usd_per_gpu_hour);
+    }
   }
   r.spot = true;
   EXPECT_DOUBLE_EQ(choose_price("h100-sxm5-80gb", r).usd_per_gpu_hour, 1.63);  // verda spot
