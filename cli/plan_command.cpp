@@ -8,8 +8,11 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
+#include "cli/interrupt.hpp"
+#include "planner/emit/atomic_write.hpp"
 #include "planner/emit/emit.hpp"
 #include "planner/prices/prices.hpp"
+#include "planner/search/checkpoint.hpp"
 #include "planner/search/evaluate.hpp"
 #include "planner/search/plan_report.hpp"
 #include "sim/core/error.hpp"
@@ -77,10 +80,31 @@ void check_options(const PlanOptions& o) {
                      "a shard prints its partial state only: refine and emit when merging", o.shard,
                      "--shard without --refine and --emit");
   }
+  if (!o.checkpoint_dir.empty() && (!o.shard.empty() || !o.merge.empty())) {
+    throw InputError("--checkpoint", "cannot be combined with --shard or --merge", o.checkpoint_dir,
+                     "--checkpoint alone (it shards and merges by itself)");
+  }
   if (o.refine > 0 && !simgrid_available()) {
     throw InputError("--refine", "the SimGrid engine is not part of this build",
                      std::to_string(o.refine), "0 (no refinement)");
   }
+}
+
+SearchState checkpointed_state(const PlanOptions& o, const CandidateSpace& space,
+                               const SearchOptions& options) {
+  ensure_directory(o.checkpoint_dir, "--checkpoint");
+  const auto save = [](const std::string& path, const std::string& text) {
+    write_output_file("--checkpoint", path, text);
+  };
+  const CheckpointRun run = run_checkpointed_search(
+      space, options, o.checkpoint_dir, static_cast<uint64_t>(o.checkpoint_shards), save);
+  if (options.progress) std::fprintf(stderr, "\n");
+  if (run.resumed > 0) {
+    std::fprintf(stderr, "plan: resumed %llu of %d parts from %s\n",
+                 static_cast<unsigned long long>(run.resumed), o.checkpoint_shards,
+                 o.checkpoint_dir.c_str());
+  }
+  return run.state;
 }
 
 }  // namespace
@@ -106,11 +130,20 @@ CLI::App* add_plan_command(CLI::App& app, PlanOptions& o) {
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--emit", o.emit_dir, "Write launch configs of the recommended plan into DIR")
       ->type_name("DIR");
+  cmd->add_option("--checkpoint", o.checkpoint_dir,
+                  "Resumable search: save each finished part in DIR; run again with the same DIR "
+                  "after an interruption to continue")
+      ->type_name("DIR");
+  cmd->add_option("--checkpoint-shards", o.checkpoint_shards,
+                  "Parts of a --checkpoint search (a rerun must use the same number)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
   cmd->add_flag("--prices", o.prices, "List the built-in price table and exit");
   return cmd;
 }
 
 int plan_command(const PlanOptions& o) {
+  const InterruptGuard interrupts;
   if (o.prices) {
     print_prices();
     return to_int(ExitCode::ok);
@@ -124,6 +157,8 @@ int plan_command(const PlanOptions& o) {
   report.method = evaluation_method();
   if (!o.merge.empty()) {
     report.state = merged_state(o, spec);
+  } else if (!o.checkpoint_dir.empty()) {
+    report.state = checkpointed_state(o, space, options);
   } else {
     report.state = run_search(space, options);
     if (options.progress) std::fprintf(stderr, "\n");
@@ -135,8 +170,10 @@ int plan_command(const PlanOptions& o) {
   refine_top(space, static_cast<size_t>(o.refine), report);
   const std::optional<Outcome> chosen = report.chosen();
   if (!o.emit_dir.empty() && chosen) emit_launch_configs(space.scenario(chosen->index), o.emit_dir);
+  // Built for the text too: it is where a NaN or infinity is caught (docs/reliability.md).
+  const nlohmann::ordered_json answer = plan_json(space, report);
   if (o.json) {
-    std::cout << plan_json(space, report).dump(2) << "\n";
+    std::cout << answer.dump(2) << "\n";
   } else {
     std::cout << plan_text(space, report, static_cast<size_t>(o.top));
   }

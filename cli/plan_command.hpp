@@ -1,7 +1,7 @@
 #pragma once
 // `windtunnel plan PLAN`: search the layouts and clusters of a plan file (docs/planner.md) and
 // recommend one; shards of a search (--shard) and their merge (--merge); the price table
-// (--prices).
+// (--prices); a resumable search (--checkpoint).
 #include <string>
 #include <vector>
 
@@ -19,6 +19,8 @@ struct PlanOptions {
   int refine = 0;
   std::string emit_dir;
   bool prices = false;
+  std::string checkpoint_dir;  // resumable: finished parts saved here, found parts not searched
+  int checkpoint_shards = 16;
 };
 
 CLI::App* add_plan_command(CLI::App& app, PlanOptions& options);

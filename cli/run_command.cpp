@@ -9,6 +9,7 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
+#include "cli/interrupt.hpp"
 #include "planner/emit/emit.hpp"
 #include "sim/core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
@@ -40,26 +41,20 @@ EngineOptions engine_options() {
 }
 
 struct OutputFiles {
-  std::optional<std::ofstream> trace;
-  std::optional<std::ofstream> report;
-  std::optional<std::ofstream> plot;
+  std::optional<OutputFile> trace;
+  std::optional<OutputFile> report;
+  std::optional<OutputFile> plot;
 };
 
-// Opened before the run, so that an unwritable path fails fast and leaves nothing half-written.
-OutputFiles open_outputs(const RunOptions& o) {
-  OutputFiles f;
-  if (!o.trace_path.empty()) f.trace = open_output_file("--trace", o.trace_path);
-  if (!o.report_path.empty()) f.report = open_output_file("--report", o.report_path);
+// Opened before the run, so that an unwritable path fails fast; each is renamed into place only
+// when complete (cli/interrupt.hpp), so an error or Ctrl-C leaves nothing half-written.
+void open_outputs(const RunOptions& o, OutputFiles& f) {
+  if (!o.trace_path.empty()) f.trace.emplace("--trace", o.trace_path);
+  if (!o.report_path.empty()) f.report.emplace("--report", o.report_path);
   if (!o.plot_path.empty()) {
     require_svg_path("--plot", o.plot_path);
-    f.plot = open_output_file("--plot", o.plot_path);
+    f.plot.emplace("--plot", o.plot_path);
   }
-  return f;
-}
-
-void finish(std::ofstream& out, const char* option, const std::string& path) {
-  out.flush();
-  if (!out) throw InputError(option, "writing the file failed", path, "a writable path");
 }
 
 }  // namespace
@@ -91,8 +86,10 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
 }
 
 int run_command(const RunOptions& o) {
+  const InterruptGuard interrupts;
   require_input_file("SCENARIO", o.scenario);
-  OutputFiles files = open_outputs(o);
+  OutputFiles files;
+  open_outputs(o, files);
   Scenario s = load_scenario_file(o.scenario, o.sets);
   if (!o.profile.empty()) {
     require_input_file("--profile", o.profile);
@@ -101,24 +98,26 @@ int run_command(const RunOptions& o) {
   }
   const RunOutput out = run_scenario(s, engine_kind(o.engine), engine_options());
   if (files.trace) {
-    write_chrome_trace(*files.trace, s, out.workload, out.timeline);
-    finish(*files.trace, "--trace", o.trace_path);
+    write_chrome_trace(files.trace->stream(), s, out.workload, out.timeline);
+    files.trace->commit();
   }
   if (files.report) {
-    *files.report << markdown_report(s, out.result);
-    finish(*files.report, "--report", o.report_path);
+    files.report->stream() << markdown_report(s, out.result);
+    files.report->commit();
   }
   if (files.plot) {
-    *files.plot << breakdown_plot_svg(s, out.result);
-    finish(*files.plot, "--plot", o.plot_path);
+    files.plot->stream() << breakdown_plot_svg(s, out.result);
+    files.plot->commit();
   }
   if (!o.emit_dir.empty()) {
     emit_launch_configs(s, o.emit_dir);
     std::cerr << "launch configs written to " << o.emit_dir
               << "/ (replace the FILL_ME_ placeholders: docs/launch.md)\n";
   }
+  // Built for the summary too: it is where a NaN or infinity is caught (docs/reliability.md).
+  const nlohmann::ordered_json result_json = to_ordered_json(out.result);
   if (o.json) {
-    std::cout << to_ordered_json(out.result).dump(2) << "\n";
+    std::cout << result_json.dump(2) << "\n";
   } else {
     std::cout << summary_text(s, out.result);
   }

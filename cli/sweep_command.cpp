@@ -10,13 +10,31 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
+#include "cli/interrupt.hpp"
 #include "planner/sweep/sweep.hpp"
 #include "planner/sweep/sweep_report.hpp"
+#include "sim/core/checked_math.hpp"
 #include "sim/core/error.hpp"
 #include "sim/report/plot_svg.hpp"
 
 namespace wt::cli {
 namespace {
+
+// Each point is a full run: a grid beyond this is a typo (or 10^6 values), not a sweep.
+constexpr int64_t kMaxSweepPoints = 10'000;
+
+void require_grid_size(const std::vector<SweepAxis>& axes) {
+  int64_t points = 1;
+  for (const SweepAxis& a : axes) {
+    const std::optional<int64_t> next = checked_mul(points, static_cast<int64_t>(a.values.size()));
+    if (!next || *next > kMaxSweepPoints) {
+      throw InputError("--vary", "the grid has too many points (the product of the --vary lists)",
+                       next ? std::to_string(*next) + " points" : "more than 2^63 points",
+                       "at most 10,000 points");
+    }
+    points = *next;
+  }
+}
 
 // "sweep 3/12" on stderr, redrawn in place, only when stderr is a terminal.
 SweepProgress progress_bar() {
@@ -28,10 +46,10 @@ SweepProgress progress_bar() {
   };
 }
 
-std::optional<std::ofstream> open_plot(const SweepOptions& o) {
-  if (o.plot_path.empty()) return std::nullopt;
+void open_plot(const SweepOptions& o, std::optional<OutputFile>& plot) {
+  if (o.plot_path.empty()) return;
   require_svg_path("--plot", o.plot_path);
-  return open_output_file("--plot", o.plot_path);
+  plot.emplace("--plot", o.plot_path);
 }
 
 int exit_code(const SweepResult& r) {
@@ -65,20 +83,23 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& o) {
 }
 
 int sweep_command(const SweepOptions& o) {
+  const InterruptGuard interrupts;
   require_input_file("SCENARIO", o.scenario);
   SweepRequest request{o.scenario, o.sets, {}};
   for (const std::string& v : o.varies)
     request.axes.push_back(parse_vary(v));
-  std::optional<std::ofstream> plot = open_plot(o);
+  require_grid_size(request.axes);
+  std::optional<OutputFile> plot;
+  open_plot(o, plot);
   const SweepResult result = run_sweep(request, progress_bar());
   if (plot) {
-    *plot << sweep_plot_svg(result);
-    plot->flush();
-    if (!*plot)
-      throw InputError("--plot", "writing the file failed", o.plot_path, "a writable path");
+    plot->stream() << sweep_plot_svg(result);
+    plot->commit();
   }
+  // Built for the table too: it is where a NaN or infinity is caught (docs/reliability.md).
+  const nlohmann::ordered_json answer = sweep_json(result);
   if (o.json) {
-    std::cout << sweep_json(result).dump(2) << "\n";
+    std::cout << answer.dump(2) << "\n";
   } else {
     std::cout << sweep_table(result);
   }

@@ -11,6 +11,7 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
+#include "sim/core/finite.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/scenario/parse.hpp"
@@ -141,6 +142,18 @@ nlohmann::ordered_json to_json(const TopoFigures& f) {
           {"node_latency_us", f.node_latency_us}};
 }
 
+// No NaN or infinity reaches the output (sim/core/finite.hpp): either is a bug, named.
+void require_finite_figures(const TopoFigures& f) {
+  const topo::TopologyMetrics& m = f.metrics;
+  require_finite(f.link_Gbps, "link_bandwidth_Gbps");
+  require_finite(f.link_latency_us, "link_latency_us");
+  require_finite(m.bisection_Bps, "bisection_GBps");
+  require_finite(m.oversubscription, "oversubscription");
+  require_finite(m.injection_Bps_per_gpu, "injection_GBps_per_gpu");
+  require_finite(f.node_GBps_per_gpu, "node_bandwidth_GBps_per_gpu");
+  require_finite(f.node_latency_us, "node_latency_us");
+}
+
 void print_row(std::ostream& out, const std::string& key, const std::string& value) {
   out << key << std::string(key.size() < 19 ? 19 - key.size() : 1, ' ') << value << "\n";
 }
@@ -189,6 +202,7 @@ int topo_command(const TopoOptions& o) {
   require_input_file("SCENARIO", o.scenario);
   const Scenario s = load_scenario_file(o.scenario, o.sets);
   const TopoFigures f = figures(s);
+  require_finite_figures(f);
   if (o.json) {
     std::cout << to_json(f).dump(2) << "\n";
   } else {

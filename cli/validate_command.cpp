@@ -4,6 +4,7 @@
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
+#include "cli/interrupt.hpp"
 #include "sim/validation/validate.hpp"
 
 namespace wt::cli {
@@ -19,6 +20,7 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
 }
 
 int validate_command(const ValidateOptions& o) {
+  const InterruptGuard interrupts;
   require_input_file("DATASET", o.dataset);
   const ValidationReport report = validate_dataset(o.dataset);
   if (o.json) {

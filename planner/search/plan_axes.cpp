@@ -55,13 +55,13 @@ AxisKind kind_of(const std::string& path, const std::vector<json>& values) {
   return AxisKind::field;
 }
 
+// O(n log n), so that a long list is refused or accepted quickly rather than compared pairwise.
 void require_distinct(const std::vector<json>& values, const std::string& path) {
+  std::set<json> seen;
   for (size_t i = 0; i < values.size(); ++i) {
-    for (size_t j = 0; j < i; ++j) {
-      if (values[i] == values[j]) {
-        throw InputError(path + "[" + std::to_string(i) + "]", "repeats an earlier alternative",
-                         value_text(values[i]), "each alternative once");
-      }
+    if (!seen.insert(values[i]).second) {
+      throw InputError(path + "[" + std::to_string(i) + "]", "repeats an earlier alternative",
+                       value_text(values[i]), "each alternative once");
     }
   }
 }
@@ -75,6 +75,10 @@ void walk(json& node, const std::string& path, std::vector<Axis>& axes) {
     if (node.empty()) {
       throw InputError(path, "an empty list of alternatives", "[]",
                        "one value, or a list of one or more alternatives");
+    }
+    if (node.size() > kMaxValuesPerAxis) {
+      throw InputError(path, "a list of more than 100,000 alternatives",
+                       std::to_string(node.size()) + " values", "at most 100,000 per axis");
     }
     values.assign(node.begin(), node.end());
     require_distinct(values, path);

@@ -149,8 +149,8 @@ PlanSpec parse_plan(const json& input, const std::string& base_dir,
   spec.name = doc.contains("name") && doc["name"].is_string() ? doc["name"].get<std::string>()
                                                               : default_name;
   spec.template_doc = std::move(doc);
+  spec.combinations = count_combinations(spec.axes);  // before reading each alternative: cheap
   check_alternatives(spec);
-  spec.combinations = count_combinations(spec.axes);
   json axes = json::array();
   for (const Axis& a : spec.axes)
     axes.push_back({a.path, a.values});

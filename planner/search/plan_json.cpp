@@ -3,6 +3,7 @@
 
 #include "planner/search/plan_report.hpp"
 #include "sim/core/error.hpp"
+#include "sim/core/finite.hpp"
 #include "sim/core/units.hpp"
 
 namespace wt {
@@ -11,8 +12,20 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-ordered_json exposed_json(const ExposedComm& e) {
-  return {{"tp", e.tp}, {"pp", e.pp}, {"dp", e.dp}, {"cp", e.cp}, {"ep", e.ep}};
+// Every figure is finite or the plan ends as an internal error naming it (sim/core/finite.hpp):
+// candidates whose expected time is infinite were pruned by the search, so none is legitimate.
+double finite(double v, const Outcome& o, const char* name) {
+  return require_finite(v, "candidate " + std::to_string(o.index) + " " + name);
+}
+
+ordered_json exposed_json(const Outcome& o) {
+  const ExposedComm& e = o.exposed_fraction_by_dim;
+  const char* const n = "exposed_comm_fraction_by_dim";
+  return {{"tp", finite(e.tp, o, n)},
+          {"pp", finite(e.pp, o, n)},
+          {"dp", finite(e.dp, o, n)},
+          {"cp", finite(e.cp, o, n)},
+          {"ep", finite(e.ep, o, n)}};
 }
 
 // Every field of an Outcome: what a shard hands to the merge.
@@ -21,23 +34,26 @@ ordered_json outcome_json(const Outcome& o) {
           {"gpu", o.gpu},
           {"num_gpus", o.num_gpus},
           {"engine", o.engine},
-          {"iteration_time_s", o.iteration_time_s},
-          {"analytical_iteration_time_s", o.analytical_iteration_time_s},
-          {"tokens_per_s", o.tokens_per_s},
-          {"mfu", o.mfu},
-          {"bubble_fraction", o.bubble_fraction},
-          {"exposed_comm_fraction", o.exposed_comm_fraction},
-          {"exposed_comm_fraction_by_dim", exposed_json(o.exposed_fraction_by_dim)},
-          {"memory_per_gpu_bytes", o.memory_bytes},
-          {"memory_capacity_bytes", o.capacity_bytes},
-          {"time_to_train_s", o.time_to_train_s},
-          {"expected_time_to_train_with_failures_s", o.expected_time_s},
-          {"expected_days", o.expected_time_s / units::kSecondsPerDay},
-          {"gpu_hours", o.gpu_hours},
-          {"cost_usd", o.cost_usd},
-          {"usd_per_gpu_hour", o.usd_per_gpu_hour},
-          {"cluster_mtbf_s", o.cluster_mtbf_s},
-          {"optimal_checkpoint_interval_s", o.checkpoint_interval_s}};
+          {"iteration_time_s", finite(o.iteration_time_s, o, "iteration_time_s")},
+          {"analytical_iteration_time_s",
+           finite(o.analytical_iteration_time_s, o, "analytical_iteration_time_s")},
+          {"tokens_per_s", finite(o.tokens_per_s, o, "tokens_per_s")},
+          {"mfu", finite(o.mfu, o, "mfu")},
+          {"bubble_fraction", finite(o.bubble_fraction, o, "bubble_fraction")},
+          {"exposed_comm_fraction", finite(o.exposed_comm_fraction, o, "exposed_comm_fraction")},
+          {"exposed_comm_fraction_by_dim", exposed_json(o)},
+          {"memory_per_gpu_bytes", finite(o.memory_bytes, o, "memory_per_gpu_bytes")},
+          {"memory_capacity_bytes", finite(o.capacity_bytes, o, "memory_capacity_bytes")},
+          {"time_to_train_s", finite(o.time_to_train_s, o, "time_to_train_s")},
+          {"expected_time_to_train_with_failures_s",
+           finite(o.expected_time_s, o, "expected_time_to_train_with_failures_s")},
+          {"expected_days", finite(o.expected_time_s / units::kSecondsPerDay, o, "expected_days")},
+          {"gpu_hours", finite(o.gpu_hours, o, "gpu_hours")},
+          {"cost_usd", finite(o.cost_usd, o, "cost_usd")},
+          {"usd_per_gpu_hour", finite(o.usd_per_gpu_hour, o, "usd_per_gpu_hour")},
+          {"cluster_mtbf_s", finite(o.cluster_mtbf_s, o, "cluster_mtbf_s")},
+          {"optimal_checkpoint_interval_s",
+           finite(o.checkpoint_interval_s, o, "optimal_checkpoint_interval_s")}};
 }
 
 Outcome outcome_from_json(const json& j) {

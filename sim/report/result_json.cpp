@@ -2,56 +2,75 @@
 
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "sim/core/finite.hpp"
 
 namespace wt {
 namespace {
 
-// JSON has no infinity or NaN: a non-finite figure is written as null.
+// JSON has no infinity or NaN, and a non-finite figure is a bug: it ends the run as an internal
+// error naming the quantity (sim/core/finite.hpp). The one figure that may be +infinity is the
+// expected time to train when failures outpace progress: it is written as null (docs/cli.md).
 template <class Json>
-Json number(double v) {
-  return std::isfinite(v) ? Json(v) : Json(nullptr);
+Json number(double v, std::string_view name) {
+  return Json(require_finite(v, name));
 }
 
 template <class Json>
-Json byte_count(double bytes) {
-  return std::isfinite(bytes) ? Json(static_cast<int64_t>(std::llround(bytes))) : Json(nullptr);
+Json number_or_null(double v, std::string_view name) {
+  return std::isinf(require_not_nan(v, name)) ? Json(nullptr) : Json(v);
+}
+
+// 2^63 as a double: the first value that does not fit an int64.
+constexpr double kInt64Limit = 9223372036854775808.0;
+
+template <class Json>
+Json byte_count(double bytes, std::string_view name) {
+  require_finite(bytes, name);
+  if (std::fabs(bytes) >= kInt64Limit) {
+    throw std::logic_error(std::string(name) + " does not fit a 64-bit byte count");
+  }
+  return Json(static_cast<int64_t>(std::llround(bytes)));
 }
 
 template <class Json>
 Json breakdown_json(const Breakdown& b) {
-  return {{"compute", number<Json>(b.compute)},
-          {"exposed_comm", number<Json>(b.exposed_comm)},
-          {"pipeline_bubble", number<Json>(b.pipeline_bubble)},
-          {"optimizer", number<Json>(b.optimizer)},
-          {"other", number<Json>(b.other)}};
+  return {{"compute", number<Json>(b.compute, "breakdown_s.compute")},
+          {"exposed_comm", number<Json>(b.exposed_comm, "breakdown_s.exposed_comm")},
+          {"pipeline_bubble", number<Json>(b.pipeline_bubble, "breakdown_s.pipeline_bubble")},
+          {"optimizer", number<Json>(b.optimizer, "breakdown_s.optimizer")},
+          {"other", number<Json>(b.other, "breakdown_s.other")}};
 }
 
 template <class Json>
 Json exposed_json(const ExposedComm& e) {
-  return {{"tp", number<Json>(e.tp)},
-          {"pp", number<Json>(e.pp)},
-          {"dp", number<Json>(e.dp)},
-          {"cp", number<Json>(e.cp)},
-          {"ep", number<Json>(e.ep)}};
+  return {{"tp", number<Json>(e.tp, "exposed_comm_by_dim_s.tp")},
+          {"pp", number<Json>(e.pp, "exposed_comm_by_dim_s.pp")},
+          {"dp", number<Json>(e.dp, "exposed_comm_by_dim_s.dp")},
+          {"cp", number<Json>(e.cp, "exposed_comm_by_dim_s.cp")},
+          {"ep", number<Json>(e.ep, "exposed_comm_by_dim_s.ep")}};
 }
 
 template <class Json>
 Json comm_volume_json(const CommVolume& v) {
-  return {{"tp", byte_count<Json>(v.tp)},
-          {"pp", byte_count<Json>(v.pp)},
-          {"dp", byte_count<Json>(v.dp)},
-          {"cp", byte_count<Json>(v.cp)},
-          {"ep", byte_count<Json>(v.ep)}};
+  return {{"tp", byte_count<Json>(v.tp, "comm_volume_bytes_per_gpu.tp")},
+          {"pp", byte_count<Json>(v.pp, "comm_volume_bytes_per_gpu.pp")},
+          {"dp", byte_count<Json>(v.dp, "comm_volume_bytes_per_gpu.dp")},
+          {"cp", byte_count<Json>(v.cp, "comm_volume_bytes_per_gpu.cp")},
+          {"ep", byte_count<Json>(v.ep, "comm_volume_bytes_per_gpu.ep")}};
 }
 
 template <class Json>
 Json memory_json(const MemoryUse& m) {
-  return {{"weights", byte_count<Json>(m.weights)},
-          {"gradients", byte_count<Json>(m.gradients)},
-          {"optimizer", byte_count<Json>(m.optimizer)},
-          {"activations", byte_count<Json>(m.activations)},
-          {"total", byte_count<Json>(m.total)},
-          {"capacity", byte_count<Json>(m.capacity)}};
+  return {{"weights", byte_count<Json>(m.weights, "memory_per_gpu_bytes.weights")},
+          {"gradients", byte_count<Json>(m.gradients, "memory_per_gpu_bytes.gradients")},
+          {"optimizer", byte_count<Json>(m.optimizer, "memory_per_gpu_bytes.optimizer")},
+          {"activations", byte_count<Json>(m.activations, "memory_per_gpu_bytes.activations")},
+          {"total", byte_count<Json>(m.total, "memory_per_gpu_bytes.total")},
+          {"capacity", byte_count<Json>(m.capacity, "memory_per_gpu_bytes.capacity")}};
 }
 
 // Keys in the order of the contract (ordered_json) or sorted (Json).
@@ -62,26 +81,29 @@ Json result_json(const RunResult& r) {
   j["scenario"] = r.scenario;
   j["engine"] = r.engine;
   j["num_gpus"] = r.num_gpus;
-  j["iteration_time_s"] = number<Json>(r.iteration_time_s);
-  j["tokens_per_s"] = number<Json>(r.tokens_per_s);
-  j["samples_per_s"] = number<Json>(r.samples_per_s);
-  j["model_flops_per_iteration"] = number<Json>(r.model_flops_per_iteration);
-  j["hardware_flops_per_iteration"] = number<Json>(r.hardware_flops_per_iteration);
-  j["model_tflops_per_gpu"] = number<Json>(r.model_tflops_per_gpu);
-  j["hardware_tflops_per_gpu"] = number<Json>(r.hardware_tflops_per_gpu);
-  j["mfu"] = number<Json>(r.mfu);
-  j["hfu"] = number<Json>(r.hfu);
+  j["iteration_time_s"] = number<Json>(r.iteration_time_s, "iteration_time_s");
+  j["tokens_per_s"] = number<Json>(r.tokens_per_s, "tokens_per_s");
+  j["samples_per_s"] = number<Json>(r.samples_per_s, "samples_per_s");
+  j["model_flops_per_iteration"] =
+      number<Json>(r.model_flops_per_iteration, "model_flops_per_iteration");
+  j["hardware_flops_per_iteration"] =
+      number<Json>(r.hardware_flops_per_iteration, "hardware_flops_per_iteration");
+  j["model_tflops_per_gpu"] = number<Json>(r.model_tflops_per_gpu, "model_tflops_per_gpu");
+  j["hardware_tflops_per_gpu"] = number<Json>(r.hardware_tflops_per_gpu, "hardware_tflops_per_gpu");
+  j["mfu"] = number<Json>(r.mfu, "mfu");
+  j["hfu"] = number<Json>(r.hfu, "hfu");
   j["breakdown_s"] = breakdown_json<Json>(r.breakdown_s);
   j["exposed_comm_by_dim_s"] = exposed_json<Json>(r.exposed_comm_by_dim_s);
   j["comm_volume_bytes_per_gpu"] = comm_volume_json<Json>(r.comm_volume_bytes_per_gpu);
   j["memory_per_gpu_bytes"] = memory_json<Json>(r.memory_per_gpu_bytes);
   j["fits_in_memory"] = r.fits_in_memory;
-  j["time_to_train_s"] = number<Json>(r.time_to_train_s);
-  j["gpu_hours"] = number<Json>(r.gpu_hours);
-  j["cost_usd"] = number<Json>(r.cost_usd);
-  j["expected_time_to_train_with_failures_s"] =
-      number<Json>(r.expected_time_to_train_with_failures_s);
-  j["optimal_checkpoint_interval_s"] = number<Json>(r.optimal_checkpoint_interval_s);
+  j["time_to_train_s"] = number<Json>(r.time_to_train_s, "time_to_train_s");
+  j["gpu_hours"] = number<Json>(r.gpu_hours, "gpu_hours");
+  j["cost_usd"] = number<Json>(r.cost_usd, "cost_usd");
+  j["expected_time_to_train_with_failures_s"] = number_or_null<Json>(
+      r.expected_time_to_train_with_failures_s, "expected_time_to_train_with_failures_s");
+  j["optimal_checkpoint_interval_s"] =
+      number<Json>(r.optimal_checkpoint_interval_s, "optimal_checkpoint_interval_s");
   j["warnings"] = r.warnings;
   if (!r.engine_reductions.empty()) j["engine_reductions"] = r.engine_reductions;
   return j;

@@ -30,6 +30,10 @@ void check_network_config(const Scenario& s);
 void check_calibration(Scenario& s);
 void add_cluster_warnings(Scenario& s, const GpuSpec& gpu);
 
+// validate_sizes.cpp: products of sizes (bytes, layer passes) that no engine could hold,
+// overflow-checked; needs the model filled in and parallel.data derived.
+void check_size_limits(const Scenario& s);
+
 // Appends a warning once (validate may run more than once on a scenario).
 void add_warning(Scenario& s, const std::string& text);
 

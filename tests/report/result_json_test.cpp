@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/core/finite.hpp"
+
 namespace wt {
 namespace {
 
@@ -125,21 +127,32 @@ TEST(ResultJson, ByteCountsAreRoundedIntegers) {
             std::string::npos);  // no "8e10"-style floats
 }
 
-TEST(ResultJson, NonFiniteNumbersBecomeNull) {
+// A run whose failures outpace progress never finishes: its expected time is +inf, written as
+// null (the warning says why). Any other non-finite number is an internal error naming the field
+// (docs/reliability.md, "Numerical hygiene").
+TEST(ResultJson, NeverFinishingIsNullOtherNonFiniteNumbersAreInternalErrors) {
   RunResult r = sample_result();
   r.fits_in_memory = false;
   r.expected_time_to_train_with_failures_s = std::numeric_limits<double>::infinity();
-  r.mfu = std::numeric_limits<double>::quiet_NaN();
-  r.memory_per_gpu_bytes.total = std::numeric_limits<double>::infinity();
   const std::string text = to_json(r).dump();
   const json back = json::parse(text);  // valid JSON
   EXPECT_TRUE(back["expected_time_to_train_with_failures_s"].is_null());
-  EXPECT_TRUE(back["mfu"].is_null());
-  EXPECT_TRUE(back["memory_per_gpu_bytes"]["total"].is_null());
   EXPECT_EQ(back["fits_in_memory"], false);
   expect_exact_keys(back, kTopKeys);  // nothing added
   EXPECT_EQ(text.find("inf"), std::string::npos);
   EXPECT_EQ(text.find("nan"), std::string::npos);
+
+  RunResult nan_mfu = sample_result();
+  nan_mfu.mfu = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(to_json(nan_mfu), NonFiniteError);
+  RunResult inf_memory = sample_result();
+  inf_memory.memory_per_gpu_bytes.total = std::numeric_limits<double>::infinity();
+  try {
+    to_json(inf_memory);
+    ADD_FAILURE() << "an infinite memory total reached the JSON";
+  } catch (const NonFiniteError& e) {
+    EXPECT_NE(std::string(e.what()).find("total"), std::string::npos) << e.what();
+  }
 }
 
 TEST(ResultJson, OrderedFormKeepsTheContractOrder) {
