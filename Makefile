@@ -3,8 +3,9 @@ PRESET ?= release
 JOBS   ?= $(shell nproc)
 BUILD  := build/$(PRESET)
 DEMO   ?= scenarios/gpt3-175b-1024-a100.json
+FUZZ_SECONDS ?= 60
 
-.PHONY: all deps configure build demo test check-format format clean
+.PHONY: all deps configure build demo test fuzz check-format format clean
 
 all: build
 
@@ -24,6 +25,11 @@ demo: build
 
 test: build
 	ctest --preset $(PRESET) -j $(JOBS)
+
+# Builds the libFuzzer targets with clang in build/fuzz and runs each for FUZZ_SECONDS.
+fuzz:
+	@scripts/install-fuzz-deps.sh
+	@fuzz/run-fuzzers.sh $(FUZZ_SECONDS)
 
 check-format:
 	@scripts/check-format.sh

@@ -73,14 +73,18 @@ CalibrationProfile read_profile(const std::string& path) {
     throw InputError(path, "cannot read the calibration profile", "",
                      "an existing, readable JSON file written by windtunnel-calibrate");
   }
+  return profile_from_text(*text, path);
+}
+
+CalibrationProfile profile_from_text(std::string_view text, const std::string& origin) {
   nlohmann::json doc;
   try {
-    doc = parse_json_text(*text, path);
+    doc = parse_json_text(text, origin);
   } catch (const InputError& e) {
-    if (e.path() == path) throw;
-    throw InputError("profile." + e.path(), e.problem() + " in " + path, e.value(), e.allowed());
+    if (e.path() == origin) throw;
+    throw InputError("profile." + e.path(), e.problem() + " in " + origin, e.value(), e.allowed());
   }
-  return profile_from_json(doc, path);
+  return profile_from_json(doc, origin);
 }
 
 }  // namespace wt

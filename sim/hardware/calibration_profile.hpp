@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -126,6 +127,8 @@ nlohmann::json to_json(const CalibrationProfile& p);
 // Reads a profile; errors are InputErrors naming `origin` (the file) and the JSON path inside.
 CalibrationProfile profile_from_json(const nlohmann::json& j, const std::string& origin);
 CalibrationProfile read_profile(const std::string& path);
+// The same for a profile's text already in memory (syntax errors included), `origin` naming it.
+CalibrationProfile profile_from_text(std::string_view text, const std::string& origin);
 // Writes atomically: a temporary file in the same folder, flushed, then renamed over `path`, so an
 // interrupted run never leaves a corrupt profile.
 void write_profile(const CalibrationProfile& p, const std::string& path);

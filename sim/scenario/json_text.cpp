@@ -101,6 +101,24 @@ std::string parse_error_detail(const std::string& what) {
   return bracket == std::string::npos ? what : what.substr(bracket + 2);
 }
 
+// nlohmann reports a number beyond a double's range (1e400) as out_of_range 406, "number overflow
+// parsing '<token>'", without a position: the token is looked up in the text to give one.
+InputError number_overflow_error(std::string_view text, const std::string& where,
+                                 const std::string& what) {
+  const std::size_t open = what.find('\'');
+  const std::size_t close = what.rfind('\'');
+  const std::string token =
+      open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
+  const std::size_t at = token.empty() ? std::string::npos : text.find(token);
+  std::string place;
+  if (at != std::string::npos) {
+    const TextPosition pos = position_of(text, at + 1);
+    place = " at line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column);
+  }
+  return InputError(where, "invalid JSON" + place + ": number out of the range of a double", token,
+                    "a JSON object whose numbers are within ±1.8e308");
+}
+
 }  // namespace
 
 nlohmann::json parse_json_text(std::string_view text, const std::string& where) {
@@ -112,6 +130,8 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& where) 
                      "invalid JSON at line " + std::to_string(pos.line) + ", column " +
                          std::to_string(pos.column) + ": " + parse_error_detail(e.what()),
                      "", "a JSON object");
+  } catch (const json::out_of_range& e) {
+    throw number_overflow_error(text, where, e.what());
   }
 }
 

@@ -18,7 +18,7 @@ json read_dataset(const std::string& path) {
   json doc;
   try {
     doc = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
     throw InputError(path, "is not valid JSON", e.what(), "a JSON array of rows");
   }
   if (!doc.is_array()) {
