@@ -28,7 +28,7 @@ test: build
 
 # Builds the libFuzzer targets with clang in build/fuzz and runs each for FUZZ_SECONDS.
 fuzz:
-	@scripts/install-fuzz-deps.sh
+	@scripts/install-deps.sh --fuzz
 	@fuzz/run-fuzzers.sh $(FUZZ_SECONDS)
 
 check-format:

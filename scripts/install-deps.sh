@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Windtunnel builds with. Idempotent: installs only what is missing.
 # Works as root, or as a user with sudo. Qt 6 and CUDA are optional and not installed here.
+# `--fuzz` also installs clang 14 and its libFuzzer and sanitizer runtimes for `make fuzz` (kept
+# apart so that `make test` and CI do not pay for clang).
 set -euo pipefail
 
 packages=(
@@ -9,6 +11,12 @@ packages=(
   libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+    *) echo "install-deps: unknown option '$arg' (allowed: --fuzz)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do
