@@ -94,11 +94,19 @@ std::string fingerprint_of(const json& canonical) {
   return buf;
 }
 
+bool object_or_absent(const json& doc, const char* key) {
+  const auto it = doc.find(key);
+  return it == doc.end() || it->is_object();
+}
+
+// A section of the wrong type (found by fuzzing: "cost": "text") is left alone for the scenario
+// parser, which reports it with its path.
 void apply_defaults(json& doc, const PlanSpec& spec) {
-  if (!doc.contains("reliability") || !doc["reliability"].contains("gpu_mtbf_hours")) {
+  if (object_or_absent(doc, "reliability") &&
+      (!doc.contains("reliability") || !doc["reliability"].contains("gpu_mtbf_hours"))) {
     doc["reliability"]["gpu_mtbf_hours"] = kLlama3GpuMtbfHours;
   }
-  doc["cost"]["spot"] = spec.prices.spot;
+  if (object_or_absent(doc, "cost")) doc["cost"]["spot"] = spec.prices.spot;
 }
 
 }  // namespace

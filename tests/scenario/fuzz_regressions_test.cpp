@@ -102,5 +102,20 @@ TEST(FuzzRegressions, LargestFiniteDoubleIsStillJson) {
                    1.7976931348623157e308);
 }
 
+// plan_fuzz crash-2c267186 (session 3): a plan whose "cost" section is a string. Filling in the
+// plan defaults indexed it as an object, and json::type_error escaped as a crash; now the scenario
+// parser reports the section with its path.
+TEST(FuzzRegressions, PlanWithNonObjectCostSectionIsAnInputError) {
+  const std::string input = R"({"cost": "plan-llama3-70b", "model": {"preset": "llama3-8b"},
+    "plan": {"deadline_days": 90}})";
+  EXPECT_TRUE(test::throws_input_error([&] { parse_plan_text(input); }, "cost", ""));
+}
+
+TEST(FuzzRegressions, PlanWithNonObjectReliabilitySectionIsAnInputError) {
+  const std::string input = R"({"reliability": [1, 2], "model": {"preset": "llama3-8b"},
+    "plan": {"deadline_days": 90}})";
+  EXPECT_TRUE(test::throws_input_error([&] { parse_plan_text(input); }, "reliability", ""));
+}
+
 }  // namespace
 }  // namespace wt
