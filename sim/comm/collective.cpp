@@ -56,6 +56,10 @@ double send_recv_s(double bytes, LinkClass link) {
   return link.alpha_s + bytes / link.beta_Bps;
 }
 
+double nvls_all_reduce_s(double bytes, LinkClass nvls) {
+  return 2.0 * nvls.alpha_s + bytes / nvls.beta_Bps;
+}
+
 const char* to_string(Collective c) {
   switch (c) {
     case Collective::all_reduce:

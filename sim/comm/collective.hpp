@@ -30,6 +30,9 @@ struct Fabric {
   LinkClass intra;         // NVLink / NVSwitch / PCIe inside a node
   LinkClass inter;         // network between nodes, per GPU (its share of the node's NICs)
   double call_overhead_s;  // fixed software cost per collective call
+  // In-switch all-reduce inside an NVSwitch node (NVLink SHARP, NCCL's NVLS): alpha per step,
+  // beta the algorithm bandwidth (bytes of the vector per second); beta 0 where there is none.
+  LinkClass nvls{};
 };
 
 // Closed forms for one algorithm on one link class.
@@ -39,6 +42,9 @@ double tree_all_reduce_s(int n, double bytes, LinkClass link);  // double binary
 double direct_all_to_all_s(int n, double bytes, LinkClass link);
 double ring_broadcast_s(int n, double bytes, LinkClass link);
 double send_recv_s(double bytes, LinkClass link);
+// NVLS all-reduce: every rank pushes its vector into the switch, which reduces and multicasts the
+// result back: two steps, and the vector crosses each GPU's link once each way.
+double nvls_all_reduce_s(double bytes, LinkClass nvls);
 
 struct CollectiveCost {
   double time_s = 0.0;

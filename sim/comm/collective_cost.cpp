@@ -125,10 +125,17 @@ std::optional<Candidate> hierarchical(Collective c, double bytes, GroupShape g, 
   }
 }
 
-// At most three algorithms apply; a fixed array keeps pricing free of allocations (the `estimate`
+std::optional<Candidate> nvls(Collective c, double bytes, GroupShape g, const Fabric& f) {
+  if (c != Collective::all_reduce || spans_nodes(g) || !(f.nvls.beta_Bps > 0.0)) {
+    return std::nullopt;
+  }
+  return Candidate{CollectiveAlgorithm::nvls, nvls_all_reduce_s(bytes, f.nvls), bytes};
+}
+
+// At most four algorithms apply; a fixed array keeps pricing free of allocations (the `estimate`
 // path prices collectives millions of times per second).
 struct Candidates {
-  std::array<Candidate, 3> all{};
+  std::array<Candidate, 4> all{};
   size_t count = 0;
   const Candidate* begin() const { return all.data(); }
   const Candidate* end() const { return all.data() + count; }
@@ -137,7 +144,7 @@ struct Candidates {
 Candidates candidates(Collective c, double bytes, GroupShape g, const Fabric& f) {
   Candidates out;
   out.all[out.count++] = flat(c, bytes, g, f);
-  for (auto extra : {tree(c, bytes, g, f), hierarchical(c, bytes, g, f)}) {
+  for (auto extra : {tree(c, bytes, g, f), hierarchical(c, bytes, g, f), nvls(c, bytes, g, f)}) {
     if (extra) {
       out.all[out.count++] = *extra;
     }

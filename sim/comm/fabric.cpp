@@ -36,10 +36,28 @@ LinkClass inter_link(const Scenario& s, const GpuSpec& gpu) {
           node_Bps / std::max(1, c.gpus_per_node) * gpu.network_efficiency.value};
 }
 
+// NCCL's per-step latency of NVLS (reference nccl_latency_model: hwLat NVLink NVLS_Simple).
+constexpr double kNvlsStepUs = 23.0;
+
+// The NVLS all-reduce of the GPU's node: its 8-GPU bus bandwidth back to algorithm bandwidth
+// (busbw = algbw · 2(n−1)/n), scaled when the scenario sets its own NVLink bandwidth.
+LinkClass nvls_link(const Scenario& s, const GpuSpec& gpu) {
+  const IntraNodeConfig& node = s.cluster.intra_node;
+  if (node.fabric != IntraNodeFabric::nvswitch || !(gpu.nvls_busbw_GBps.value > 0.0) ||
+      !(gpu.nvlink_GBps.value > 0.0)) {
+    return {};
+  }
+  constexpr double n = 8.0;
+  double algbw_GBps = gpu.nvls_busbw_GBps.value * n / (2.0 * (n - 1.0));
+  if (node.bandwidth_GBps > 0.0) algbw_GBps *= node.bandwidth_GBps / gpu.nvlink_GBps.value;
+  return {units::us_to_s(kNvlsStepUs), units::gbyte_per_s_to_bytes_per_s(algbw_GBps)};
+}
+
 }  // namespace
 
 Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
-  return {intra_link(s, gpu), inter_link(s, gpu), units::us_to_s(gpu.collective_launch_us.value)};
+  return {intra_link(s, gpu), inter_link(s, gpu), units::us_to_s(gpu.collective_launch_us.value),
+          nvls_link(s, gpu)};
 }
 
 GroupShape group_shape(int ranks, int stride, int gpus_per_node) {

@@ -33,6 +33,11 @@ struct GpuSpec {
   Sourced network_efficiency;    // NCCL inter-node bus bandwidth / NIC line rate
   Sourced kernel_launch_us;      // per-kernel fixed overhead
   Sourced collective_launch_us;  // per-collective fixed overhead (NCCL base latency)
+  Sourced sm_count;              // streaming multiprocessors (CUs on AMD); 0 = not known
+  Sourced fp8_gemm_efficiency;   // large fp8 GEMM throughput / fp8 peak; 0 = gemm_efficiency
+  // nccl-tests all-reduce bus bandwidth of 8 GPUs on one NVSwitch node with NVLink SHARP (NVLS),
+  // large messages; 0 = the node has no in-switch reduction.
+  Sourced nvls_busbw_GBps;
 
   // Peak dense FLOP/s at a training precision (0 when unsupported).
   double peak_flops(Precision p) const;

@@ -26,6 +26,9 @@ GpuSpec b200() {
       .network_efficiency = default_network_efficiency(),
       .kernel_launch_us = default_kernel_launch_us(),
       .collective_launch_us = default_collective_launch_us(),
+      .sm_count = {148.0, "NVIDIA Blackwell architecture technical brief (2024): 148 SMs"},
+      .fp8_gemm_efficiency = {3432.5 / 4500.0, "MLENG_ACC: B200 MAMF FP8 3432.5 of 4500 TFLOP/s"},
+      .nvls_busbw_GBps = {838.0, "MLENG_NET: AWS p6-b200 8-GPU NVLS all-reduce busbw 838 GB/s"},
   };
 }
 
@@ -53,6 +56,10 @@ GpuSpec gb200() {
       .network_efficiency = default_network_efficiency(),
       .kernel_launch_us = default_kernel_launch_us(),
       .collective_launch_us = default_collective_launch_us(),
+      .sm_count = {148.0, "NVIDIA Blackwell architecture technical brief (2024): 148 SMs"},
+      .fp8_gemm_efficiency = {3615.6 / 5000.0, "MLENG_ACC: GB200 MAMF FP8 3615.6 of 5000 TFLOP/s"},
+      .nvls_busbw_GBps = {850.0,
+                          "MLENG_NET: GTC25 slide, NVL72 all-reduce 680 -> 850 GB/s with SHARP"},
   };
 }
 
@@ -78,6 +85,9 @@ GpuSpec mi300x() {
       .network_efficiency = default_network_efficiency(),
       .kernel_launch_us = default_kernel_launch_us(),
       .collective_launch_us = default_collective_launch_us(),
+      .sm_count = {304.0, "AMD CDNA 3 architecture white paper (2023): 304 compute units"},
+      .fp8_gemm_efficiency = {0.0, "MLENG_ACC: no MI300X fp8 MAMF figure; bf16's is used"},
+      .nvls_busbw_GBps = {0.0, "Infinity Fabric has no in-switch reduction"},
   };
 }
 

@@ -20,6 +20,7 @@ GpuSpec pcie_card_defaults() {
 GpuSpec l40s() {
   GpuSpec g = pcie_card_defaults();
   g.id = "l40s";
+  g.sm_count = {142.0, "NVIDIA Ada Lovelace architecture whitepaper (2022): L40S 142 SMs"};
   g.name = "NVIDIA L40S";
   g.aliases = {"L40S-48GB"};
   g.fp32_tflops = {91.6, "MULLET_L40S"};
@@ -37,6 +38,7 @@ GpuSpec l40s() {
 GpuSpec l4() {
   GpuSpec g = pcie_card_defaults();
   g.id = "l4";
+  g.sm_count = {58.0, "NVIDIA Ada Lovelace architecture whitepaper (2022): L4 58 SMs"};
   g.name = "NVIDIA L4";
   g.aliases = {"L4-24GB"};
   g.fp32_tflops = {30.3, "GROK_L4"};
@@ -54,6 +56,7 @@ GpuSpec l4() {
 GpuSpec a10() {
   GpuSpec g = pcie_card_defaults();
   g.id = "a10";
+  g.sm_count = {72.0, "NVIDIA Ampere GA102 whitepaper (2021): A10 72 SMs"};
   g.name = "NVIDIA A10";
   g.aliases = {"A10-24GB", "A10-PCIe"};
   g.fp32_tflops = {31.2, "SYSRQMTS"};
@@ -71,6 +74,7 @@ GpuSpec a10() {
 GpuSpec t4() {
   GpuSpec g = pcie_card_defaults();
   g.id = "t4";
+  g.sm_count = {40.0, "NVIDIA Turing architecture whitepaper (2018): T4 40 SMs"};
   g.name = "NVIDIA T4";
   g.aliases = {"Tesla-T4", "T4-16GB"};
   g.fp32_tflops = {8.1, "T4_PAGES"};

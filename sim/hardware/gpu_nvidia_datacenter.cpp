@@ -25,6 +25,9 @@ GpuSpec v100_sxm2_32gb() {
       .network_efficiency = default_network_efficiency(),
       .kernel_launch_us = default_kernel_launch_us(),
       .collective_launch_us = default_collective_launch_us(),
+      .sm_count = {80.0, "NVIDIA Tesla V100 GPU Architecture whitepaper (2017): 80 SMs"},
+      .fp8_gemm_efficiency = unsupported("Volta has no FP8"),
+      .nvls_busbw_GBps = {0.0, "NVLink2 has no in-switch reduction"},
   };
 }
 
@@ -50,6 +53,11 @@ GpuSpec a100_sxm4(const char* id, const char* name, std::vector<std::string> ali
       .network_efficiency = default_network_efficiency(),
       .kernel_launch_us = default_kernel_launch_us(),
       .collective_launch_us = default_collective_launch_us(),
+      .sm_count = {108.0, "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020): 108 SMs"},
+      .fp8_gemm_efficiency = unsupported("Ampere has no FP8"),
+      .nvls_busbw_GBps = {0.0,
+                          "NVSwitch of NVLink3 has no in-switch reduction (SHARP came "
+                          "with NVLink4)"},
   };
 }
 
@@ -73,6 +81,9 @@ GpuSpec hopper_sxm(const char* compute_source) {
   g.network_efficiency = default_network_efficiency();
   g.kernel_launch_us = default_kernel_launch_us();
   g.collective_launch_us = default_collective_launch_us();
+  g.sm_count = {132.0, "reference gpus.H100_SXM_80GB.form_factor: 132 SMs"};
+  g.fp8_gemm_efficiency = {1402.6 / 1978.9, "MLENG_ACC: H100 SXM MAMF FP8 1402.6 of 1979 TFLOP/s"};
+  g.nvls_busbw_GBps = {480.0, "NCCLT_212: 8xH100 NVLS all-reduce busbw ~480 GB/s expected"};
   return g;
 }
 
@@ -96,6 +107,7 @@ GpuSpec h800_sxm5_80gb() {
                    "assumption: H800 NVLink cut to 400 GB/s bidirectional (200 per direction), "
                    "as A800's (NCCL_412); the reference has no H800 entry"};
   g.gemm_efficiency.source += " (assumption: H800 = H100 compute)";
+  g.nvls_busbw_GBps = {0.0, "assumption: no NVLS figure for the cut-down H800 NVLink"};
   g.nvlink_efficiency = {160.0 / 200.0,
                          "NCCL_412: A800 with 400 GB/s NVLink reaches 160 GB/s busbw "
                          "(assumption: H800 alike)"};
@@ -124,6 +136,11 @@ GpuSpec h100_pcie_80gb() {
       .network_efficiency = default_network_efficiency(),
       .kernel_launch_us = default_kernel_launch_us(),
       .collective_launch_us = default_collective_launch_us(),
+      .sm_count = {114.0,
+                   "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022): 114 SMs "
+                   "(PCIe)"},
+      .fp8_gemm_efficiency = {0.0, "no H100 PCIe fp8 MAMF figure; the bf16 assumption is used"},
+      .nvls_busbw_GBps = {0.0, "no NVSwitch"},
   };
 }
 
@@ -141,6 +158,8 @@ GpuSpec h200_sxm_141gb() {
   g.memory_bw_GBps.value = 4800.0;
   g.pcie_GBps.source += " (MLPERF_H200: Gen5 x16)";
   g.gemm_efficiency.source += "; 'H200 is the same'";
+  g.fp8_gemm_efficiency = {1453.4 / 1979.0, "MLENG_ACC: H200 SXM MAMF FP8 1453.4 of 1979 TFLOP/s"};
+  g.nvls_busbw_GBps = {482.26, "MLENG_NET: 8xH200 NVLS all-reduce busbw 482.26 GB/s at 16 GiB"};
   return g;
 }
 

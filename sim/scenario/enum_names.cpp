@@ -42,6 +42,16 @@ const char* to_string(Recompute r) {
   return "?";
 }
 
+const char* to_string(AttentionKernel a) {
+  switch (a) {
+    case AttentionKernel::fused:
+      return "fused";
+    case AttentionKernel::unfused:
+      return "unfused";
+  }
+  return "?";
+}
+
 const char* to_string(PipelineSchedule s) {
   switch (s) {
     case PipelineSchedule::gpipe:
@@ -88,6 +98,8 @@ const char* to_string(CollectiveAlgorithm a) {
       return "tree";
     case CollectiveAlgorithm::hierarchical:
       return "hierarchical";
+    case CollectiveAlgorithm::nvls:
+      return "nvls";
   }
   return "?";
 }

@@ -29,6 +29,10 @@ struct EnumValues<Recompute> {
   static constexpr std::array values{Recompute::none, Recompute::selective, Recompute::full};
 };
 template <>
+struct EnumValues<AttentionKernel> {
+  static constexpr std::array values{AttentionKernel::fused, AttentionKernel::unfused};
+};
+template <>
 struct EnumValues<PipelineSchedule> {
   static constexpr std::array values{PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b,
                                      PipelineSchedule::interleaved};
@@ -46,7 +50,8 @@ struct EnumValues<NetworkTopology> {
 template <>
 struct EnumValues<CollectiveAlgorithm> {
   static constexpr std::array values{CollectiveAlgorithm::automatic, CollectiveAlgorithm::ring,
-                                     CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical};
+                                     CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical,
+                                     CollectiveAlgorithm::nvls};
 };
 
 template <class E>

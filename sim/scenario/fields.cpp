@@ -85,6 +85,10 @@ std::vector<FieldBinding> training_and_parallel_fields() {
       choice_field(WT_MEMBER(training.activation_recompute),
                    {.doc = "Activation recomputation: none, selective (attention core only) or "
                            "full (each layer's forward again in backward)."}),
+      choice_field(WT_MEMBER(training.attention),
+                   {.doc = "Attention core: fused (FlashAttention: one kernel, no s x s scores "
+                           "in memory, recomputed in backward) or unfused (batched GEMMs with "
+                           "scores, softmax and dropout in memory, as before 2022)."}),
       number_field(WT_MEMBER(training.total_tokens), {0.0, 1e16},
                    {.unit = "tokens",
                     .doc = "Tokens to train on, for time-to-train, GPU-hours and cost; 0 = no "

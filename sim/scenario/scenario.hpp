@@ -11,11 +11,14 @@ namespace wt {
 enum class Precision { fp32, tf32, fp16, bf16, fp8 };
 enum class Optimizer { adam, adamw, sgd };
 enum class Recompute { none, selective, full };
+// How the attention core runs: one fused kernel that never stores the s x s scores
+// (FlashAttention, 2022 on), or batched GEMMs with the scores, softmax and dropout in HBM.
+enum class AttentionKernel { fused, unfused };
 enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
 enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie };
 enum class NetworkTopology { fat_tree, torus, dragonfly };
 // Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
-enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical };
+enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };
 
 struct MoeConfig {
   int num_experts = 0;  // 0 = dense model
@@ -44,6 +47,7 @@ struct TrainingConfig {
   Precision precision = Precision::bf16;
   Optimizer optimizer = Optimizer::adam;
   Recompute activation_recompute = Recompute::none;
+  AttentionKernel attention = AttentionKernel::fused;
   double total_tokens = 0.0;  // 0 = no time-to-train figures
 };
 
@@ -140,6 +144,7 @@ struct Scenario {
 const char* to_string(Precision p);
 const char* to_string(Optimizer o);
 const char* to_string(Recompute r);
+const char* to_string(AttentionKernel a);
 const char* to_string(PipelineSchedule s);
 const char* to_string(IntraNodeFabric f);
 const char* to_string(NetworkTopology t);

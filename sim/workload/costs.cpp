@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/comm/fabric.hpp"
+#include "sim/hardware/gemm_efficiency.hpp"
 
 namespace wt {
 namespace {
@@ -10,6 +11,14 @@ namespace {
 // Attention runs in 16 bits under fp8 training (Transformer Engine's default).
 Precision attention_precision(Precision p) {
   return p == Precision::fp8 ? Precision::bf16 : p;
+}
+
+// The best-shape efficiency at this precision, scaled for the shape (sim/hardware/gemm_efficiency).
+double catalog_gemm_efficiency(const KernelShape& k, const GpuSpec& gpu, Precision p) {
+  const double best = p == Precision::fp8 && gpu.fp8_gemm_efficiency.value > 0.0
+                          ? gpu.fp8_gemm_efficiency.value
+                          : gpu.gemm_efficiency.value;
+  return best * gemm_shape_factor(k.m, k.n, k.k, k.batch, static_cast<int>(gpu.sm_count.value));
 }
 
 double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
@@ -44,10 +53,9 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
   double compute_s = 0.0;
   switch (k.cls) {
     case KernelClass::gemm: {
-      double eff = gpu.gemm_efficiency.value;
-      if (calibration != nullptr) {
-        eff = calibration->gemm_efficiency(p, k.m, k.n, k.k).value_or(eff);
-      }
+      const std::optional<double> measured =
+          calibration != nullptr ? calibration->gemm_efficiency(p, k.m, k.n, k.k) : std::nullopt;
+      const double eff = measured ? *measured : catalog_gemm_efficiency(k, gpu, p);
       compute_s = k.flops / (gpu.peak_flops(p) * eff);
       break;
     }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "sim/workload/attention_kernels.hpp"
+
 namespace wt {
 namespace {
 
@@ -72,25 +74,14 @@ KernelShape gemm(const char* name, const char* suffix, double m, int64_t n, int6
   return g;
 }
 
-KernelShape memory_bound(const char* name, double bytes) {
-  KernelShape k{KernelClass::memory_bound, name};
+KernelShape memory_bound_named(const char* name, const char* suffix, double bytes) {
+  KernelShape k{KernelClass::memory_bound, name, suffix};
   k.bytes = bytes;
   return k;
 }
 
-// Attention core (QKᵀ, softmax, ·V) as one fused kernel of 4·b·s_local·s·h/t FLOPs.
-KernelShape attention(const Shapes& x, int64_t micro_batch, double factor, const char* name) {
-  KernelShape k{KernelClass::attention, name};
-  k.batch = micro_batch * x.heads_local;
-  k.m = x.seq_local;
-  k.n = x.seq;
-  k.k = x.head_dim;
-  k.flops =
-      factor * 4.0 * d(micro_batch) * d(x.seq_local) * d(x.seq) * d(x.heads_local) * d(x.head_dim);
-  // Q, K, V in and the output out (FlashAttention does not write the score matrix).
-  k.bytes = factor * x.act * d(micro_batch) * d(x.heads_local) * d(x.head_dim) *
-            (2.0 * d(x.seq_local) + 2.0 * d(x.seq));
-  return k;
+KernelShape memory_bound(const char* name, double bytes) {
+  return memory_bound_named(name, "", bytes);
 }
 
 // Elementwise traffic of one layer's forward, per token, in elements: two layer norms (read +
@@ -104,19 +95,39 @@ double elementwise_elements(const Shapes& x) {
   return norms + residuals + activation;
 }
 
-void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, int passes, const char* suffix) {
+// fp8 training (Transformer Engine) casts each GEMM's 16-bit input to fp8 and writes a transposed
+// copy for the other pass: read 2 bytes, write 1 + 1 per element. Weights are cast once per
+// iteration and cached, which this leaves out.
+constexpr double kFp8CastBytesPerElement = 4.0;
+
+void add_fp8_cast(KernelSink& out, const Shapes& x, const char* suffix, double elements) {
+  if (x.op != 1.0) return;
+  out.add(memory_bound_named("fp8_cast", suffix, elements * kFp8CastBytesPerElement));
+}
+
+// One linear layer Y = X·W with X m×k: the forward GEMM, or (backward) dX = dY·Wᵀ (m×k, inner n)
+// and dW = Xᵀ·dY (k×n, inner m), each with its fp8 casts.
+void add_linear(KernelSink& out, const Shapes& x, const char* name, bool backward, double m,
+                int64_t n, int64_t k) {
+  if (!backward) {
+    add_fp8_cast(out, x, "", m * d(k));
+    out.add(gemm(name, "", m, n, k, x.op));
+    return;
+  }
+  add_fp8_cast(out, x, "_bwd", m * d(n));
+  out.add(gemm(name, "_dgrad", m, k, n, x.op));
+  out.add(gemm(name, "_wgrad", d(k), n, static_cast<int64_t>(m), x.op));
+}
+
+void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
   const double tokens = d(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
   if (s.model.moe.num_experts > 0) {
     // Each TP rank routes its 1/t share of the tokens.
-    for (int i = 0; i < passes; ++i) {
-      out.add(gemm("router", suffix, tokens / d(x.t), s.model.moe.num_experts, x.h, x.op));
-    }
+    add_linear(out, x, "router", backward, tokens / d(x.t), s.model.moe.num_experts, x.h);
   }
-  for (int i = 0; i < passes; ++i) {
-    out.add(gemm("mlp_fc1", suffix, routed, x.fc1_out, x.h, x.op));
-    out.add(gemm("mlp_fc2", suffix, routed, x.h, x.ffn_local, x.op));
-  }
+  add_linear(out, x, "mlp_fc1", backward, routed, x.fc1_out, x.h);
+  add_linear(out, x, "mlp_fc2", backward, routed, x.h, x.ffn_local);
 }
 
 class ListSink final : public KernelSink {
@@ -146,25 +157,21 @@ KernelList collect(Emit emit) {
 void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double tokens = d(x.tokens);
-  out.add(gemm("qkv", "", tokens, x.qkv_out, x.h, x.op));
-  out.add(attention(x, s.training.micro_batch_size, 1.0, "attention"));
-  out.add(gemm("attn_proj", "", tokens, x.h, x.h / x.t, x.op));
-  add_mlp(out, s, x, 1, "");
+  add_linear(out, x, "qkv", false, tokens, x.qkv_out, x.h);
+  emit_attention_forward(attention_shape(s), s.training.attention, "", out);
+  add_linear(out, x, "attn_proj", false, tokens, x.h, x.h / x.t);
+  add_mlp(out, s, x, false);
   out.add(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
 }
 
 void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double tokens = d(x.tokens);
-  if (s.training.activation_recompute == Recompute::selective) {
-    out.add(attention(x, s.training.micro_batch_size, 1.0, "attention_recompute"));
-  }
-  for (const char* pass : {"_dgrad", "_wgrad"}) {
-    out.add(gemm("qkv", pass, tokens, x.qkv_out, x.h, x.op));
-    out.add(gemm("attn_proj", pass, tokens, x.h, x.h / x.t, x.op));
-  }
-  out.add(attention(x, s.training.micro_batch_size, 2.0, "attention_bwd"));
-  add_mlp(out, s, x, 2, "_bwd");
+  add_linear(out, x, "qkv", true, tokens, x.qkv_out, x.h);
+  add_linear(out, x, "attn_proj", true, tokens, x.h, x.h / x.t);
+  emit_attention_backward(attention_shape(s), s.training.attention,
+                          s.training.activation_recompute == Recompute::selective, out);
+  add_mlp(out, s, x, true);
   out.add(memory_bound("elementwise_bwd", 2.0 * tokens * elementwise_elements(x) * x.act));
 }
 
@@ -197,7 +204,7 @@ void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
   const double tokens = d(x.tokens);
   out.add(memory_bound("cross_entropy_bwd", 2.0 * tokens * d(vocab_local) * 4.0));
   out.add(gemm("logits_dgrad", "", tokens, x.h, vocab_local, x.op));
-  out.add(gemm("logits_wgrad", "", tokens, vocab_local, x.h, x.op));
+  out.add(gemm("logits_wgrad", "", d(x.h), vocab_local, x.tokens, x.op));
 }
 
 void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out) {

@@ -68,7 +68,11 @@ double activation_bytes(const Scenario& s, Recompute recompute) {
   if (recompute == Recompute::full) {
     return width * 2.0 * sbh / (sp ? t : 1.0);
   }
-  const double scores = recompute == Recompute::selective ? 0.0 : terms.scores;
+  // Only an unfused core that is not recomputed keeps the scores (softmax output and dropout mask)
+  // for backward; a fused (flash) kernel never writes them.
+  const bool keeps_scores =
+      recompute == Recompute::none && s.training.attention == AttentionKernel::unfused;
+  const double scores = keeps_scores ? terms.scores : 0.0;
   // The attention-score term scales with the full sequence each local query attends to; with
   // context parallelism the local queries are s/c, which `sbh` already carries.
   if (sp) return width * sbh / t * (terms.replicated + terms.sharded + scores);

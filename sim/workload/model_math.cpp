@@ -19,15 +19,20 @@ double mlp_matrices(const ModelConfig& m) {
   return m.gated_mlp ? 3.0 : 2.0;
 }
 
+// FLOPs a layer runs beyond the model's three passes: recomputation, and the scores that a fused
+// (flash) attention backward computes again (QKᵀ: half the forward attention core). A fused core
+// needs no selective recomputation; an unfused one recomputes its whole core.
 double recompute_flops_per_layer(const Scenario& s, int64_t b) {
-  const int64_t seq = s.model.seq_length;
+  const LayerFlops f = layer_forward_flops(s.model, b, s.model.seq_length);
+  const bool fused = s.training.attention == AttentionKernel::fused;
+  const double rescored = fused ? 0.5 * f.attention : 0.0;
   switch (s.training.activation_recompute) {
     case Recompute::none:
-      return 0.0;
+      return rescored;
     case Recompute::selective:
-      return layer_forward_flops(s.model, b, seq).attention;
+      return fused ? rescored : f.attention;
     case Recompute::full:
-      return layer_forward_flops(s.model, b, seq).total();
+      return f.total() + rescored;
   }
   return 0.0;
 }

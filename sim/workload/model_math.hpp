@@ -22,7 +22,8 @@ double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s);  // 2bs
 
 // Per iteration of the whole model over the global batch: model FLOPs count forward and backward
 // (backward = 2 × forward) once; hardware FLOPs add what activation recomputation recomputes
-// (full: one more forward of every layer; selective: the attention core).
+// (full: one more forward of every layer; selective: the attention core of an unfused layer) and
+// the scores a fused attention backward computes again (half the forward attention core).
 double model_flops_per_iteration(const Scenario& s);
 double hardware_flops_per_iteration(const Scenario& s);
 

@@ -158,3 +158,45 @@ TEST(CollectiveCost, ReduceScatterCostsAsAllGather) {
 
 }  // namespace
 }  // namespace wt
+
+namespace wt {
+namespace {
+
+// An NVSwitch node with in-switch reduction: NVLS at 23 µs per step and 275 GB/s of vector per
+// second (480 GB/s bus bandwidth on 8 GPUs), beside the ring's 200 GB/s per direction.
+Fabric nvls_fabric() {
+  Fabric f = kFabric;
+  f.nvls = {23e-6, 275e9};
+  return f;
+}
+
+TEST(CollectiveCost, LargeAllReduceInAnNvlsNodeReducesInTheSwitch) {
+  const CollectiveCost k =
+      cost(Collective::all_reduce, kGiB, {8, 1}, CollectiveAlgorithm::automatic, nvls_fabric());
+  EXPECT_EQ(k.algorithm, CollectiveAlgorithm::nvls);
+  // 2 · 23 µs + 1 GiB / 275 GB/s + 10 µs per call; each GPU sends its vector once.
+  EXPECT_NEAR(k.time_s, 46e-6 + kGiB / 275e9 + 10e-6, kTol);
+  EXPECT_DOUBLE_EQ(k.bytes_sent_per_gpu, kGiB);
+}
+
+TEST(CollectiveCost, NvlsIsForAllReduceInsideOneNodeOnly) {
+  const Fabric f = nvls_fabric();
+  EXPECT_NE(cost(Collective::all_gather, kGiB, {8, 1}, CollectiveAlgorithm::automatic, f).algorithm,
+            CollectiveAlgorithm::nvls);
+  EXPECT_NE(
+      cost(Collective::all_reduce, kGiB, {16, 2}, CollectiveAlgorithm::automatic, f).algorithm,
+      CollectiveAlgorithm::nvls);
+  // Without NVLS on the fabric, pinning it falls back to the ring.
+  EXPECT_EQ(cost(Collective::all_reduce, kGiB, {8, 1}, CollectiveAlgorithm::nvls).algorithm,
+            CollectiveAlgorithm::ring);
+}
+
+TEST(CollectiveCost, SmallAllReduceStaysOnTheTree) {
+  // 8 bytes: tree 6 µs + ε beats NVLS's 46 µs of steps.
+  EXPECT_EQ(cost(Collective::all_reduce, 8.0, {8, 1}, CollectiveAlgorithm::automatic, nvls_fabric())
+                .algorithm,
+            CollectiveAlgorithm::tree);
+}
+
+}  // namespace
+}  // namespace wt

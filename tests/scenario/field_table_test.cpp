@@ -71,7 +71,7 @@ TEST(FieldTable, PathsAreUniqueDocumentedAndInKnownSections) {
     EXPECT_NE(find_section(parent_path(f.path)), nullptr) << f.path;
   }
   EXPECT_EQ(scenario_fields().size(), field_bindings().size());
-  EXPECT_EQ(scenario_fields().size(), 60u);
+  EXPECT_EQ(scenario_fields().size(), 61u);
   for (const SectionInfo& s : scenario_sections()) {
     EXPECT_EQ(schema_tree().count(s.path), 1u) << "section without fields: " << s.path;
   }
@@ -131,6 +131,7 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
             (std::vector<std::string>{"fp32", "tf32", "fp16", "bf16", "fp8"}));
   EXPECT_EQ(enum_names<Optimizer>(), (std::vector<std::string>{"adam", "adamw", "sgd"}));
   EXPECT_EQ(enum_names<Recompute>(), (std::vector<std::string>{"none", "selective", "full"}));
+  EXPECT_EQ(enum_names<AttentionKernel>(), (std::vector<std::string>{"fused", "unfused"}));
   EXPECT_EQ(enum_names<PipelineSchedule>(),
             (std::vector<std::string>{"gpipe", "1f1b", "interleaved"}));
   EXPECT_EQ(enum_names<IntraNodeFabric>(),
@@ -138,7 +139,7 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
   EXPECT_EQ(enum_names<NetworkTopology>(),
             (std::vector<std::string>{"fat-tree", "torus", "dragonfly"}));
   EXPECT_EQ(enum_names<CollectiveAlgorithm>(),
-            (std::vector<std::string>{"auto", "ring", "tree", "hierarchical"}));
+            (std::vector<std::string>{"auto", "ring", "tree", "hierarchical", "nvls"}));
   EXPECT_STREQ(to_string(PipelineSchedule::one_f_one_b), "1f1b");
   EXPECT_EQ(enum_from_string<PipelineSchedule>("1F1B"), PipelineSchedule::one_f_one_b);
   EXPECT_EQ(enum_from_string<Recompute>("partial"), std::nullopt);

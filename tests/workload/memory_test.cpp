@@ -26,9 +26,11 @@ TEST(ZeroMemory, Fp32KeepsNoMasterCopy) {
   EXPECT_DOUBLE_EQ(m.optimizer, 8e9);
 }
 
-// Korthikanti et al. 2022, Table 2, per layer with s, b, h, a.
+// Korthikanti et al. 2022, Table 2, per layer with s, b, h, a: their attention is unfused (the
+// scores are kept for backward).
 class Activations : public ::testing::Test {
  protected:
+  Activations() { s.training.attention = AttentionKernel::unfused; }
   Scenario s = test::gpt_scenario(1, 1, 8);
   double sbh() const {
     return static_cast<double>(s.model.seq_length) * s.training.micro_batch_size *
@@ -68,6 +70,15 @@ TEST_F(Activations, FullRecomputeKeepsTheLayerInput) {
   s.parallel.tensor = 2;
   s.parallel.sequence_parallel = true;
   EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh());
+}
+
+// FlashAttention keeps only Q, K, V, the output and the row statistics: no 5as/h score term,
+// whatever the recomputation setting.
+TEST_F(Activations, FusedAttentionNeverKeepsTheScores) {
+  s.training.attention = AttentionKernel::fused;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * 34.0);
+  s.training.activation_recompute = Recompute::selective;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * 34.0);
 }
 
 TEST_F(Activations, ContextParallelSplitsTheSequence) {

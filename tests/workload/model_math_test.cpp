@@ -19,6 +19,7 @@ TEST(ModelFlops, EqualsMegatronClosedForm) {
        {std::tuple{24, 2048, 16, 2048, 51200, 512}, std::tuple{96, 12288, 96, 2048, 51200, 1536},
         std::tuple{2, 64, 4, 16, 100, 3}}) {
     Scenario s = test::gpt_scenario(1, 1, 1);
+    s.training.attention = AttentionKernel::unfused;  // Megatron-LM 2021's, as the formula counts
     s.model.num_layers = layers;
     s.model.hidden_size = hidden;
     s.model.num_attention_heads = heads;
@@ -37,12 +38,24 @@ TEST(ModelFlops, EqualsMegatronClosedForm) {
   }
 }
 
-TEST(ModelFlops, SelectiveRecomputeAddsTheAttentionCore) {
+TEST(ModelFlops, SelectiveRecomputeAddsTheUnfusedAttentionCore) {
   Scenario s = test::gpt_scenario(1, 1, 1);
+  s.training.attention = AttentionKernel::unfused;
   const double base = hardware_flops_per_iteration(s);
   s.training.activation_recompute = Recompute::selective;
   // 4·B·s²·h per layer: 4 · 64 · 2048² · 2048 · 24 layers.
   EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(s) - base, 4.0 * 64 * 2048.0 * 2048 * 2048 * 24);
+}
+
+TEST(ModelFlops, FusedAttentionRecomputesItsScoresInBackward) {
+  // FlashAttention's backward computes QKᵀ again: half the forward core, 2·B·s²·h per layer, with
+  // or without selective recomputation (which a fused core does not need).
+  Scenario s = test::gpt_scenario(1, 1, 1);
+  const double model = model_flops_per_iteration(s);
+  const double rescored = 2.0 * 64 * 2048.0 * 2048 * 2048 * 24;
+  EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(s) - model, rescored);
+  s.training.activation_recompute = Recompute::selective;
+  EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(s) - model, rescored);
 }
 
 TEST(ModelFlops, GatedMlpAndGqa) {

@@ -1,0 +1,43 @@
+#include "sim/hardware/gemm_efficiency.hpp"
+
+#include <algorithm>
+
+namespace wt {
+namespace {
+
+double d(int64_t v) {
+  return static_cast<double>(v);
+}
+
+int64_t ceil_div(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+double oriented_wave_efficiency(int64_t m, int64_t n, int64_t batch, int64_t tile_m,
+                                int64_t tile_n, int sm_count) {
+  const int64_t tiles = batch * ceil_div(m, tile_m) * ceil_div(n, tile_n);
+  const int64_t waves = ceil_div(tiles, sm_count);
+  const double useful_tiles = d(batch) * d(m) * d(n) / (d(tile_m) * d(tile_n));
+  return useful_tiles / (d(waves) * d(sm_count));
+}
+
+}  // namespace
+
+double wave_efficiency(int64_t m, int64_t n, int64_t batch, int sm_count) {
+  if (sm_count <= 0 || m <= 0 || n <= 0 || batch <= 0) return 1.0;
+  return std::max(oriented_wave_efficiency(m, n, batch, kTileM, kTileN, sm_count),
+                  oriented_wave_efficiency(m, n, batch, kTileN, kTileM, sm_count));
+}
+
+double inner_dimension_efficiency(int64_t k) {
+  if (k <= 0) return 1.0;
+  const double ramp = d(k) / (d(k) + kTileOverheadK);
+  const double reference = kReferenceK / (kReferenceK + kTileOverheadK);
+  return std::min(1.0, ramp / reference);
+}
+
+double gemm_shape_factor(int64_t m, int64_t n, int64_t k, int64_t batch, int sm_count) {
+  return wave_efficiency(m, n, batch, sm_count) * inner_dimension_efficiency(k);
+}
+
+}  // namespace wt
