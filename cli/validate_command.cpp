@@ -5,6 +5,7 @@
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
+#include "planner/emit/atomic_write.hpp"
 #include "sim/validation/validate.hpp"
 
 namespace wt::cli {
@@ -16,13 +17,34 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
                   "Published-runs JSON, e.g. ../shared/validation/published-runs-dev.json")
       ->required();
   cmd->add_flag("--json", o.json, "Print the report as JSON");
+  cmd->add_option("--emit-scenarios", o.emit_scenarios_dir,
+                  "Write the scenario each training row became to DIR/row-<id>.json (run them "
+                  "with `windtunnel run` to see the whole prediction)");
   return cmd;
 }
+
+namespace {
+
+void emit_scenarios(const ValidationReport& report, const std::string& dir) {
+  ensure_directory(dir, "--emit-scenarios");
+  int written = 0;
+  for (const ValidationRow& row : report.rows) {
+    if (row.scenario.is_null()) continue;
+    const std::string name = "row-" + std::to_string(row.id) + ".json";
+    write_file_atomically(std::filesystem::path(dir) / name, row.scenario.dump(2) + "\n",
+                          "--emit-scenarios");
+    ++written;
+  }
+  std::cerr << written << " scenarios written to " << dir << "\n";
+}
+
+}  // namespace
 
 int validate_command(const ValidateOptions& o) {
   const InterruptGuard interrupts;
   require_input_file("DATASET", o.dataset);
   const ValidationReport report = validate_dataset(o.dataset);
+  if (!o.emit_scenarios_dir.empty()) emit_scenarios(report, o.emit_scenarios_dir);
   if (o.json) {
     std::cout << to_json(report).dump(2) << "\n";
   } else {

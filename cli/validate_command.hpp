@@ -9,6 +9,7 @@ namespace wt::cli {
 struct ValidateOptions {
   std::string dataset;
   bool json = false;
+  std::string emit_scenarios_dir;  // --emit-scenarios: write each row's scenario here
 };
 
 CLI::App* add_validate_command(CLI::App& app, ValidateOptions& options);

@@ -1,5 +1,6 @@
 // doc["parallel"] from a row: the layout, ZeRO stage, sequence parallelism and pipeline schedule.
 #include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_sections.hpp"
 
 namespace wt::validation {
@@ -88,6 +89,7 @@ void map_parallel(const json& row, RowBuild& b) {
     b.assume("dp not given: derived from the GPU count");
   }
   p["zero_stage"] = zero_stage(row, b);
+  p["overlap_grad_reduce"] = framework_defaults(row).overlap_grad_reduce;
   const bool sp = framework_is(row, "nemo") && tensor > 1;
   p["sequence_parallel"] = sp;
   if (sp) b.assume("sequence parallelism on with TP > 1 (NeMo default; not stated)");

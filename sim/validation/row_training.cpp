@@ -1,6 +1,7 @@
 // doc["training"] from a row: batch, micro-batch, precision, recomputation, optimizer.
 #include "sim/core/error.hpp"
 #include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_sections.hpp"
 
 namespace wt::validation {
@@ -38,21 +39,7 @@ std::string precision(const json& row, RowBuild& b) {
                    "text naming fp8, bf16, fp16, tf32, fp32 or 'mixed precision 16-bit'");
 }
 
-// Frameworks whose attention is a fused (flash) kernel: it keeps no s×s scores and recomputes
-// them in backward, which is what selective recomputation models (Korthikanti et al. 2022).
-bool fused_attention(const json& row) {
-  const std::string framework = lower(row_text(row, "framework"));
-  return contains(framework, "nemo") || contains(framework, "llm-foundry") ||
-         contains(framework, "composer");
-}
-
-std::string without_checkpointing(const json& row, RowBuild& b, bool stated) {
-  if (fused_attention(row)) {
-    b.assume(
-        std::string(stated ? "no activation checkpointing" : "activation recompute not stated") +
-        ", fused attention (framework default) recomputes the attention core: selective");
-    return "selective";
-  }
+std::string without_checkpointing(RowBuild& b, bool stated) {
   if (!stated) b.assume("activation recompute not stated: none");
   return "none";
 }
@@ -63,13 +50,13 @@ std::string recompute(const json& row, RowBuild& b) {
   if (contains(text, "full")) return "full";
   if (contains(text, "selective")) return "selective";
   if (contains(text, "none") || text == "no" || text == "false") {
-    return without_checkpointing(row, b, true);
+    return without_checkpointing(b, true);
   }
   const auto ckpt = other.find("activation_checkpointing");
   if (ckpt != other.end() && ckpt->is_boolean()) {
-    return ckpt->get<bool>() ? "full" : without_checkpointing(row, b, true);
+    return ckpt->get<bool>() ? "full" : without_checkpointing(b, true);
   }
-  return without_checkpointing(row, b, false);
+  return without_checkpointing(b, false);
 }
 
 std::string optimizer(const json& row, RowBuild& b) {
@@ -91,6 +78,9 @@ void map_training(const json& row, RowBuild& b) {
   t["micro_batch_size"] = micro_batch(row, global_batch, b);
   t["precision"] = precision(row, b);
   t["activation_recompute"] = recompute(row, b);
+  const FrameworkDefaults defaults = framework_defaults(row);
+  t["attention"] = defaults.fused_attention ? "fused" : "unfused";
+  b.assume(defaults.why);
   t["optimizer"] = optimizer(row, b);
   b.doc["training"] = std::move(t);
 }

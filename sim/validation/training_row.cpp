@@ -29,6 +29,7 @@ void run_row(const json& row, const PublishedMetric& published, ValidationRow& o
   RowScenario rs = row_to_scenario(row);
   out.label = std::move(rs.label);
   out.assumptions = std::move(rs.assumptions);
+  out.scenario = rs.doc;
   const Scenario scenario = parse_scenario(rs.doc);
   const RunOutput run = run_scenario(scenario);
   out.predicted = predicted_metric(published.metric, run.result);

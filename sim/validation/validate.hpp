@@ -20,6 +20,7 @@ struct ValidationRow {
   std::vector<std::string> assumptions;  // what the row did not say and the scenario assumed
   std::vector<std::string> warnings;     // what the run warned about (e.g. does not fit in memory)
   bool fits_in_memory = true;            // the run's verdict (training rows)
+  nlohmann::json scenario;               // the scenario document a training row became (or null)
 };
 
 struct ValidationReport {

@@ -15,6 +15,7 @@ using nlohmann::json;
 json megatron_row() {
   return json::parse(R"json({
     "row_type": "training_throughput", "id": 5, "model_name": "GPT 39.1B (Megatron-LM weak scaling)",
+    "source": "Narayanan et al. (SC'21, arXiv 2104.04473), Table 1",
     "num_layers": 48, "hidden_size": 8192, "num_attention_heads": 64, "num_kv_heads": null,
     "ffn_hidden_size": null, "seq_length": 2048, "vocab_size": 51200, "moe": null,
     "global_batch_size": 1536, "micro_batch_size": null, "grad_accum_steps": null,
@@ -164,8 +165,10 @@ TEST(RowMapping, NemoLlamaRowIsGatedGqaWithContextParallelism) {
   EXPECT_EQ(c.at("network").at("fat_tree").at("switch_radix"), 64);
   EXPECT_TRUE(has(rs.assumptions, "gated MLP (SwiGLU)"));
   EXPECT_TRUE(has(rs.assumptions, "zero_stage 1: NeMo"));
-  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "selective");
-  EXPECT_TRUE(has(rs.assumptions, "activation recompute not stated, fused attention"));
+  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "none");
+  EXPECT_EQ(rs.doc.at("training").at("attention"), "fused");
+  EXPECT_TRUE(has(rs.assumptions, "activation recompute not stated: none"));
+  EXPECT_TRUE(has(rs.assumptions, "fused (flash) attention"));
   EXPECT_FALSE(has(rs.assumptions, "sequence parallelism"));
   EXPECT_EQ(rs.label, "Llama 3.1 8B, 8×H100, TP1 PP1 DP4 CP2 ZeRO-1");
 }
@@ -182,14 +185,31 @@ TEST(RowMapping, NemoFp8RowKeepsItsVirtualStagesAndTurnsOnSequenceParallelism) {
   EXPECT_EQ(rs.label, "GPT-3 175B, 128×H100, TP4 PP8 DP4 VP12 ZeRO-1, fp8");
 }
 
-TEST(RowMapping, NoCheckpointingWithFusedAttentionIsSelectiveRecompute) {
+TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFused) {
   json row = mpt_row();
   row["other"]["activation_checkpointing"] = false;
   const RowScenario rs = row_to_scenario(row);
-  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "selective");
-  EXPECT_TRUE(has(rs.assumptions, "no activation checkpointing, fused attention"));
-  row["framework"] = "DeepSpeed";  // no fused attention assumed: nothing recomputed
-  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("activation_recompute"), "none");
+  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "none");
+  EXPECT_EQ(rs.doc.at("training").at("attention"), "fused");
+  EXPECT_EQ(rs.doc.at("parallel").at("overlap_grad_reduce"), true);
+}
+
+TEST(RowMapping, MegatronLmBefore2023IsUnfusedAndReducesGradientsAfterBackward) {
+  const RowScenario rs = row_to_scenario(megatron_row());  // cites SC'21, arXiv 2104.04473
+  EXPECT_EQ(rs.doc.at("training").at("attention"), "unfused");
+  EXPECT_EQ(rs.doc.at("parallel").at("overlap_grad_reduce"), false);
+  EXPECT_TRUE(has(rs.assumptions, "Megatron-LM before 2023: unfused attention"));
+}
+
+TEST(RowMapping, MegatronLmOfLaterYearsOrWithFlashAttentionIsFused) {
+  json later = megatron_row();
+  later["source"] = "Megatron-LM README, 2024";
+  later["source_locator"] = "github NVIDIA/Megatron-LM";
+  EXPECT_EQ(row_to_scenario(later).doc.at("training").at("attention"), "fused");
+  json flash = megatron_row();
+  flash["other"]["attention"] = "flash attention 2";
+  EXPECT_EQ(row_to_scenario(flash).doc.at("training").at("attention"), "fused");
+  EXPECT_EQ(row_to_scenario(flash).doc.at("parallel").at("overlap_grad_reduce"), true);
 }
 
 TEST(RowMapping, MicroBatchIsDerivedFromGradientAccumulation) {
