@@ -13,8 +13,8 @@ int64_t ceil_div(int64_t a, int64_t b) {
   return (a + b - 1) / b;
 }
 
-double oriented_wave_efficiency(int64_t m, int64_t n, int64_t batch, int64_t tile_m,
-                                int64_t tile_n, int sm_count) {
+double oriented_wave_efficiency(int64_t m, int64_t n, int64_t batch, int64_t tile_m, int64_t tile_n,
+                                int sm_count) {
   const int64_t tiles = batch * ceil_div(m, tile_m) * ceil_div(n, tile_n);
   const int64_t waves = ceil_div(tiles, sm_count);
   const double useful_tiles = d(batch) * d(m) * d(n) / (d(tile_m) * d(tile_n));

@@ -63,8 +63,7 @@ void unfused_backward(const AttentionShape& a, KernelSink& out) {
   const double scores = score_elements(a);
   out.add(batched_gemm(a, "attn_context", "_dgrad", a.seq_local, a.seq, a.head_dim));
   out.add(batched_gemm(a, "attn_context", "_wgrad", a.seq, a.head_dim, a.seq_local));
-  out.add(
-      memory_pass("attn_dropout", "_bwd", scores * (2.0 * a.width + kDropoutMaskBytes)));
+  out.add(memory_pass("attn_dropout", "_bwd", scores * (2.0 * a.width + kDropoutMaskBytes)));
   out.add(memory_pass("attn_softmax", "_bwd", 3.0 * scores * a.width));
   out.add(batched_gemm(a, "attn_scores", "_dgrad", a.seq_local, a.head_dim, a.seq));
   out.add(batched_gemm(a, "attn_scores", "_wgrad", a.seq, a.head_dim, a.seq_local));

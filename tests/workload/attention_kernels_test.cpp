@@ -1,4 +1,5 @@
-// The attention core's kernels against hand-computed FLOPs and bytes (sim/workload/attention_kernels).
+// The attention core's kernels against hand-computed FLOPs and bytes
+// (sim/workload/attention_kernels).
 #include "sim/workload/attention_kernels.hpp"
 
 #include <gtest/gtest.h>
@@ -39,8 +40,8 @@ AttentionShape shape() {
   return a;
 }
 
-constexpr double kScores = 2.0 * 4 * 1024.0 * 1024.0;       // b · heads · s_q · s_k
-constexpr double kForwardFlops = 4.0 * kScores * 64.0;      // QKᵀ and ·V, 2 FLOPs per MAC
+constexpr double kScores = 2.0 * 4 * 1024.0 * 1024.0;   // b · heads · s_q · s_k
+constexpr double kForwardFlops = 4.0 * kScores * 64.0;  // QKᵀ and ·V, 2 FLOPs per MAC
 
 TEST(AttentionKernels, FusedForwardIsOneKernelOfFourBsshFlops) {
   Collect out;
@@ -70,7 +71,7 @@ TEST(AttentionKernels, UnfusedForwardWritesAndReadsTheScores) {
   // 1-byte mask: 9 bytes per score element outside the GEMMs.
   EXPECT_DOUBLE_EQ(out.bytes(KernelClass::memory_bound), 9.0 * kScores);
   EXPECT_EQ(out.kernels[0].batch, 8);
-  EXPECT_EQ(out.kernels[0].k, 64);  // QKᵀ: inner dimension is the head
+  EXPECT_EQ(out.kernels[0].k, 64);    // QKᵀ: inner dimension is the head
   EXPECT_EQ(out.kernels[3].k, 1024);  // ·V: inner dimension is the keys
 }
 
