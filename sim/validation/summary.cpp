@@ -19,6 +19,13 @@ double median(std::vector<double> values) {
   return 0.5 * (values[mid - 1] + values[mid]);
 }
 
+double percentile(std::vector<double> values, double q) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size())));
+  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+}
+
 void summarize(ValidationReport& r) {
   std::vector<double> abs_errors;
   for (const ValidationRow& row : r.rows) {
@@ -26,6 +33,7 @@ void summarize(ValidationReport& r) {
   }
   r.expressed = static_cast<int>(abs_errors.size());
   r.median_abs_error = median(abs_errors);
+  r.p90_abs_error = percentile(abs_errors, 0.9);
   r.max_abs_error =
       abs_errors.empty() ? 0.0 : *std::max_element(abs_errors.begin(), abs_errors.end());
 }

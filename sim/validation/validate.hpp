@@ -28,6 +28,7 @@ struct ValidationReport {
   std::vector<ValidationRow> rows;
   int expressed = 0;
   double median_abs_error = 0.0;
+  double p90_abs_error = 0.0;  // nearest rank: the smallest error at or above 90 % of the entries
   double max_abs_error = 0.0;
 };
 

@@ -31,6 +31,7 @@ nlohmann::json to_json(const ValidationReport& r) {
            {{"rows", r.rows.size()},
             {"expressed", r.expressed},
             {"median_abs_error", r.median_abs_error},
+            {"p90_abs_error", r.p90_abs_error},
             {"max_abs_error", r.max_abs_error}}}};
 }
 

@@ -115,7 +115,8 @@ std::string validation_table(const ValidationReport& r) {
   for (const ValidationRow& row : r.rows)
     lines.push_back(row_cells(row));
   print_aligned(out, lines, {true, false, false, true, true, true, false});
-  out << "\nmedian |error| " << percent_text(r.median_abs_error, false) << "%   max |error| "
+  out << "\nmedian |error| " << percent_text(r.median_abs_error, false) << "%   p90 |error| "
+      << percent_text(r.p90_abs_error, false) << "%   max |error| "
       << percent_text(r.max_abs_error, false) << "%   over " << r.expressed << " of "
       << r.rows.size() << " entries (" << r.dataset << ")\n";
   print_unexpressed(out, r);

@@ -52,11 +52,23 @@ TEST(ValidationSummary, MedianOfOddAndEvenCounts) {
   EXPECT_DOUBLE_EQ(validation::median({}), 0.0);
 }
 
+TEST(ValidationSummary, NearestRankPercentile) {
+  // Ten values 0.01 … 0.10: p90 is the 9th (rank ceil(0.9 · 10) = 9); of three, the 3rd.
+  std::vector<double> ten;
+  for (int i = 10; i >= 1; --i)
+    ten.push_back(0.01 * i);
+  EXPECT_DOUBLE_EQ(validation::percentile(ten, 0.9), 0.09);
+  EXPECT_DOUBLE_EQ(validation::percentile({0.3, 0.1, 0.2}, 0.9), 0.3);
+  EXPECT_DOUBLE_EQ(validation::percentile({0.3, 0.1, 0.2}, 0.5), 0.2);
+  EXPECT_DOUBLE_EQ(validation::percentile({}, 0.9), 0.0);
+}
+
 TEST(ValidationSummary, MedianAndMaxOverExpressedRowsOnly) {
   const ValidationReport r = fake_report();
   EXPECT_EQ(r.expressed, 3);
   EXPECT_NEAR(r.median_abs_error, 0.1, 1e-12);  // |errors| 0.05, 0.1, 0.2
   EXPECT_NEAR(r.max_abs_error, 0.2, 1e-12);     // row 4's 9.0 does not count
+  EXPECT_NEAR(r.p90_abs_error, 0.2, 1e-12);     // rank ceil(2.7) = 3 of 3
 }
 
 TEST(ValidationSummary, TableShowsRowsSummaryUnexpressedAndGroupedAssumptions) {
@@ -65,7 +77,7 @@ TEST(ValidationSummary, TableShowsRowsSummaryUnexpressedAndGroupedAssumptions) {
   EXPECT_NE(table.find("+10.0"), std::string::npos);
   EXPECT_NE(table.find("-20.0"), std::string::npos);
   EXPECT_NE(table.find("+5.0"), std::string::npos);
-  EXPECT_NE(table.find("median |error| 10.0%"), std::string::npos);
+  EXPECT_NE(table.find("median |error| 10.0%   p90 |error| 20.0%"), std::string::npos);
   EXPECT_NE(table.find("max |error| 20.0%"), std::string::npos);
   EXPECT_NE(table.find("over 3 of 4 entries"), std::string::npos);
   EXPECT_NE(table.find("not expressed:\n  id 4 (odd row): row 4.gpu_model: is not mapped"),
@@ -97,6 +109,7 @@ TEST(ValidationSummary, JsonCarriesEveryRowAndTheSummary) {
   EXPECT_EQ(j.at("summary").at("rows"), 4);
   EXPECT_EQ(j.at("summary").at("expressed"), 3);
   EXPECT_NEAR(j.at("summary").at("median_abs_error").get<double>(), 0.1, 1e-12);
+  EXPECT_NEAR(j.at("summary").at("p90_abs_error").get<double>(), 0.2, 1e-12);
   EXPECT_NEAR(j.at("summary").at("max_abs_error").get<double>(), 0.2, 1e-12);
   EXPECT_EQ(j.at("dataset"), "fake.json");
 }
