@@ -1,5 +1,6 @@
 #include "sim/run.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -128,8 +129,20 @@ std::string gib(double bytes) {
 // The SimGrid engine on the scenario's network: link bandwidths scaled by the same efficiencies as
 // the analytical fabric (intra-node: the fabric's NVLink beta over the raw figure, which also
 // carries a calibration; network: the GPU's network efficiency).
+// Link loads: each link's busy time over the simulated iteration.
+std::vector<LinkLoad> link_loads_of(const std::vector<LinkTraffic>& traffic, double iteration_s) {
+  std::vector<LinkLoad> loads;
+  loads.reserve(traffic.size());
+  for (const LinkTraffic& l : traffic) {
+    const double busy = iteration_s > 0.0 ? l.busy_s / iteration_s : 0.0;
+    loads.push_back({l.link, l.bytes, std::clamp(busy, 0.0, 1.0)});
+  }
+  return loads;
+}
+
 Timeline run_simgrid(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric, const Workload& w,
-                     const EngineOptions& options, std::vector<std::string>& reductions) {
+                     const EngineOptions& options, std::vector<std::string>& reductions,
+                     std::vector<LinkLoad>& loads) {
   const double intra_Bps = topo::intra_node_bandwidth_Bps(
       s.cluster.intra_node, gpu.nvlink_GBps.value, gpu.pcie_GBps.value);
   const std::unique_ptr<topo::Topology> topology = topo::build_topology(s.cluster, intra_Bps);
@@ -143,6 +156,7 @@ Timeline run_simgrid(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   SimgridEngine engine(std::move(setup));
   Timeline t = engine.run(w);
   reductions = engine.reductions();
+  loads = link_loads_of(engine.link_traffic(), t.iteration_s);
   return t;
 }
 
@@ -166,7 +180,8 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions
   assign_durations(out.workload, s, *gpu, fabric, calibration ? &*calibration : nullptr);
   RunResult& r = out.result;
   if (engine == EngineKind::simgrid) {
-    out.timeline = run_simgrid(s, *gpu, fabric, out.workload, options, r.engine_reductions);
+    out.timeline =
+        run_simgrid(s, *gpu, fabric, out.workload, options, r.engine_reductions, out.link_loads);
     r.engine = "simgrid";
   } else {
     out.timeline = walk(out.workload);

@@ -1,8 +1,10 @@
 #pragma once
 // One run end to end: scenario → workload → cost model → engine → result. The CLI, the validator,
 // the tests (and later the planner and the GUI) all go through here.
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "sim/engine/timeline.hpp"
 #include "sim/report/run_result.hpp"
@@ -18,10 +20,20 @@ struct EngineOptions {
   std::function<void(double)> progress;
 };
 
+// What one directed link of the topology graph carried in the simulated iteration (SimGrid runs).
+struct LinkLoad {
+  int32_t link = 0;          // index into topo::Topology::links() of build_topology(s.cluster, ...)
+  double bytes = 0.0;        // bytes that crossed the link in one iteration
+  double utilisation = 0.0;  // busy fraction of the simulated iteration, 0..1
+};
+
 struct RunOutput {
   Workload workload;
   Timeline timeline;
   RunResult result;
+  // One entry per directed link that carried traffic, ascending by link; SimGrid runs only (empty
+  // for the analytical engine). Not part of RunResult, so `run --json` stays unchanged.
+  std::vector<LinkLoad> link_loads;
 };
 
 RunOutput run_scenario(const Scenario& s, EngineKind engine = EngineKind::analytical);

@@ -36,6 +36,7 @@ void work(SharedWork& w, SearchState& state) {
     const uint64_t total = w.space.size();
     const Shard& shard = w.options.shard;
     for (uint64_t chunk = w.next_chunk++; chunk * kChunk < total; chunk = w.next_chunk++) {
+      if (w.options.cancel != nullptr && w.options.cancel->load()) return;
       const uint64_t end = std::min(total, (chunk + 1) * kChunk);
       uint64_t mine = 0;
       for (uint64_t i = chunk * kChunk; i < end; ++i) {
@@ -111,7 +112,8 @@ SearchState run_search(const CandidateSpace& space, const SearchOptions& options
   std::thread reporter;
   if (options.progress) {
     const uint64_t total = shard_size(space.size(), options.shard);
-    reporter = std::thread([&] {
+    // `total` by value: it goes out of scope before the reporter ends.
+    reporter = std::thread([&shared, &finished, &options, total] {
       while (!finished) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         options.progress(shared.looked_at.load(), total);

@@ -1,6 +1,7 @@
 #pragma once
 // The search: every candidate of the space (or of one shard of it) materialized, checked, pruned
 // or evaluated, on `jobs` threads. The result does not depend on `jobs` or on the shard split.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 
@@ -23,6 +24,9 @@ struct SearchOptions {
   size_t keep = 10;  // length of the ranked list
   // Called from a reporter thread about ten times a second with (looked at, to look at).
   std::function<void(uint64_t, uint64_t)> progress;
+  // When set and true, every thread stops after its current chunk and the state is partial (the
+  // GUI's cancel button; the CLI leaves it unset).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 SearchState run_search(const CandidateSpace& space, const SearchOptions& options);

@@ -218,13 +218,13 @@ CommWork network_group_work(const GroupCall& call, const std::vector<int32_t>& m
   if (aggregate) {
     const int k = call.count;
     const double sleep_s = k * per_call_s + (k * p.latency_steps - 1) * route_s;
-    work.phases.push_back({sleep_s, scaled(p.step_flows, static_cast<double>(p.steps) * k)});
+    work.phases.push_back({sleep_s, scaled(p.step_flows, static_cast<double>(p.steps) * k), {}});
     return work;
   }
   for (int c = 0; c < call.count; ++c) {
     for (int step = 0; step < p.steps; ++step) {
       const double sleep_s = step == 0 ? per_call_s + (p.latency_steps - p.steps) * route_s : 0.0;
-      work.phases.push_back({sleep_s, p.step_flows});
+      work.phases.push_back({sleep_s, p.step_flows, {}});
     }
   }
   return work;

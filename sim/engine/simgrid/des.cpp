@@ -8,6 +8,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "sim/engine/simgrid/link_usage.hpp"
 #include "sim/engine/simgrid/platform.hpp"
 
 namespace wt::sg {
@@ -30,7 +31,7 @@ uint64_t wire_bytes(double bytes) {
 class Simulation {
  public:
   Simulation(const Workload& w, const Plan& plan, const SimgridSetup& setup)
-      : w_(w), plan_(plan), setup_(setup) {}
+      : w_(w), plan_(plan), setup_(setup), usage_(setup, plan.mirrored_rails) {}
 
   DesResult run() {
     int argc = 2;
@@ -160,13 +161,17 @@ class Simulation {
     std::vector<sg4::CommPtr> comms;
     for (const FlowPhase& phase : work.phases) {
       if (phase.sleep_s > 0.0) sg4::this_actor::sleep_for(phase.sleep_s);
+      if (!phase.closed_flows.empty()) usage_.add_closed_phase(phase, sg4::Engine::get_clock());
       if (phase.flows.empty()) continue;
       comms.clear();
+      const double start_s = sg4::Engine::get_clock();
       for (const Flow& f : phase.flows) {
         comms.push_back(sg4::Comm::sendto_async(platform_.gpu_host[f.src],
                                                 platform_.gpu_host[f.dst], wire_bytes(f.bytes)));
       }
       sg4::Comm::wait_all(comms);
+      for (size_t i = 0; i < comms.size(); ++i)
+        usage_.add_flow(phase.flows[i], start_s, comms[i]->get_finish_time());
       result_.flows += static_cast<int64_t>(comms.size());
     }
   }
@@ -191,6 +196,7 @@ class Simulation {
         unit.end_s = std::max(unit.end_s, t.end_s);
     }
     result_.hosts = platform_.hosts;
+    result_.links = usage_.finish();
     return std::move(result_);
   }
 
@@ -203,6 +209,7 @@ class Simulation {
   std::vector<UnitState> units_;
   std::vector<InstanceState> instances_;
   DesResult result_;
+  LinkUsage usage_;
   int64_t total_ops_ = 0;
   int64_t ops_done_ = 0;
 };
@@ -240,6 +247,12 @@ std::string encode(const DesResult& r) {
         put<double>(out, v);
     }
   }
+  put<uint64_t>(out, r.links.size());
+  for (const LinkTraffic& l : r.links) {
+    put<int32_t>(out, l.link);
+    put<double>(out, l.bytes);
+    put<double>(out, l.busy_s);
+  }
   return out;
 }
 
@@ -258,6 +271,12 @@ DesResult decode(const std::string& bytes) {
       t.wait_bubble_s = get<double>(bytes, at);
       t.wait_comm_s = get<double>(bytes, at);
     }
+  }
+  r.links.resize(get<uint64_t>(bytes, at));
+  for (LinkTraffic& l : r.links) {
+    l.link = get<int32_t>(bytes, at);
+    l.bytes = get<double>(bytes, at);
+    l.busy_s = get<double>(bytes, at);
   }
   return r;
 }

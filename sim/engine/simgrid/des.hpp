@@ -15,6 +15,7 @@ struct DesResult {
   std::vector<RoleTimeline> units;  // parallel to Plan::unit_role
   int64_t flows = 0;                // flows started
   int64_t hosts = 0;                // SimGrid hosts created
+  std::vector<LinkTraffic> links;   // per directed link: bytes and busy time (link_usage.hpp)
 };
 
 // Creates a SimGrid engine: call at most once per process (run_isolated gives each call its own).

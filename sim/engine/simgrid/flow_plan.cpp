@@ -103,17 +103,23 @@ class PlanBuilder {
     const auto by_node = members_by_node(members, gpn_);
     if (by_node.size() == 1 && setup_.reductions.intra_node_closed_form) {
       ++closed_form_groups_;
-      return CommWork{{FlowPhase{op.duration_s, {}}}};
+      FlowPhase closed{op.duration_s, {}, {}};
+      closed.closed_flows = flow_work(role, op, members, by_node.size(), true).phases[0].flows;
+      return CommWork{{std::move(closed)}};
     }
+    return flow_work(role, op, members, by_node.size(), setup_.reductions.aggregate_ring_steps);
+  }
+
+  CommWork flow_work(int role, const Op& op, const std::vector<int32_t>& members, size_t nodes,
+                     bool aggregate) {
     GroupCall call;
     call.collective = op.kind == OpKind::send ? Collective::send_recv : op.collective;
     call.bytes = op.bytes;
     call.count = op.count;
-    const GroupShape shape{static_cast<int>(members.size()), static_cast<int>(by_node.size())};
+    const GroupShape shape{static_cast<int>(members.size()), static_cast<int>(nodes)};
     call.algorithm =
         collective_cost(call.collective, op.bytes, shape, setup_.fabric, setup_.pin).algorithm;
-    CommWork work = network_group_work(call, members, gpn_, setup_.fabric, latency_,
-                                       setup_.reductions.aggregate_ring_steps);
+    CommWork work = network_group_work(call, members, gpn_, setup_.fabric, latency_, aggregate);
     for (FlowPhase& phase : work.phases)  // a role starts only its own flows
       std::erase_if(phase.flows, [&](const Flow& f) { return f.src / ranks_ != role; });
     return work;
@@ -129,6 +135,8 @@ class PlanBuilder {
         FlowPhase& from = parts[g].phases[p];
         into.sleep_s = std::max(into.sleep_s, from.sleep_s);
         into.flows.insert(into.flows.end(), from.flows.begin(), from.flows.end());
+        into.closed_flows.insert(into.closed_flows.end(), from.closed_flows.begin(),
+                                 from.closed_flows.end());
       }
     }
     return all;

@@ -21,6 +21,9 @@ struct Flow {
 struct FlowPhase {
   double sleep_s = 0.0;
   std::vector<Flow> flows;
+  // Reduction A: the flows a closed-form sleep stands for, all steps and calls in one flow per
+  // pair. Not simulated; counted in the link loads as ending with the sleep.
+  std::vector<Flow> closed_flows;
 };
 
 struct CommWork {
@@ -42,6 +45,9 @@ struct Plan {
   std::vector<Instance> instances;
   std::vector<CommWork> works;
   std::vector<std::string> reductions;
+  // Reduction C': each simulated flow stands for itself and its twins on rails 1..mirrored_rails−1
+  // (GPUs shifted by the rail index), whose routes carry the same traffic at the same times.
+  int mirrored_rails = 1;
   int num_units() const { return static_cast<int>(unit_role.size()); }
   int64_t num_flows() const;
 };

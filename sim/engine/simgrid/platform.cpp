@@ -6,14 +6,12 @@
 #include <string>
 #include <unordered_set>
 
+#include "sim/engine/simgrid/link_usage.hpp"
+
 namespace wt::sg {
 namespace {
 
 namespace sg4 = simgrid::s4u;
-
-double link_scale(const topo::Link& l, const SimgridSetup& setup) {
-  return l.level == topo::LinkLevel::intra_node ? setup.intra_node_scale : setup.network_scale;
-}
 
 class PlatformBuilder {
  public:
@@ -72,8 +70,7 @@ class PlatformBuilder {
     sg4::Link*& l = links_[static_cast<size_t>(id)];
     if (l == nullptr) {
       const topo::Link& spec = topo_.links()[static_cast<size_t>(id)];
-      l = zone_->create_link("link" + std::to_string(id),
-                             spec.bandwidth_Bps * link_scale(spec, setup_));
+      l = zone_->create_link("link" + std::to_string(id), effective_Bps(spec, setup_));
       l->set_latency(spec.latency_s);
       l->seal();
     }

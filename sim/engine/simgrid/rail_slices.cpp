@@ -134,6 +134,7 @@ bool reduce_to_rail_zero(Plan& plan, const topo::Topology& topology, std::string
     for (FlowPhase& p : w.phases)
       std::erase_if(p.flows, [gpn](const Flow& f) { return rail_of(f.src, gpn) != 0; });
   }
+  plan.mirrored_rails = gpn;
   note = "rails: only rail 0 of " + std::to_string(gpn) +
          " simulated (every flow stays on its rail; the rails' routes are link-disjoint and "
          "isomorphic, so max-min sharing gives every rail the same rates)";

@@ -27,12 +27,14 @@ SimgridResult simulate_simgrid(const Workload& w, const SimgridSetup& setup) {
   out.reductions = plan.reductions;
   out.flows = des.flows;
   out.hosts = des.hosts;
+  out.links = des.links;
   return out;
 }
 
 Timeline SimgridEngine::run(const Workload& w) {
   SimgridResult r = simulate_simgrid(w, setup_);
   reductions_ = std::move(r.reductions);
+  links_ = std::move(r.links);
   return std::move(r.timeline);
 }
 
