@@ -10,7 +10,8 @@ double relative_error(double predicted, double published);
 // Median of the values (mean of the two middle ones for an even count); 0 for none.
 double median(std::vector<double> values);
 
-// Nearest-rank percentile (0 < q <= 1): the value at rank ceil(q·n) of the sorted values; 0 for none.
+// Nearest-rank percentile (0 < q <= 1): the value at rank ceil(q·n) of the sorted values; 0 for
+// none.
 double percentile(std::vector<double> values, double q);
 
 // Fills r.expressed and the median, p90 and max absolute error from the expressed rows' errors.
