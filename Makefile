@@ -5,7 +5,7 @@ BUILD  := build/$(PRESET)
 DEMO   ?= scenarios/gpt3-175b-1024-a100.json
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps configure build demo test fuzz check-format format clean
+.PHONY: all deps configure build demo gui screenshots test fuzz check-format format clean
 
 all: build
 
@@ -22,6 +22,15 @@ build: deps configure
 
 demo: build
 	$(BUILD)/cli/windtunnel run $(DEMO)
+
+# The desktop planner (docs/gui.md) on the demo scenario.
+gui: build
+	$(BUILD)/gui/app/windtunnel-gui $(DEMO)
+
+# Renders docs/img/gui-*.png under Xvfb.
+screenshots: build
+	@scripts/install-deps.sh --screenshots
+	@scripts/gui-screenshots.sh $(BUILD)
 
 test: build
 	ctest --preset $(PRESET) -j $(JOBS)

@@ -15,7 +15,7 @@ if(WT_BUILD_TESTS)
 endif()
 find_package(benchmark QUIET)
 
-find_package(Qt6 QUIET COMPONENTS Widgets Charts)
+find_package(Qt6 6.4 QUIET COMPONENTS Widgets Charts Test)
 if(Qt6_FOUND)
   message(STATUS "windtunnel: Qt ${Qt6_VERSION} found")
 else()

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Windtunnel builds with. Idempotent: installs only what is missing.
-# Works as root, or as a user with sudo. Qt 6 and CUDA are optional and not installed here.
+# Works as root, or as a user with sudo. Qt 6 (Widgets, Charts, Test) is installed for
+# windtunnel-gui; CUDA is optional and not installed here.
 # `--fuzz` also installs clang 14 and its libFuzzer and sanitizer runtimes for `make fuzz` (kept
 # apart so that `make test` and CI do not pay for clang).
+# `--screenshots` also installs Xvfb and the DejaVu fonts for scripts/gui-screenshots.sh.
 set -euo pipefail
 
 packages=(
@@ -10,11 +12,13 @@ packages=(
   python3-yaml
   libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  qt6-base-dev qt6-charts-dev libgl-dev
 )
 for arg in "$@"; do
   case "$arg" in
     --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
-    *) echo "install-deps: unknown option '$arg' (allowed: --fuzz)" >&2; exit 2 ;;
+    --screenshots) packages+=(xvfb xauth fonts-dejavu-core) ;;
+    *) echo "install-deps: unknown option '$arg' (allowed: --fuzz, --screenshots)" >&2; exit 2 ;;
   esac
 done
 

@@ -1,0 +1,26 @@
+#pragma once
+// The figures of the Summary tab, formatted as the CLI's summary formats them (format_duration,
+// format_count, format_bytes of sim/report/summary_text.hpp), in three groups.
+#include <string>
+#include <vector>
+
+#include <QString>
+
+#include "sim/report/run_result.hpp"
+#include "sim/scenario/scenario.hpp"
+
+namespace wt::gui {
+
+struct Figure {
+  QString key;    // stable name, e.g. "iteration"
+  QString label;  // e.g. "Iteration time"
+  QString text;   // e.g. "23.6 s"
+};
+
+std::vector<Figure> iteration_figures(const wt::RunResult& r);
+std::vector<Figure> time_split_figures(const wt::RunResult& r);
+std::vector<Figure> training_figures(const wt::Scenario& s, const wt::RunResult& r);
+
+QString figure_percent(double fraction);  // "44.9%"
+
+}  // namespace wt::gui

@@ -1,0 +1,156 @@
+// Runs on the worker: the summary shows the library's own numbers (run_scenario called here),
+// the other tabs are filled, a SimGrid run is cancelled promptly (its child process killed) while
+// the window keeps handling events, and a sweep matches the library's run_sweep.
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLineSeries>
+#include <QTest>
+
+#include "gui/app/memory_bars.hpp"
+#include "gui/app/result_tabs.hpp"
+#include "gui/app/run_controller.hpp"
+#include "gui/app/scenario_document.hpp"
+#include "gui/app/summary_view.hpp"
+#include "gui/app/sweep_controller.hpp"
+#include "gui/views/breakdown_view.hpp"
+#include "gui/views/scaling_view.hpp"
+#include "gui/views/timeline_view.hpp"
+#include "planner/sweep/sweep.hpp"
+#include "sim/report/summary_text.hpp"
+#include "sim/run.hpp"
+#include "sim/scenario/parse.hpp"
+#include "test_support.hpp"
+
+namespace wt::gui::test {
+namespace {
+
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+QString percent(double fraction) {
+  return QString::number(fraction * 100.0, 'f', 1) + '%';
+}
+
+}  // namespace
+
+class RunTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { isolate_settings(settings_); }
+
+  void the_summary_shows_the_library_numbers() {
+    auto t = make_window("llama2-70b-64-h100");
+    MainWindow& w = *t->window;
+    QVERIFY(w.runs()->run());
+    QVERIFY(w.jobs()->busy());
+    QVERIFY(!w.runs()->run());  // one job at a time
+    QString message;
+    QCOMPARE(wait_for_job(w, kJobTimeoutMs, &message), JobRunner::Outcome::done);
+
+    const wt::Scenario s = wt::load_scenario_file(scenario_path("llama2-70b-64-h100"));
+    const wt::RunResult r = wt::run_scenario(s).result;
+    const auto run = w.runs()->last_run();
+    QVERIFY(run != nullptr);
+    QCOMPARE(run->output.result.iteration_time_s, r.iteration_time_s);
+    QCOMPARE(run->output.result.tokens_per_s, r.tokens_per_s);
+    QCOMPARE(run->output.result.memory_per_gpu_bytes.total, r.memory_per_gpu_bytes.total);
+
+    const SummaryView* summary = w.tabs()->summary_view();
+    QCOMPARE(summary->figure("iteration"), q(wt::format_duration(r.iteration_time_s)));
+    QCOMPARE(summary->figure("tokens_per_s"), q(wt::format_count(r.tokens_per_s)));
+    QCOMPARE(summary->figure("mfu"), percent(r.mfu));
+    QCOMPARE(summary->figure("memory"), q(wt::format_bytes(r.memory_per_gpu_bytes.total)) + " / " +
+                                            q(wt::format_bytes(r.memory_per_gpu_bytes.capacity)));
+    QCOMPARE(summary->figure("time_to_train"), q(wt::format_duration(r.time_to_train_s)));
+    QCOMPARE(summary->figure("gpus"), QString::number(s.cluster.num_gpus()));
+    QCOMPARE(summary->warnings().size(), static_cast<qsizetype>(r.warnings.size()));
+
+    // One memory bar per pipeline stage; the peak stage is the run's memory figure.
+    const auto& stages = summary->memory_bars()->stages();
+    QCOMPARE(static_cast<int>(stages.size()), s.parallel.pipeline);
+    double peak = 0.0;
+    for (const wt::MemoryUse& m : stages)
+      peak = std::max(peak, m.total);
+    QCOMPARE(peak, r.memory_per_gpu_bytes.total);
+
+    QVERIFY(w.tabs()->timeline_view()->row_count() > 0);
+    QVERIFY(w.tabs()->breakdown_view()->series() != nullptr);
+  }
+
+  void a_simgrid_run_is_cancelled_promptly() {
+    auto t = make_window("gpt3-175b-1024-a100");
+    MainWindow& w = *t->window;
+    w.engine_box()->setCurrentIndex(1);
+    QCOMPARE(w.runs()->engine(), wt::EngineKind::simgrid);
+    QVERIFY(w.runs()->run());
+    // Wait until the simulation's child process exists, handling events meanwhile (the window
+    // stays responsive: this loop is the GUI thread).
+    QElapsedTimer clock;
+    clock.start();
+    while (child_process_count() == 0 && w.jobs()->busy() && clock.elapsed() < 8000)
+      QTest::qWait(20);
+    QVERIFY2(w.jobs()->busy(), "the run ended before it could be cancelled");
+    QVERIFY(child_process_count() > 0);
+    clock.restart();
+    w.jobs()->cancel();
+    QCOMPARE(wait_for_job(w, 10000), JobRunner::Outcome::cancelled);
+    QVERIFY2(clock.elapsed() < 2000, qPrintable(QStringLiteral("took %1 ms").arg(clock.elapsed())));
+    QCOMPARE(child_process_count(), 0);
+    QVERIFY(w.runs()->last_run() == nullptr);  // a cancelled run leaves no result
+    QVERIFY(t->errors.isEmpty());
+  }
+
+  void a_simgrid_run_finishes_with_its_engine() {
+    auto t = make_window("one-gpu");
+    MainWindow& w = *t->window;
+    w.engine_box()->setCurrentIndex(1);
+    QVERIFY(w.runs()->run());
+    QString message;
+    QCOMPARE(wait_for_job(w, kJobTimeoutMs, &message), JobRunner::Outcome::done);
+    const auto run = w.runs()->last_run();
+    QCOMPARE(run->engine, wt::EngineKind::simgrid);
+    QCOMPARE(q(run->output.result.engine), QStringLiteral("simgrid"));
+    const wt::Scenario s = wt::load_scenario_file(scenario_path("one-gpu"));
+    QCOMPARE(run->output.result.iteration_time_s,
+             wt::run_scenario(s, wt::EngineKind::simgrid).result.iteration_time_s);
+  }
+
+  void a_sweep_matches_the_library() {
+    auto t = make_window("llama3-8b-1node-h100");
+    MainWindow& w = *t->window;
+    const SweepSettings defaults = w.sweeps()->default_settings();
+    QCOMPARE(defaults.path, QStringLiteral("cluster.num_nodes"));
+    QCOMPARE(defaults.values, QStringLiteral("1,2,4,8"));
+    QVERIFY(w.sweeps()->sweep({QStringLiteral("cluster.num_nodes"), QStringLiteral("1,2,4")}));
+    QCOMPARE(wait_for_job(w), JobRunner::Outcome::done);
+    QCOMPARE(w.tabs()->currentIndex(), static_cast<int>(ResultTabs::scaling));
+
+    wt::SweepRequest request;
+    request.scenario_path = scenario_path("llama3-8b-1node-h100");
+    request.axes = {wt::parse_vary("cluster.num_nodes=1,2,4")};
+    const wt::SweepResult expected = wt::run_sweep(request);
+    const QLineSeries* series = w.tabs()->scaling_view()->series();
+    QVERIFY(series != nullptr);
+    int ran = 0;
+    for (const wt::SweepPoint& p : expected.points)
+      ran += p.ran ? 1 : 0;
+    QCOMPARE(ran, 3);
+    QCOMPARE(series->count(), ran);
+  }
+
+  void a_bad_sweep_axis_is_refused() {
+    auto t = make_window("llama3-8b-1node-h100");
+    MainWindow& w = *t->window;
+    QVERIFY(!w.sweeps()->sweep({QStringLiteral("cluster.num_nodes"), QStringLiteral("1,,4")}));
+    QVERIFY(!w.jobs()->busy());
+  }
+
+ private:
+  QTemporaryDir settings_;
+};
+
+}  // namespace wt::gui::test
+
+QTEST_MAIN(wt::gui::test::RunTest)
+#include "run_test.moc"
