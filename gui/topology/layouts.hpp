@@ -23,4 +23,7 @@ NetworkDrawing layout_dragonfly(const wt::Scenario& s, const GraphIndex& g);
 // A cluster of one node (no network): its GPUs, node switch and links inside.
 NetworkDrawing layout_single_node(const wt::Scenario& s, const GraphIndex& g);
 
+// "NVSwitch", "NVLink mesh" or "PCIe switch": how drawings and captions name a node's fabric.
+QString fabric_name(IntraNodeFabric f);
+
 }  // namespace wt::gui

@@ -12,18 +12,6 @@ namespace {
 
 constexpr double kPartGap = 70.0;
 
-QString fabric_name(IntraNodeFabric f) {
-  switch (f) {
-    case IntraNodeFabric::nvswitch:
-      return "NVSwitch";
-    case IntraNodeFabric::nvlink_mesh:
-      return "NVLink mesh";
-    case IntraNodeFabric::pcie:
-      return "PCIe switch";
-  }
-  return "";
-}
-
 QPointF in_row(int i, int count, double y) {
   return {(i - (count - 1) / 2.0) * kPartGap, y};
 }
@@ -62,6 +50,18 @@ NetworkDrawing layout_single_node(const wt::Scenario& s, const GraphIndex& g) {
                       .arg(n)
                       .arg(fabric),
                   true);
+}
+
+QString fabric_name(IntraNodeFabric f) {
+  switch (f) {
+    case IntraNodeFabric::nvswitch:
+      return "NVSwitch";
+    case IntraNodeFabric::nvlink_mesh:
+      return "NVLink mesh";
+    case IntraNodeFabric::pcie:
+      return "PCIe switch";
+  }
+  return "node fabric";
 }
 
 }  // namespace wt::gui

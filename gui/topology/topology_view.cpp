@@ -1,4 +1,5 @@
 #include "gui/topology/topology_view.hpp"
+#include "gui/topology/layouts.hpp"
 
 #include <QGraphicsScene>
 #include <QHBoxLayout>
@@ -18,18 +19,6 @@
 
 namespace wt::gui {
 namespace {
-
-QString fabric_name(IntraNodeFabric f) {
-  switch (f) {
-    case IntraNodeFabric::nvswitch:
-      return "NVSwitch";
-    case IntraNodeFabric::nvlink_mesh:
-      return "NVLink mesh";
-    case IntraNodeFabric::pcie:
-      return "PCIe switch";
-  }
-  return "node fabric";
-}
 
 std::unique_ptr<topo::Topology> topology_of(const wt::Scenario& s) {
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
