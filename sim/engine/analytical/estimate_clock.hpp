@@ -21,14 +21,15 @@ struct StageClock {
   double send_s = 0.0;
   double dp_s = 0.0;
   bool has_dp = false;  // the stage issued an op on its gradient stream
-  CommDim last_dp_dim = CommDim::dp;
   int64_t gathers = 0;  // ZeRO-3 layer gathers issued so far
   double pending_grad_bytes = 0.0;
   double bubble_s = 0.0;       // waiting for a pipeline peer, minus the transfer
   double recv_comm_s = 0.0;    // the transfer part of those waits
   double gather_wait_s = 0.0;  // waiting for ZeRO parameter gathers
-  double optimizer_wait_s = 0.0;
-  CommDim optimizer_wait_dim = CommDim::dp;
+  // Before the optimizer: waiting for the gradient reduction, then for the tied-embedding sync
+  // that follows it on the same stream.
+  double optimizer_wait_dp_s = 0.0;
+  double optimizer_wait_pp_s = 0.0;
   double dp_sent_bytes = 0.0;
   double pp_sync_sent_bytes = 0.0;
   double end_s = 0.0;

@@ -221,7 +221,6 @@ class PipelineClock {
   void dp_op(StageClock& k, double ready_s, const CommCost& cost, CommDim dim) {
     k.dp_s = std::max(k.dp_s, ready_s) + cost.time_s;
     k.has_dp = true;
-    k.last_dp_dim = dim;
     (dim == CommDim::dp ? k.dp_sent_bytes : k.pp_sync_sent_bytes) += cost.sent_bytes;
   }
 
@@ -251,11 +250,14 @@ class PipelineClock {
   void finish(int stage) {
     StageClock& k = clocks_[stage];
     if (!s_.parallel.overlap_grad_reduce) flush(k, k.compute_s);
+    // The wait up to the end of the gradient reduction is DP's; the tied sync queued after it
+    // accounts for the rest.
+    const double reduced_s = k.has_dp ? std::max(k.dp_s, k.compute_s) : k.compute_s;
     if (s_.model.tied_embeddings && p_ > 1 && (stage == 0 || stage == p_ - 1))
       dp_op(k, k.compute_s, c_.tied_sync, CommDim::pp);
     if (k.has_dp && k.dp_s > k.compute_s) {
-      k.optimizer_wait_s = k.dp_s - k.compute_s;
-      k.optimizer_wait_dim = k.last_dp_dim;
+      k.optimizer_wait_dp_s = reduced_s - k.compute_s;
+      k.optimizer_wait_pp_s = k.dp_s - reduced_s;
       k.compute_s = k.dp_s;
     }
     k.compute_s += optimizer_s_[stage];
@@ -335,7 +337,8 @@ class PipelineClock {
     e.ep = passes * (f.ep.time_s + r.ep.time_s + bw.ep.time_s);
     e.pp = k.recv_comm_s;
     e.dp = k.gather_wait_s;
-    (k.optimizer_wait_dim == CommDim::pp ? e.pp : e.dp) += k.optimizer_wait_s;
+    e.dp += k.optimizer_wait_dp_s;
+    e.pp += k.optimizer_wait_pp_s;
     b.exposed_comm = e.tp + e.cp + e.ep + e.pp + e.dp;
     b.other = std::max(
         0.0, out.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
