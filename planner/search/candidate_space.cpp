@@ -14,9 +14,7 @@ namespace {
 using nlohmann::json;
 
 const FieldBinding& binding_of(const std::string& path) {
-  for (const FieldBinding& f : field_bindings()) {
-    if (f.info.path == path) return f;
-  }
+  if (const FieldBinding* f = find_field_binding(path)) return *f;
   throw std::logic_error("planner: no scenario field " + path);
 }
 

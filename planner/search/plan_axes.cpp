@@ -19,13 +19,6 @@ std::string child_path(const std::string& path, const std::string& key) {
   return path.empty() ? key : path + "." + key;
 }
 
-const FieldBinding* binding_of(const std::string& path) {
-  for (const FieldBinding& f : field_bindings()) {
-    if (f.info.path == path) return &f;
-  }
-  return nullptr;
-}
-
 bool is_range(const json& v) {
   if (!v.is_object() || !v.contains("from") || !v.contains("to")) return false;
   for (const auto& item : v.items()) {
@@ -48,7 +41,8 @@ AxisKind kind_of(const std::string& path, const std::vector<json>& values) {
   static const std::set<std::string> kDocumentFields = {
       "name",       "schema", "model.preset", "model.hf_config", "cluster.network.topology",
       "calibration"};
-  if (binding_of(path) == nullptr || kDocumentFields.count(path) > 0) return AxisKind::document;
+  if (find_field_binding(path) == nullptr || kDocumentFields.count(path) > 0)
+    return AxisKind::document;
   for (const json& v : values) {
     if (v.is_object()) return AxisKind::document;
   }
@@ -67,7 +61,7 @@ void require_distinct(const std::vector<json>& values, const std::string& path) 
 }
 
 void walk(json& node, const std::string& path, std::vector<Axis>& axes) {
-  const FieldBinding* field = binding_of(path);
+  const FieldBinding* field = find_field_binding(path);
   std::vector<json> values;
   if (is_range(node)) {
     values = expand_range(node, path);

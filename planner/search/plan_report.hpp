@@ -40,4 +40,7 @@ nlohmann::ordered_json shard_json(const PlanSpec& spec, const SearchState& state
 SearchState merge_shards(const PlanSpec& spec, const std::vector<nlohmann::json>& shards,
                          const std::vector<std::string>& names);
 
+// A fraction as a percentage with one decimal: 0.1234 → "12.3%".
+std::string percent_text(double fraction);
+
 }  // namespace wt

@@ -22,12 +22,6 @@ std::string dollars(double usd) {
   return "$" + format_count(usd);
 }
 
-std::string percent(double f) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * f);
-  return buf;
-}
-
 std::string counts_text(const std::map<std::string, uint64_t>& counts) {
   std::string text;
   for (const auto& [reason, n] : counts) {
@@ -141,7 +135,7 @@ std::vector<std::string> outcome_row(const CandidateSpace& space, const Outcome&
           dollars(o.cost_usd),
           with_thousands(o.num_gpus),
           o.gpu,
-          percent(o.mfu),
+          percent_text(o.mfu),
           compact_layout(space, o),
           constraint_marks(o, space.spec().constraints)};
 }
@@ -202,6 +196,12 @@ std::string plan_text(const CandidateSpace& space, const PlanReport& r, size_t t
          "checkpoints, restarts"
       << (spec.prices.spot ? ", spot preemptions" : "") << " (docs/planner.md)\n";
   return out.str();
+}
+
+std::string percent_text(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * fraction);
+  return buf;
 }
 
 }  // namespace wt

@@ -11,12 +11,6 @@
 namespace wt {
 namespace {
 
-std::string percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * fraction);
-  return buf;
-}
-
 std::string gib(double bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", bytes / units::kGiB);
@@ -65,22 +59,22 @@ std::string layout_text(const CandidateSpace& space, const Outcome& o) {
 
 std::string why_text(const CandidateSpace& space, const Outcome& o) {
   const Scenario s = space.scenario(o.index);
-  std::string text = "MFU " + percent(o.mfu);
+  std::string text = "MFU " + percent_text(o.mfu);
   if (const std::string tp = tensor_reason(s); !tp.empty()) text += "; " + tp;
   if (s.parallel.pipeline > 1) {
     text += "; PP " + std::to_string(s.parallel.pipeline) + " bubble " +
-            percent(o.bubble_fraction) + " (" + std::to_string(s.num_micro_batches()) +
+            percent_text(o.bubble_fraction) + " (" + std::to_string(s.num_micro_batches()) +
             " micro-batches)";
   }
   if (o.exposed_comm_fraction < 0.005) {
     text += "; communication hidden";
   } else {
-    text += "; exposed comm " + percent(o.exposed_comm_fraction) + " (mostly " +
+    text += "; exposed comm " + percent_text(o.exposed_comm_fraction) + " (mostly " +
             dominant_dimension(o.exposed_fraction_by_dim) + ")";
   }
   const double headroom = o.capacity_bytes > 0 ? 1.0 - o.memory_bytes / o.capacity_bytes : 0.0;
   text += "; memory " + gib(o.memory_bytes) + " of " + gib(o.capacity_bytes) + " GiB (" +
-          percent(headroom) + " headroom)";
+          percent_text(headroom) + " headroom)";
   text += "; a failure every " + format_duration(o.cluster_mtbf_s);
   if (s.cost.spot) text += " with spot preemptions";
   return text;

@@ -6,16 +6,15 @@
 namespace wt {
 namespace {
 
-// Fraction (n−1)/n of the buffer that a ring step sequence moves per rank.
-double ring_fraction(int n) {
-  return static_cast<double>(n - 1) / n;
-}
-
 double ceil_log2(int n) {
   return std::ceil(std::log2(static_cast<double>(n)));
 }
 
 }  // namespace
+
+double ring_fraction(int n) {
+  return static_cast<double>(n - 1) / n;
+}
 
 double ring_all_reduce_s(int n, double bytes, LinkClass link) {
   if (n <= 1) {

@@ -36,6 +36,9 @@ struct Fabric {
 };
 
 // Closed forms for one algorithm on one link class.
+// Fraction (n−1)/n of the buffer that a ring step sequence moves per rank.
+double ring_fraction(int n);
+
 double ring_all_reduce_s(int n, double bytes, LinkClass link);
 double ring_all_gather_s(int n, double bytes, LinkClass link);  // also reduce-scatter
 double tree_all_reduce_s(int n, double bytes, LinkClass link);  // double binary tree

@@ -17,10 +17,6 @@ struct Candidate {
   double bytes_sent_per_gpu;
 };
 
-double ring_fraction(int n) {
-  return static_cast<double>(n - 1) / n;
-}
-
 bool spans_nodes(GroupShape g) {
   return g.nodes > 1;
 }

@@ -23,6 +23,11 @@ constexpr double gbyte_per_s_to_bytes_per_s(double gBps) {
 constexpr double us_to_s(double us) {
   return us * 1e-6;
 }
+// A count widened for floating-point arithmetic (exact below 2^53).
+constexpr double as_double(int64_t v) {
+  return static_cast<double>(v);
+}
+
 constexpr double tflops_to_flops(double tflops) {
   return tflops * 1e12;
 }

@@ -1,13 +1,12 @@
 #include "sim/hardware/gemm_efficiency.hpp"
 
 #include <algorithm>
+#include "sim/core/units.hpp"
 
 namespace wt {
 namespace {
 
-double d(int64_t v) {
-  return static_cast<double>(v);
-}
+using units::as_double;
 
 int64_t ceil_div(int64_t a, int64_t b) {
   return (a + b - 1) / b;
@@ -17,8 +16,9 @@ double oriented_wave_efficiency(int64_t m, int64_t n, int64_t batch, int64_t til
                                 int sm_count) {
   const int64_t tiles = batch * ceil_div(m, tile_m) * ceil_div(n, tile_n);
   const int64_t waves = ceil_div(tiles, sm_count);
-  const double useful_tiles = d(batch) * d(m) * d(n) / (d(tile_m) * d(tile_n));
-  return useful_tiles / (d(waves) * d(sm_count));
+  const double useful_tiles =
+      as_double(batch) * as_double(m) * as_double(n) / (as_double(tile_m) * as_double(tile_n));
+  return useful_tiles / (as_double(waves) * as_double(sm_count));
 }
 
 }  // namespace
@@ -31,7 +31,7 @@ double wave_efficiency(int64_t m, int64_t n, int64_t batch, int sm_count) {
 
 double inner_dimension_efficiency(int64_t k) {
   if (k <= 0) return 1.0;
-  const double ramp = d(k) / (d(k) + kTileOverheadK);
+  const double ramp = as_double(k) / (as_double(k) + kTileOverheadK);
   const double reference = kReferenceK / (kReferenceK + kTileOverheadK);
   return std::min(1.0, ramp / reference);
 }

@@ -25,11 +25,6 @@ struct Piece {
   std::string text;
 };
 
-std::string trimmed_right(std::string s) {
-  s.erase(s.find_last_not_of(' ') + 1);
-  return s;
-}
-
 std::string wrapped(const std::vector<Piece>& pieces, const std::string& indent) {
   std::string out, line;
   for (const Piece& p : pieces) {

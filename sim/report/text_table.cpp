@@ -13,12 +13,12 @@ std::string padded(const std::string& cell, size_t width, Align align) {
   return align == Align::left ? cell + pad : pad + cell;
 }
 
+}  // namespace
+
 std::string trimmed_right(std::string line) {
   line.erase(line.find_last_not_of(' ') + 1);
   return line;
 }
-
-}  // namespace
 
 size_t display_width(const std::string& s) {
   return static_cast<size_t>(std::count_if(

@@ -28,4 +28,7 @@ class TextTable {
 // Number of characters (UTF-8 code points) in `s`.
 size_t display_width(const std::string& s);
 
+// The line without its trailing spaces.
+std::string trimmed_right(std::string line);
+
 }  // namespace wt

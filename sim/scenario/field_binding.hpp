@@ -28,6 +28,8 @@ struct FieldBinding {
 };
 
 const std::vector<FieldBinding>& field_bindings();
+// The binding of a dotted field path; null when no field has that path.
+const FieldBinding* find_field_binding(const std::string& path);
 
 // A JSON object of the schema ("model", "cluster.network.torus", ...).
 struct SectionInfo {

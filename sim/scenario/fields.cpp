@@ -225,6 +225,13 @@ const std::vector<FieldBinding>& field_bindings() {
   return rows;
 }
 
+const FieldBinding* find_field_binding(const std::string& path) {
+  for (const FieldBinding& f : field_bindings()) {
+    if (f.info.path == path) return &f;
+  }
+  return nullptr;
+}
+
 const std::vector<FieldInfo>& scenario_fields() {
   static const std::vector<FieldInfo> infos = [] {
     std::vector<FieldInfo> out;

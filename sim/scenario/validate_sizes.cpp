@@ -13,10 +13,6 @@
 namespace wt {
 namespace {
 
-std::string str(int64_t v) {
-  return std::to_string(v);
-}
-
 // Above this a figure is refused: 2^60 bytes (1 EiB), 8x below where int64 byte counts overflow.
 constexpr int64_t kMaxBytes = int64_t{1} << 60;
 constexpr char kMaxBytesText[] = "at most 2^60 bytes (1 EiB)";
@@ -24,7 +20,7 @@ constexpr char kMaxBytesText[] = "at most 2^60 bytes (1 EiB)";
 void require_bytes(std::optional<int64_t> bytes, const std::string& path, const std::string& what,
                    const std::string& formula) {
   if (bytes && *bytes <= kMaxBytes) return;
-  const std::string got = bytes ? str(*bytes) + " bytes" : "more than 2^63 bytes";
+  const std::string got = bytes ? std::to_string(*bytes) + " bytes" : "more than 2^63 bytes";
   throw InputError(path, what + " (" + formula + ") is absurdly large", got, kMaxBytesText);
 }
 
@@ -86,13 +82,14 @@ void check_layer_passes(const Scenario& s) {
   const int64_t layers_per_stage = (s.model.num_layers + pipeline - 1) / pipeline;
   const std::optional<int64_t> passes = checked_mul(micro_batches, layers_per_stage);
   if (passes && *passes <= kMaxLayerPasses) return;
-  throw InputError("training.global_batch_size",
-                   "one iteration has " + str(micro_batches) + " micro-batches per replica of " +
-                       str(layers_per_stage) +
-                       " layers per pipeline stage, too many layer passes to simulate",
-                   passes ? str(*passes) + " layer passes" : "more than 2^63 layer passes",
-                   "at most 2^20 = 1048576 (raise training.micro_batch_size or lower "
-                   "training.global_batch_size)");
+  throw InputError(
+      "training.global_batch_size",
+      "one iteration has " + std::to_string(micro_batches) + " micro-batches per replica of " +
+          std::to_string(layers_per_stage) +
+          " layers per pipeline stage, too many layer passes to simulate",
+      passes ? std::to_string(*passes) + " layer passes" : "more than 2^63 layer passes",
+      "at most 2^20 = 1048576 (raise training.micro_batch_size or lower "
+      "training.global_batch_size)");
 }
 
 }  // namespace

@@ -1,21 +1,21 @@
 #include "sim/workload/attention_kernels.hpp"
+#include "sim/core/units.hpp"
 
 namespace wt {
 namespace {
 
-double d(int64_t v) {
-  return static_cast<double>(v);
-}
+using units::as_double;
 
 // Bytes of the dropout mask per score element (PyTorch stores a bool per element).
 constexpr double kDropoutMaskBytes = 1.0;
 
 double score_elements(const AttentionShape& a) {
-  return d(a.micro_batch) * d(a.heads) * d(a.seq_local) * d(a.seq);
+  return as_double(a.micro_batch) * as_double(a.heads) * as_double(a.seq_local) * as_double(a.seq);
 }
 
 double qkv_elements(const AttentionShape& a) {
-  return d(a.micro_batch) * d(a.heads) * d(a.head_dim) * (d(a.seq_local) + 2.0 * d(a.seq));
+  return as_double(a.micro_batch) * as_double(a.heads) * as_double(a.head_dim) *
+         (as_double(a.seq_local) + 2.0 * as_double(a.seq));
 }
 
 // One batched GEMM of the core: `batch` = micro-batch × heads products of m×k by k×n.
@@ -26,8 +26,10 @@ KernelShape batched_gemm(const AttentionShape& a, const char* name, const char* 
   g.m = m;
   g.n = n;
   g.k = k;
-  g.flops = 2.0 * d(g.batch) * d(m) * d(n) * d(k);
-  g.bytes = a.width * d(g.batch) * (d(m) * d(k) + d(k) * d(n) + d(m) * d(n));
+  g.flops = 2.0 * as_double(g.batch) * as_double(m) * as_double(n) * as_double(k);
+  g.bytes =
+      a.width * as_double(g.batch) *
+      (as_double(m) * as_double(k) + as_double(k) * as_double(n) + as_double(m) * as_double(n));
   return g;
 }
 
@@ -44,9 +46,10 @@ KernelShape fused_kernel(const AttentionShape& a, const char* name, const char* 
   k.m = a.seq_local;
   k.n = a.seq;
   k.k = a.head_dim;
-  k.flops = factor * 4.0 * score_elements(a) * d(a.head_dim);
+  k.flops = factor * 4.0 * score_elements(a) * as_double(a.head_dim);
   // Q, K, V and the output (forward), plus their gradients (backward); never the scores.
-  const double io = qkv_elements(a) + d(a.micro_batch) * d(a.heads) * d(a.head_dim) * d(a.seq);
+  const double io = qkv_elements(a) + as_double(a.micro_batch) * as_double(a.heads) *
+                                          as_double(a.head_dim) * as_double(a.seq);
   k.bytes = (factor > 1.0 ? 2.0 : 1.0) * a.width * io;
   return k;
 }

@@ -2,14 +2,13 @@
 
 #include <string>
 
+#include "sim/core/units.hpp"
 #include "sim/workload/attention_kernels.hpp"
 
 namespace wt {
 namespace {
 
-double d(int64_t v) {
-  return static_cast<double>(v);
-}
+using units::as_double;
 
 // Bytes per element of activations and GEMM operands at a training precision. fp8 training
 // (Transformer Engine) runs GEMMs on 1-byte operands and keeps activations in 16 bits.
@@ -69,8 +68,8 @@ KernelShape gemm(const char* name, const char* suffix, double m, int64_t n, int6
   g.m = static_cast<int64_t>(m);
   g.n = n;
   g.k = k;
-  g.flops = 2.0 * m * d(n) * d(k);
-  g.bytes = width * (m * d(k) + d(k) * d(n) + m * d(n));
+  g.flops = 2.0 * m * as_double(n) * as_double(k);
+  g.bytes = width * (m * as_double(k) + as_double(k) * as_double(n) + m * as_double(n));
   return g;
 }
 
@@ -88,10 +87,10 @@ KernelShape memory_bound(const char* name, double bytes) {
 // write h each), two bias-dropout-adds (read 2h, write h), the MLP activation (read fc1 output,
 // write f). With SP the h-wide parts are split across TP ranks.
 double elementwise_elements(const Shapes& x) {
-  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
+  const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
   const double norms = 2.0 * 2.0 * hw;
   const double residuals = 2.0 * 3.0 * hw;
-  const double activation = x.expert_tokens_factor * d(x.fc1_out + x.ffn_local);
+  const double activation = x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local);
   return norms + residuals + activation;
 }
 
@@ -110,21 +109,21 @@ void add_fp8_cast(KernelSink& out, const Shapes& x, const char* suffix, double e
 void add_linear(KernelSink& out, const Shapes& x, const char* name, bool backward, double m,
                 int64_t n, int64_t k) {
   if (!backward) {
-    add_fp8_cast(out, x, "", m * d(k));
+    add_fp8_cast(out, x, "", m * as_double(k));
     out.add(gemm(name, "", m, n, k, x.op));
     return;
   }
-  add_fp8_cast(out, x, "_bwd", m * d(n));
+  add_fp8_cast(out, x, "_bwd", m * as_double(n));
   out.add(gemm(name, "_dgrad", m, k, n, x.op));
-  out.add(gemm(name, "_wgrad", d(k), n, static_cast<int64_t>(m), x.op));
+  out.add(gemm(name, "_wgrad", as_double(k), n, static_cast<int64_t>(m), x.op));
 }
 
 void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
-  const double tokens = d(x.tokens);
+  const double tokens = as_double(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
   if (s.model.moe.num_experts > 0) {
     // Each TP rank routes its 1/t share of the tokens.
-    add_linear(out, x, "router", backward, tokens / d(x.t), s.model.moe.num_experts, x.h);
+    add_linear(out, x, "router", backward, tokens / as_double(x.t), s.model.moe.num_experts, x.h);
   }
   add_linear(out, x, "mlp_fc1", backward, routed, x.fc1_out, x.h);
   add_linear(out, x, "mlp_fc2", backward, routed, x.h, x.ffn_local);
@@ -156,7 +155,7 @@ KernelList collect(Emit emit) {
 
 void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
-  const double tokens = d(x.tokens);
+  const double tokens = as_double(x.tokens);
   add_linear(out, x, "qkv", false, tokens, x.qkv_out, x.h);
   emit_attention_forward(attention_shape(s), s.training.attention, "", out);
   add_linear(out, x, "attn_proj", false, tokens, x.h, x.h / x.t);
@@ -166,7 +165,7 @@ void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
 
 void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
-  const double tokens = d(x.tokens);
+  const double tokens = as_double(x.tokens);
   add_linear(out, x, "qkv", true, tokens, x.qkv_out, x.h);
   add_linear(out, x, "attn_proj", true, tokens, x.h, x.h / x.t);
   emit_attention_backward(attention_shape(s), s.training.attention,
@@ -177,34 +176,34 @@ void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
 
 void emit_embedding_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
-  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
-  out.add(memory_bound("embedding", 2.0 * d(x.tokens) * hw * x.act));
+  const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
+  out.add(memory_bound("embedding", 2.0 * as_double(x.tokens) * hw * x.act));
 }
 
 void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
-  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
-  out.add(memory_bound("embedding_bwd", 3.0 * d(x.tokens) * hw * x.act));
+  const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
+  out.add(memory_bound("embedding_bwd", 3.0 * as_double(x.tokens) * hw * x.act));
 }
 
 void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const int64_t vocab_local = s.model.vocab_size / x.t;
-  const double tokens = d(x.tokens);
+  const double tokens = as_double(x.tokens);
   // Final layer norm, the output GEMM and a fused fp32 cross-entropy over the local vocabulary.
-  const double hw = x.sp ? d(x.h) / d(x.t) : d(x.h);
+  const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
   out.add(memory_bound("final_norm", 2.0 * tokens * hw * x.act));
   out.add(gemm("logits", "", tokens, vocab_local, x.h, x.op));
-  out.add(memory_bound("cross_entropy", 2.0 * tokens * d(vocab_local) * 4.0));
+  out.add(memory_bound("cross_entropy", 2.0 * tokens * as_double(vocab_local) * 4.0));
 }
 
 void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const int64_t vocab_local = s.model.vocab_size / x.t;
-  const double tokens = d(x.tokens);
-  out.add(memory_bound("cross_entropy_bwd", 2.0 * tokens * d(vocab_local) * 4.0));
+  const double tokens = as_double(x.tokens);
+  out.add(memory_bound("cross_entropy_bwd", 2.0 * tokens * as_double(vocab_local) * 4.0));
   out.add(gemm("logits_dgrad", "", tokens, x.h, vocab_local, x.op));
-  out.add(gemm("logits_wgrad", "", d(x.h), vocab_local, x.tokens, x.op));
+  out.add(gemm("logits_wgrad", "", as_double(x.h), vocab_local, x.tokens, x.op));
 }
 
 void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out) {

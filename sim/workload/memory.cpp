@@ -1,11 +1,10 @@
 #include "sim/workload/memory.hpp"
+#include "sim/core/units.hpp"
 
 namespace wt {
 namespace {
 
-double d(int64_t v) {
-  return static_cast<double>(v);
-}
+using units::as_double;
 
 bool is_fp32(Precision p) {
   return p == Precision::fp32 || p == Precision::tf32;
@@ -20,20 +19,20 @@ struct ActivationTerms {
 };
 
 ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
-  const double h = d(m.hidden_size);
-  const double a = d(m.num_attention_heads);
-  const double kv = d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / a;
+  const double h = as_double(m.hidden_size);
+  const double a = as_double(m.num_attention_heads);
+  const double kv = as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / a;
   const double f =
-      d(m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
-                                                               : m.ffn_hidden_size) /
+      as_double(m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
+                                                                       : m.ffn_hidden_size) /
       h;
-  const double experts = m.moe.num_experts > 0 ? d(m.moe.top_k) : 1.0;
+  const double experts = m.moe.num_experts > 0 ? as_double(m.moe.top_k) : 1.0;
   ActivationTerms t;
   t.replicated = 10.0;
   const double attention = 2.0 + 2.0 * kv + 2.0 * kv + 2.0;    // Q, K, V, projection input
   const double mlp = experts * (m.gated_mlp ? 6.0 : 4.0) * f;  // activation input and output
   t.sharded = attention + mlp;
-  t.scores = 5.0 * a * d(seq) / h;
+  t.scores = 5.0 * a * as_double(seq) / h;
   return t;
 }
 
@@ -60,7 +59,8 @@ namespace {
 
 double activation_bytes(const Scenario& s, Recompute recompute) {
   const int64_t seq = s.model.seq_length / s.parallel.context;
-  const double sbh = d(seq) * d(s.training.micro_batch_size) * d(s.model.hidden_size);
+  const double sbh =
+      as_double(seq) * as_double(s.training.micro_batch_size) * as_double(s.model.hidden_size);
   const double t = s.parallel.tensor;
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   const double width = is_fp32(s.training.precision) ? 2.0 : 1.0;

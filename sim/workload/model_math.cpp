@@ -1,18 +1,18 @@
 #include "sim/workload/model_math.hpp"
+#include "sim/core/units.hpp"
 
 namespace wt {
 namespace {
 
-double d(int64_t v) {
-  return static_cast<double>(v);
-}
+using units::as_double;
 
 int64_t moe_ffn(const ModelConfig& m) {
   return m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size : m.ffn_hidden_size;
 }
 
 double kv_ratio(const ModelConfig& m) {
-  return d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / d(m.num_attention_heads);
+  return as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) /
+         as_double(m.num_attention_heads);
 }
 
 double mlp_matrices(const ModelConfig& m) {
@@ -40,63 +40,65 @@ double recompute_flops_per_layer(const Scenario& s, int64_t b) {
 }  // namespace
 
 LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
-  const double bs = d(b) * d(s);
-  const double h = d(m.hidden_size);
+  const double bs = as_double(b) * as_double(s);
+  const double h = as_double(m.hidden_size);
   LayerFlops f;
   f.qkv = 2.0 * bs * h * (h + 2.0 * h * kv_ratio(m));
-  f.attention = 4.0 * bs * d(s) * h;
+  f.attention = 4.0 * bs * as_double(s) * h;
   f.projection = 2.0 * bs * h * h;
   if (m.moe.num_experts > 0) {
-    f.mlp = d(m.moe.top_k) * 2.0 * mlp_matrices(m) * bs * h * d(moe_ffn(m));
-    f.router = 2.0 * bs * h * d(m.moe.num_experts);
+    f.mlp = as_double(m.moe.top_k) * 2.0 * mlp_matrices(m) * bs * h * as_double(moe_ffn(m));
+    f.router = 2.0 * bs * h * as_double(m.moe.num_experts);
   } else {
-    f.mlp = 2.0 * mlp_matrices(m) * bs * h * d(m.ffn_hidden_size);
+    f.mlp = 2.0 * mlp_matrices(m) * bs * h * as_double(m.ffn_hidden_size);
   }
   return f;
 }
 
 double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
-  return 2.0 * d(b) * d(s) * d(m.hidden_size) * d(m.vocab_size);
+  return 2.0 * as_double(b) * as_double(s) * as_double(m.hidden_size) * as_double(m.vocab_size);
 }
 
 double model_flops_per_iteration(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
-  const double forward =
-      d(s.model.num_layers) * layer_forward_flops(s.model, batch, s.model.seq_length).total() +
-      logits_forward_flops(s.model, batch, s.model.seq_length);
+  const double forward = as_double(s.model.num_layers) *
+                             layer_forward_flops(s.model, batch, s.model.seq_length).total() +
+                         logits_forward_flops(s.model, batch, s.model.seq_length);
   return 3.0 * forward;
 }
 
 double hardware_flops_per_iteration(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
-  return model_flops_per_iteration(s) + d(s.model.num_layers) * recompute_flops_per_layer(s, batch);
+  return model_flops_per_iteration(s) +
+         as_double(s.model.num_layers) * recompute_flops_per_layer(s, batch);
 }
 
 LayerParams layer_params(const ModelConfig& m) {
-  const double h = d(m.hidden_size);
+  const double h = as_double(m.hidden_size);
   const double kv = h * kv_ratio(m);
   LayerParams p;
   p.attention = h * (h + 2.0 * kv) + (h + 2.0 * kv) + h * h + h;
   p.norms = 4.0 * h;
   const double mats = mlp_matrices(m);
   if (m.moe.num_experts > 0) {
-    const double f = d(moe_ffn(m));
-    p.expert = d(m.moe.num_experts) * (mats * h * f + (mats - 1.0) * f + h);
-    p.mlp = p.expert + h * d(m.moe.num_experts);
+    const double f = as_double(moe_ffn(m));
+    p.expert = as_double(m.moe.num_experts) * (mats * h * f + (mats - 1.0) * f + h);
+    p.mlp = p.expert + h * as_double(m.moe.num_experts);
   } else {
-    const double f = d(m.ffn_hidden_size);
+    const double f = as_double(m.ffn_hidden_size);
     p.mlp = mats * h * f + (mats - 1.0) * f + h;
   }
   return p;
 }
 
 double embedding_params(const ModelConfig& m) {
-  return d(m.vocab_size) * d(m.hidden_size);
+  return as_double(m.vocab_size) * as_double(m.hidden_size);
 }
 
 double total_params(const ModelConfig& m) {
   const double embeddings = embedding_params(m) * (m.tied_embeddings ? 1.0 : 2.0);
-  return d(m.num_layers) * layer_params(m).total() + embeddings + 2.0 * d(m.hidden_size);
+  return as_double(m.num_layers) * layer_params(m).total() + embeddings +
+         2.0 * as_double(m.hidden_size);
 }
 
 }  // namespace wt

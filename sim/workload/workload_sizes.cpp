@@ -2,14 +2,13 @@
 
 #include <algorithm>
 
+#include "sim/core/units.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
 namespace {
 
-double d(int64_t v) {
-  return static_cast<double>(v);
-}
+using units::as_double;
 
 }  // namespace
 
@@ -18,16 +17,17 @@ CommSizes comm_sizes(const Scenario& s) {
   const double width =
       (s.training.precision == Precision::fp32 || s.training.precision == Precision::tf32) ? 4.0
                                                                                            : 2.0;
-  const double tokens = d(s.training.micro_batch_size) * d(m.seq_length / s.parallel.context);
+  const double tokens =
+      as_double(s.training.micro_batch_size) * as_double(m.seq_length / s.parallel.context);
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
-  const double kv =
-      d(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / d(m.num_attention_heads);
+  const double kv = as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) /
+                    as_double(m.num_attention_heads);
   CommSizes z{};
-  z.tp_bytes = tokens * d(m.hidden_size) * width;
-  z.cp_bytes =
-      2.0 * tokens * d(s.parallel.context) * d(m.hidden_size) * kv * width / s.parallel.tensor;
-  z.ep_bytes =
-      tokens * std::max(1, m.moe.top_k) * d(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
+  z.tp_bytes = tokens * as_double(m.hidden_size) * width;
+  z.cp_bytes = 2.0 * tokens * as_double(s.parallel.context) * as_double(m.hidden_size) * kv *
+               width / s.parallel.tensor;
+  z.ep_bytes = tokens * std::max(1, m.moe.top_k) * as_double(m.hidden_size) * width /
+               (sp ? s.parallel.tensor : 1);
   z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
   z.weight_width = width;
   z.grad_width = width;
@@ -48,7 +48,7 @@ double stage_params(const Scenario& s, int stage_layers, int stage) {
   const int p = s.parallel.pipeline;
   if (stage == 0) params += embedding;
   if (stage == p - 1 && (!s.model.tied_embeddings || p > 1)) params += embedding;
-  if (stage == p - 1) params += 2.0 * d(s.model.hidden_size);  // final layer norm
+  if (stage == p - 1) params += 2.0 * as_double(s.model.hidden_size);  // final layer norm
   return params;
 }
 

@@ -75,27 +75,28 @@ TEST(CheckNetwork, TorusDimsMustMatchNodes) {
   EXPECT_EQ(check_network(c)->path, "cluster.network.torus.dims");
 }
 
-ClusterConfig dragonfly(int nodes, int groups, int routers, int per_router, int global) {
+ClusterConfig dragonfly_cluster(int nodes, int groups, int routers, int per_router, int global) {
   ClusterConfig c = cluster(nodes, NetworkTopology::dragonfly);
   c.network.dragonfly = {groups, routers, per_router, global};
   return c;
 }
 
 TEST(CheckNetwork, Dragonfly) {
-  EXPECT_FALSE(check_network(dragonfly(128, 8, 8, 2, 4)).has_value());
+  EXPECT_FALSE(check_network(dragonfly_cluster(128, 8, 8, 2, 4)).has_value());
   // 129 nodes > 8·8·2 = 128.
-  EXPECT_EQ(check_network(dragonfly(129, 8, 8, 2, 4))->path, "cluster.network.dragonfly");
+  EXPECT_EQ(check_network(dragonfly_cluster(129, 8, 8, 2, 4))->path, "cluster.network.dragonfly");
   // 9 groups > 8 routers per group: SimGrid 3.32 would crash.
-  const auto crash = check_network(dragonfly(16, 9, 8, 2, 4));
+  const auto crash = check_network(dragonfly_cluster(16, 9, 8, 2, 4));
   ASSERT_TRUE(crash.has_value());
   EXPECT_EQ(crash->path, "cluster.network.dragonfly.groups");
   EXPECT_NE(crash->problem.find("SimGrid"), std::string::npos);
   // 40 groups > 8·4 + 1 = 33 reachable groups.
-  const auto unreachable = check_network(dragonfly(16, 40, 8, 2, 4));
+  const auto unreachable = check_network(dragonfly_cluster(16, 40, 8, 2, 4));
   ASSERT_TRUE(unreachable.has_value());
   EXPECT_NE(unreachable->allowed.find("33"), std::string::npos);
-  EXPECT_EQ(check_network(dragonfly(16, 0, 8, 2, 4))->path, "cluster.network.dragonfly.groups");
-  EXPECT_EQ(check_network(dragonfly(16, 4, 8, 2, 0))->path,
+  EXPECT_EQ(check_network(dragonfly_cluster(16, 0, 8, 2, 4))->path,
+            "cluster.network.dragonfly.groups");
+  EXPECT_EQ(check_network(dragonfly_cluster(16, 4, 8, 2, 0))->path,
             "cluster.network.dragonfly.global_links_per_router");
 }
 

@@ -16,7 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kDataset =
+const std::string kDevSet =
     std::string(WT_SOURCE_DIR) + "/scenarios/validation/published-runs-dev.json";
 const std::string kExpected =
     std::string(WT_SOURCE_DIR) + "/tests/validation/expected/dev-set.json";
@@ -39,7 +39,7 @@ json predictions(const ValidationReport& report) {
 }
 
 const ValidationReport& report() {
-  static const ValidationReport r = validate_dataset(kDataset);
+  static const ValidationReport r = validate_dataset(kDevSet);
   return r;
 }
 
