@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "sim/comm/fabric.hpp"
 #include "sim/core/error.hpp"
@@ -39,19 +40,37 @@ double& share_of(ExposedComm& e, CommDim d) {
   return e.pp;
 }
 
-// The dimension a compute-stream wait was for: the pipeline peer for a receive, else the
-// dependency that finished last (a gradient reduction, a parameter gather).
-CommDim waited_for(const Program& program, const RoleTimeline& timing, const Op& op) {
-  if (op.kind == OpKind::recv) return CommDim::pp;
-  CommDim dim = CommDim::dp;
-  double latest = -1.0;
-  for (int32_t dep : op.deps) {
-    if (dep >= 0 && timing.ops[dep].end_s > latest) {
-      latest = timing.ops[dep].end_s;
-      dim = program.ops[dep].dim;
-    }
+// Charges a compute-stream wait to what it waited for: a receive's to the pipeline; otherwise
+// the ops on the stream of the dependency that ended the wait, each for the stretch it ran (a
+// gradient reduction, then the tied-embedding sync queued behind it), and any rest to that
+// dependency.
+void charge_wait(const Program& program, const RoleTimeline& timing, const Op& op,
+                 const OpTiming& waiting, ExposedComm& e) {
+  if (op.kind == OpKind::recv) {
+    e.pp += waiting.wait_comm_s;
+    return;
   }
-  return dim;
+  int32_t last = -1;
+  for (int32_t dep : op.deps) {
+    if (dep >= 0 && (last < 0 || timing.ops[dep].end_s > timing.ops[last].end_s)) last = dep;
+  }
+  if (last < 0) {
+    e.dp += waiting.wait_comm_s;
+    return;
+  }
+  const double from_s = waiting.start_s - waiting.wait_comm_s;
+  double charged = 0.0;
+  for (int32_t i = last; i >= 0; --i) {
+    if (program.ops[i].stream != program.ops[last].stream) continue;
+    const OpTiming& t = timing.ops[i];
+    if (t.end_s <= from_s) break;
+    const double ran = std::min(t.end_s, waiting.start_s) - std::max(t.start_s, from_s);
+    if (ran <= 0.0) continue;
+    share_of(e, program.ops[i].dim) += ran;
+    charged += ran;
+  }
+  if (waiting.wait_comm_s > charged)
+    share_of(e, program.ops[last].dim) += waiting.wait_comm_s - charged;
 }
 
 struct TimeSplit {
@@ -72,7 +91,7 @@ TimeSplit time_split(const Workload& w, const Timeline& t) {
     const OpTiming& ot = timing.ops[i];
     b.pipeline_bubble += ot.wait_bubble_s;
     b.exposed_comm += ot.wait_comm_s;
-    share_of(split.exposed, waited_for(program, timing, op)) += ot.wait_comm_s;
+    charge_wait(program, timing, op, ot, split.exposed);
     const double busy = ot.end_s - ot.start_s;
     if (op.kind == OpKind::compute) {
       (op.phase == Phase::optimizer ? b.optimizer : b.compute) += busy;

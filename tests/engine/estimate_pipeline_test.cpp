@@ -86,6 +86,32 @@ TEST(EstimatePipeline, TheLastGradientBucketsAreExposedAfterTheBackward) {
   EXPECT_DOUBLE_EQ(e.comm_volume_bytes_per_gpu.dp, 4 * 1.5e9);  // ring: 2 · ½ · S per call
 }
 
+TEST(EstimatePipeline, TheWaitBeforeTheOptimizerIsSplitBetweenDpAndTheTiedSync) {
+  // Two stages of one layer (forward 1 s, backward 2 s), one micro-batch, 2 data-parallel ranks,
+  // gradients reduced after the backward, tied embeddings. Stage 0's backward ends at 6 s; its
+  // 1 GB all-reduce (2 · ½ · 1 GB at 1 GB/s) runs to 7 s, then the 0.5 s tied-embedding sync to
+  // 7.5 s. Of the 1.5 s wait, 1 s is DP's and 0.5 s the tied sync's (PP).
+  Scenario s = pipeline(2, 1, 1, PipelineSchedule::one_f_one_b);
+  s.parallel.data = 2;
+  s.parallel.overlap_grad_reduce = false;
+  s.training.global_batch_size = 2;
+  s.model.tied_embeddings = true;
+  StepCosts c;
+  c.layer_fwd_s = 1.0;
+  c.layer_bwd_s = 2.0;
+  c.layer_grad_bytes = 1e9;
+  c.bucket_bytes = 1e12;
+  c.dp_group = 2;
+  c.dp_shape = GroupShape{2, 1};
+  c.fabric = Fabric{LinkClass{0.0, 1e9}, LinkClass{0.0, 1e9}, 0.0};
+  c.tied_sync = CommCost{0.5, 1.0};
+  const PipelineEstimate e = estimate_pipeline(s, c, {0.0, 0.0});
+  EXPECT_EQ(e.critical_stage, 0);
+  EXPECT_DOUBLE_EQ(e.iteration_s, 7.5);
+  EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 1.0);
+  EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.pp, 0.5);
+}
+
 TEST(EstimatePipeline, ZeroThreeLayersWaitForTheirGathers) {
   // One stage of 3 layers (forward 1 s, backward 1 s), gathers of 2 s back to back from t = 0
   // (ending 2, 4, …, 12 s), reduce-scatters of 0.5 s. Forward layers start at 2, 4, 6 (waits 4 s),
