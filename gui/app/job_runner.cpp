@@ -3,10 +3,12 @@
 #include <QThread>
 
 #include "gui/app/child_processes.hpp"
+#include "gui/app/fork_parking.hpp"
 
 namespace wt::gui {
 
 JobRunner::JobRunner(QObject* parent) : QObject(parent) {
+  install_fork_parking();
   poll_timer_.setInterval(100);
   connect(&poll_timer_, &QTimer::timeout, this, &JobRunner::poll);
 }

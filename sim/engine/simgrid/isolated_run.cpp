@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <stdexcept>
 
 namespace wt::sg {
@@ -46,6 +47,16 @@ std::string read_all(int fd) {
   ::_exit(0);
 }
 
+std::mutex& hooks_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+ForkHooks& hooks() {
+  static ForkHooks h;
+  return h;
+}
+
 std::string exit_reason(int status) {
   if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
   return "exited with status " + std::to_string(WEXITSTATUS(status));
@@ -53,17 +64,33 @@ std::string exit_reason(int status) {
 
 }  // namespace
 
+void set_fork_hooks(ForkHooks h) {
+  const std::lock_guard<std::mutex> lock(hooks_mutex());
+  hooks() = std::move(h);
+}
+
 std::string run_isolated(const std::function<std::string()>& work) {
   int fds[2];
   if (::pipe(fds) != 0) throw std::runtime_error("SimGrid engine: pipe() failed");
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  ForkHooks h;
+  {
+    const std::lock_guard<std::mutex> lock(hooks_mutex());
+    h = hooks();
+  }
+  if (h.before) h.before();
   const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("SimGrid engine: fork() failed");
   if (pid == 0) {
     ::close(fds[0]);
     child(fds[1], work);
+  }
+  if (h.after) h.after();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw std::runtime_error("SimGrid engine: fork() failed");
   }
   ::close(fds[1]);
   std::string reply = read_all(fds[0]);

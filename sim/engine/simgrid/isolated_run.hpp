@@ -12,4 +12,15 @@ namespace wt::sg {
 // is rethrown in the parent as std::runtime_error with its message; a child that dies is reported.
 std::string run_isolated(const std::function<std::string()>& work);
 
+// What the forking thread runs just before fork() and, in the parent, just after. fork() copies
+// only the calling thread: a lock another thread holds at that instant stays held in the child
+// forever. glibc's malloc guards itself; AddressSanitizer's allocator (GCC 12) does not, so a GUI
+// event loop allocating while a worker forks left the child hung (1 run in 3 under the dev
+// preset). A program with such threads parks them in `before` and releases them in `after`.
+struct ForkHooks {
+  std::function<void()> before;
+  std::function<void()> after;
+};
+void set_fork_hooks(ForkHooks hooks);
+
 }  // namespace wt::sg
