@@ -206,7 +206,14 @@ void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
   out.add(gemm("logits_wgrad", "", as_double(x.h), vocab_local, x.tokens, x.op));
 }
 
+// Gradient clipping by global norm (Megatron-LM, NeMo and PyTorch FSDP trainers clip at 1.0 by
+// default): one pass reading the owned gradients for their norm. The norm's scalar all-reduce
+// (tens of microseconds) and the rescaling pass, which runs only on the steps that clip, are left
+// out.
 void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out) {
+  KernelShape norm{KernelClass::optimizer, "grad_norm"};
+  norm.bytes = params * activation_width(s.training.precision);
+  out.add(norm);
   KernelShape k{KernelClass::optimizer, "optimizer_step"};
   k.bytes = params * optimizer_bytes_per_param(s.training.optimizer);
   out.add(k);
