@@ -24,7 +24,11 @@ Json zero_block(const ParallelConfig& p) {
   return z;
 }
 
-void add_precision(Json& c, Precision p) {
+void add_precision(Json& c, const TrainingConfig& t) {
+  const Precision p = t.precision;
+  if (t.grad_reduce_in_fp32 && p != Precision::fp32 && p != Precision::tf32) {
+    c["communication_data_type"] = "fp32";
+  }
   if (p == Precision::bf16 || p == Precision::fp8) c["bf16"] = {{"enabled", true}};
   if (p == Precision::fp16) {
     c["fp16"] = {{"enabled", true},           {"loss_scale", 0}, {"initial_scale_power", 16},
@@ -40,7 +44,7 @@ nlohmann::ordered_json deepspeed_config(const Scenario& s) {
   c["train_micro_batch_size_per_gpu"] = s.training.micro_batch_size;
   c["gradient_accumulation_steps"] = s.num_micro_batches();
   c["zero_optimization"] = zero_block(s.parallel);
-  add_precision(c, s.training.precision);
+  add_precision(c, s.training);
   if (s.training.activation_recompute == Recompute::full) {
     c["activation_checkpointing"] = {{"partition_activations", s.parallel.sequence_parallel},
                                      {"contiguous_memory_optimization", false},

@@ -60,8 +60,11 @@ void add_model(Args& a, const ModelConfig& m) {
   }
 }
 
-void add_precision(Args& a, Precision p) {
-  switch (p) {
+void add_precision(Args& a, const TrainingConfig& t) {
+  // Megatron-LM turns this on by itself for bf16; written out so the script says what it simulates.
+  const bool mixed = t.precision != Precision::fp32 && t.precision != Precision::tf32;
+  if (t.grad_reduce_in_fp32 && mixed) add(a, "--accumulate-allreduce-grads-in-fp32");
+  switch (t.precision) {
     case Precision::bf16:
       add(a, "--bf16");
       return;
@@ -145,7 +148,7 @@ std::vector<CliArg> megatron_arguments(const Scenario& s) {
   add_layout(a, s);
   add_batch(a, s, plan);
   add_model(a, s.model);
-  add_precision(a, s.training.precision);
+  add_precision(a, s.training);
   add_recompute(a, s.training.activation_recompute);
   add_optimizer(a, s);
   add_placeholders(a);

@@ -71,9 +71,8 @@ bool model_states_surely_overflow(const Scenario& s, double capacity_bytes) {
   const double per_layer =
       (lp.attention + lp.mlp - lp.expert) / t + lp.expert / (t * s.parallel.expert);
   const double params = static_cast<double>(s.model.num_layers) * per_layer / s.parallel.pipeline;
-  const ModelStateMemory states =
-      model_state_memory(params, s.parallel.zero_stage, s.parallel.data * s.parallel.context,
-                         s.training.precision, s.training.optimizer);
+  const ModelStateMemory states = model_state_memory(
+      params, s.parallel.zero_stage, s.parallel.data * s.parallel.context, s.training);
   // 1% below the bound, so that rounding never prunes a layout the engine says fits.
   return 0.99 * states.total() > capacity_bytes;
 }

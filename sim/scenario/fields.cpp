@@ -89,6 +89,10 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                    {.doc = "Attention core: fused (FlashAttention: one kernel, no s x s scores "
                            "in memory, recomputed in backward) or unfused (batched GEMMs with "
                            "scores, softmax and dropout in memory, as before 2022)."}),
+      boolean_field(WT_MEMBER(training.grad_reduce_in_fp32),
+                    {.doc = "Keep the gradients in fp32 and reduce them in fp32 (4 B per "
+                            "gradient instead of the 16-bit 2 B), as Megatron-LM and NeMo do "
+                            "for bf16. No effect in fp32 and tf32."}),
       number_field(WT_MEMBER(training.total_tokens), {0.0, 1e16},
                    {.unit = "tokens",
                     .doc = "Tokens to train on, for time-to-train, GPU-hours and cost; 0 = no "

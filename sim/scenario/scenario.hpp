@@ -48,7 +48,8 @@ struct TrainingConfig {
   Optimizer optimizer = Optimizer::adam;
   Recompute activation_recompute = Recompute::none;
   AttentionKernel attention = AttentionKernel::fused;
-  double total_tokens = 0.0;  // 0 = no time-to-train figures
+  bool grad_reduce_in_fp32 = false;  // fp32 gradient buffers, reduced in fp32 (Megatron with bf16)
+  double total_tokens = 0.0;         // 0 = no time-to-train figures
 };
 
 struct ParallelConfig {

@@ -40,4 +40,9 @@ FrameworkDefaults framework_defaults(const nlohmann::json& row) {
           "defaults since 2023)"};
 }
 
+bool megatron_lm_trainer(const nlohmann::json& row) {
+  const std::string framework = lower(row_text(row, "framework"));
+  return contains(framework, "megatron") && !contains(framework, "nemo");
+}
+
 }  // namespace wt::validation

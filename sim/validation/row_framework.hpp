@@ -15,4 +15,9 @@ struct FrameworkDefaults {
 
 FrameworkDefaults framework_defaults(const nlohmann::json& row);
 
+// Megatron-LM's own trainer (not NeMo): with bf16 it keeps the gradients in fp32 and reduces them
+// in fp32, whatever the command line says (its arguments.py turns
+// --accumulate-allreduce-grads-in-fp32 on for bf16).
+bool megatron_lm_trainer(const nlohmann::json& row);
+
 }  // namespace wt::validation

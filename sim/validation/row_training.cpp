@@ -29,8 +29,10 @@ std::string precision(const json& row, RowBuild& b) {
   }
   if (contains(text, "fp8")) return "fp8";
   if (contains(text, "mixed precision 16-bit")) {
-    b.assume("precision 'mixed precision 16-bit' read as bf16 (same tensor-core peak as fp16)");
-    return "bf16";
+    b.assume(
+        "precision 'mixed precision 16-bit' read as fp16 with loss scaling (mixed precision as "
+        "Micikevicius et al. defined it; same tensor-core peak as bf16)");
+    return "fp16";
   }
   for (const char* p : {"bf16", "fp16", "tf32", "fp32"}) {
     if (contains(text, p)) return p;
@@ -76,7 +78,12 @@ void map_training(const json& row, RowBuild& b) {
   const int64_t global_batch = required_int(row, "global_batch_size");
   t["global_batch_size"] = global_batch;
   t["micro_batch_size"] = micro_batch(row, global_batch, b);
-  t["precision"] = precision(row, b);
+  const std::string math = precision(row, b);
+  t["precision"] = math;
+  if (megatron_lm_trainer(row) && (math == "bf16" || math == "fp8")) {
+    t["grad_reduce_in_fp32"] = true;
+    b.assume("gradients kept and reduced in fp32 (Megatron-LM forces it with bf16)");
+  }
   t["activation_recompute"] = recompute(row, b);
   const FrameworkDefaults defaults = framework_defaults(row);
   t["attention"] = defaults.fused_attention ? "fused" : "unfused";

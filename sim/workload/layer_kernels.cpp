@@ -4,6 +4,7 @@
 
 #include "sim/core/units.hpp"
 #include "sim/workload/attention_kernels.hpp"
+#include "sim/workload/memory.hpp"
 
 namespace wt {
 namespace {
@@ -212,7 +213,7 @@ void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
 // out.
 void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out) {
   KernelShape norm{KernelClass::optimizer, "grad_norm"};
-  norm.bytes = params * activation_width(s.training.precision);
+  norm.bytes = params * gradient_width(s.training);
   out.add(norm);
   KernelShape k{KernelClass::optimizer, "optimizer_step"};
   k.bytes = params * optimizer_bytes_per_param(s.training.optimizer);

@@ -38,15 +38,19 @@ ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
 
 }  // namespace
 
-StateBytes state_bytes_per_param(Precision p, Optimizer o) {
-  const double moments = o == Optimizer::sgd ? 4.0 : 8.0;
-  if (is_fp32(p)) return {4.0, 4.0, moments};
-  return {2.0, 2.0, 4.0 + moments};
+double gradient_width(const TrainingConfig& t) {
+  return is_fp32(t.precision) || t.grad_reduce_in_fp32 ? 4.0 : 2.0;
 }
 
-ModelStateMemory model_state_memory(double params, int zero_stage, int dp, Precision p,
-                                    Optimizer o) {
-  const StateBytes b = state_bytes_per_param(p, o);
+StateBytes state_bytes_per_param(const TrainingConfig& t) {
+  const double moments = t.optimizer == Optimizer::sgd ? 4.0 : 8.0;
+  if (is_fp32(t.precision)) return {4.0, 4.0, moments};
+  return {2.0, gradient_width(t), 4.0 + moments};
+}
+
+ModelStateMemory model_state_memory(double params, int zero_stage, int dp,
+                                    const TrainingConfig& t) {
+  const StateBytes b = state_bytes_per_param(t);
   const double n = dp > 0 ? static_cast<double>(dp) : 1.0;
   ModelStateMemory m;
   m.weights = params * b.weights / (zero_stage >= 3 ? n : 1.0);

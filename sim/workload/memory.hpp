@@ -9,11 +9,16 @@ namespace wt {
 
 // Bytes per parameter of each model state before ZeRO partitioning. Mixed precision (16-bit and
 // fp8 training) keeps 16-bit weights and gradients and an fp32 master copy plus the optimizer
-// moments; fp32/tf32 training keeps fp32 weights and gradients and the moments only.
+// moments; fp32/tf32 training keeps fp32 weights and gradients and the moments only. With
+// `grad_reduce_in_fp32` the mixed-precision gradients are fp32 too: Megatron-LM's table for bf16
+// with its distributed optimizer, 6 + 12/d bytes, instead of 4 + 12/d.
 struct StateBytes {
   double weights = 0.0, gradients = 0.0, optimizer = 0.0;
 };
-StateBytes state_bytes_per_param(Precision p, Optimizer o);
+StateBytes state_bytes_per_param(const TrainingConfig& t);
+
+// Bytes per gradient as held and reduced over data parallelism.
+double gradient_width(const TrainingConfig& t);
 
 // Model-state bytes on one GPU holding `params` parameters (after TP/PP/EP), for ZeRO `stage`
 // over `dp` data-parallel ranks: ZeRO-1 divides the optimizer state by dp, ZeRO-2 also the
@@ -22,8 +27,7 @@ struct ModelStateMemory {
   double weights = 0.0, gradients = 0.0, optimizer = 0.0;
   double total() const { return weights + gradients + optimizer; }
 };
-ModelStateMemory model_state_memory(double params, int zero_stage, int dp, Precision p,
-                                    Optimizer o);
+ModelStateMemory model_state_memory(double params, int zero_stage, int dp, const TrainingConfig& t);
 
 // Activation bytes one transformer layer keeps for the backward pass of one micro-batch of b
 // sequences, per GPU: sbh(34 + 5as/h) without parallelism; with TP t and no SP

@@ -11,9 +11,8 @@ MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double c
 
 MemoryUse stage_memory(const Scenario& s, double params, int in_flight_layers, bool has_logits,
                        double capacity_bytes) {
-  const ModelStateMemory states =
-      model_state_memory(params, s.parallel.zero_stage, s.parallel.data * s.parallel.context,
-                         s.training.precision, s.training.optimizer);
+  const ModelStateMemory states = model_state_memory(
+      params, s.parallel.zero_stage, s.parallel.data * s.parallel.context, s.training);
   MemoryUse m;
   m.weights = states.weights;
   m.gradients = states.gradients;

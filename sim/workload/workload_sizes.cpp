@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/core/units.hpp"
+#include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -30,7 +31,7 @@ CommSizes comm_sizes(const Scenario& s) {
                (sp ? s.parallel.tensor : 1);
   z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
   z.weight_width = width;
-  z.grad_width = width;
+  z.grad_width = gradient_width(s.training);
   z.bucket_bytes = s.parallel.dp_bucket_mb * 1e6;
   return z;
 }

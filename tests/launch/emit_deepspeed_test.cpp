@@ -51,6 +51,14 @@ TEST(EmitDeepSpeed, Fp16HasLossScalingAndNoBf16) {
   EXPECT_FALSE(c.contains("bf16"));
 }
 
+TEST(EmitDeepSpeed, Fp32GradientsSetTheCommunicationType) {
+  EXPECT_FALSE(
+      written_config(shipped_scenario("llama3-8b-1node-h100")).contains("communication_data_type"));
+  const nlohmann::json c = written_config(
+      shipped_scenario("llama3-8b-1node-h100", {"training.grad_reduce_in_fp32=true"}));
+  EXPECT_EQ(c.at("communication_data_type"), "fp32");
+}
+
 TEST(EmitDeepSpeed, BatchIdentityHoldsForEveryShippedScenario) {
   for (const char* name : {"llama3-8b-1node-h100", "gpt3-175b-1024-a100", "interleaved-gpt3-13b",
                            "mixtral-8x7b-ep", "zero3-llama2-13b", "one-gpu"}) {

@@ -93,6 +93,14 @@ TEST(EmitMegatron, PrecisionFlags) {
   EXPECT_EQ(fp32.count("--bf16") + fp32.count("--fp16") + fp32.count("--fp8-format"), 0u);
 }
 
+TEST(EmitMegatron, Fp32GradientsAreWrittenOutOnlyWhenAsked) {
+  const auto plain = megatron_flags(megatron_args_sh(shipped_scenario("llama3-8b-1node-h100")));
+  EXPECT_EQ(plain.count("--accumulate-allreduce-grads-in-fp32"), 0u);
+  const auto fp32 = megatron_flags(megatron_args_sh(
+      shipped_scenario("llama3-8b-1node-h100", {"training.grad_reduce_in_fp32=true"})));
+  EXPECT_EQ(fp32.at("--accumulate-allreduce-grads-in-fp32"), "");
+}
+
 TEST(EmitMegatron, NoDistributedOptimizerWithoutZero) {
   const auto f = megatron_flags(
       megatron_args_sh(shipped_scenario("llama3-8b-1node-h100", {"parallel.zero_stage=0"})));

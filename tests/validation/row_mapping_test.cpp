@@ -89,7 +89,8 @@ TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
   EXPECT_EQ(m.at("gated_mlp"), false);
   const json& t = rs.doc.at("training");
   EXPECT_EQ(t.at("micro_batch_size"), 1);
-  EXPECT_EQ(t.at("precision"), "bf16");
+  EXPECT_EQ(t.at("precision"), "fp16");
+  EXPECT_FALSE(t.contains("grad_reduce_in_fp32"));  // fp16: Megatron-LM reduces in fp16
   EXPECT_EQ(t.at("activation_recompute"), "full");
   const json& p = rs.doc.at("parallel");
   EXPECT_EQ(p.at("tensor"), 8);
@@ -114,13 +115,24 @@ TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
   EXPECT_TRUE(has(rs.assumptions, "micro_batch_size not given: 1"));
   EXPECT_TRUE(has(rs.assumptions, "ffn_hidden_size not given: 4 × hidden_size"));
   EXPECT_TRUE(has(rs.assumptions, "num_kv_heads not given"));
-  EXPECT_TRUE(has(rs.assumptions, "precision 'mixed precision 16-bit' read as bf16"));
+  EXPECT_TRUE(has(rs.assumptions, "precision 'mixed precision 16-bit' read as fp16"));
   EXPECT_TRUE(has(rs.assumptions, "zero_stage 0"));
   EXPECT_TRUE(has(rs.assumptions, "interleaved schedule stated, virtual stages not given"));
   EXPECT_TRUE(has(rs.assumptions, "network '8x Mellanox 200 Gb/s"));
   EXPECT_TRUE(has(rs.assumptions, "fat-tree: 3 levels"));
   EXPECT_FALSE(has(rs.assumptions, "gpus_per_node"));  // the row gives it
-  EXPECT_EQ(rs.label, "GPT 39.1B, 512×A100-80GB, TP8 PP2 DP32 VP2");
+  EXPECT_EQ(rs.label, "GPT 39.1B, 512×A100-80GB, TP8 PP2 DP32 VP2, fp16");
+}
+
+TEST(RowMapping, MegatronLmWithBf16ReducesGradientsInFp32AndNemoIsNotAssumedTo) {
+  json bf16 = megatron_row();
+  bf16["precision"] = "bf16";
+  const RowScenario megatron = row_to_scenario(bf16);
+  EXPECT_EQ(megatron.doc.at("training").at("grad_reduce_in_fp32"), true);
+  EXPECT_TRUE(has(megatron.assumptions, "gradients kept and reduced in fp32"));
+  const RowScenario nemo =
+      row_to_scenario(nemo_llama_row());  // bf16, NeMo: not stated, not assumed
+  EXPECT_FALSE(nemo.doc.at("training").contains("grad_reduce_in_fp32"));
 }
 
 TEST(RowMapping, MptRowIsFsdpOnA100NodesOfEight) {

@@ -84,6 +84,25 @@ TEST(Builder, DataParallelGradientsAreReducedOnce) {
   EXPECT_NEAR(reduced, 2.0 * params, 1e-9 * params);
 }
 
+// The data-parallel reduction carries every gradient once, at 2 B in bf16 and at 4 B with
+// fp32 gradients (Megatron-LM and NeMo with bf16).
+double reduced_gradient_bytes(const Scenario& s) {
+  const Workload w = build_workload(s);
+  double reduced = 0.0;
+  for (const Op& op : w.programs[0].ops) {
+    if (op.phase == Phase::grad_sync) reduced += op.bytes * op.count;
+  }
+  return reduced;
+}
+
+TEST(Builder, Fp32GradientsDoubleTheReducedBytes) {
+  Scenario s = test::gpt_scenario(1, 1, 8);
+  s.parallel.dp_bucket_mb = 40;
+  const double bf16 = reduced_gradient_bytes(s);
+  s.training.grad_reduce_in_fp32 = true;
+  EXPECT_NEAR(reduced_gradient_bytes(s), 2.0 * bf16, 1e-12 * bf16);
+}
+
 TEST(Builder, Zero3GathersEveryLayerForwardAndBackward) {
   Scenario s = test::gpt_scenario(1, 1, 8);
   s.parallel.zero_stage = 3;

@@ -11,7 +11,7 @@ TEST(ZeroMemory, MatchesZeroPaperForMixedPrecisionAdam) {
   const double psi = 7.5e9;
   const double n = 64;
   auto total = [&](int stage) {
-    return model_state_memory(psi, stage, 64, Precision::bf16, Optimizer::adam).total();
+    return model_state_memory(psi, stage, 64, TrainingConfig{}).total();
   };
   EXPECT_DOUBLE_EQ(total(0), 16.0 * psi);
   EXPECT_DOUBLE_EQ(total(1), 4.0 * psi + 12.0 * psi / n);
@@ -20,10 +20,26 @@ TEST(ZeroMemory, MatchesZeroPaperForMixedPrecisionAdam) {
 }
 
 TEST(ZeroMemory, Fp32KeepsNoMasterCopy) {
-  const ModelStateMemory m = model_state_memory(1e9, 0, 8, Precision::fp32, Optimizer::adam);
+  TrainingConfig t;
+  t.precision = Precision::fp32;
+  const ModelStateMemory m = model_state_memory(1e9, 0, 8, t);
   EXPECT_DOUBLE_EQ(m.weights, 4e9);
   EXPECT_DOUBLE_EQ(m.gradients, 4e9);
   EXPECT_DOUBLE_EQ(m.optimizer, 8e9);
+}
+
+// Megatron-LM's distributed-optimizer table (docs/source/distrib_optimizer.md): bf16 weights with
+// fp32 gradients take 18 B per parameter, 6 + 12/d with the optimizer state sharded.
+TEST(ZeroMemory, Fp32GradientsMatchMegatronsTableForBf16) {
+  TrainingConfig t;
+  t.grad_reduce_in_fp32 = true;
+  const double psi = 1e9;
+  EXPECT_DOUBLE_EQ(model_state_memory(psi, 0, 8, t).total(), 18.0 * psi);
+  EXPECT_DOUBLE_EQ(model_state_memory(psi, 1, 8, t).total(), 6.0 * psi + 12.0 * psi / 8.0);
+  EXPECT_DOUBLE_EQ(gradient_width(t), 4.0);
+  t.precision = Precision::fp32;  // fp32 training has fp32 gradients either way
+  t.grad_reduce_in_fp32 = false;
+  EXPECT_DOUBLE_EQ(gradient_width(t), 4.0);
 }
 
 // Korthikanti et al. 2022, Table 2, per layer with s, b, h, a: their attention is unfused (the

@@ -31,5 +31,14 @@ TEST(OptimizerKernels, Fp32GradientsAreReadAtFourBytesAndSgdMovesTwelve) {
   EXPECT_DOUBLE_EQ(k[1].bytes, 6e9);  // 5e8 × 12 B
 }
 
+TEST(OptimizerKernels, Bf16WithFp32GradientsReadsFourBytesPerGradient) {
+  Scenario s = test::gpt_scenario(1, 1, 1);
+  s.training.precision = Precision::bf16;
+  s.training.grad_reduce_in_fp32 = true;
+  const KernelList k = optimizer_kernels(s, 1e9);
+  ASSERT_EQ(k.size(), 2u);
+  EXPECT_DOUBLE_EQ(k[0].bytes, 4e9);  // 1e9 fp32 gradients
+}
+
 }  // namespace
 }  // namespace wt
