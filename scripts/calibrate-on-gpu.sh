@@ -5,11 +5,19 @@
 # measured profile, and writes each comparison as Markdown next to the profile.
 #
 # Usage: scripts/calibrate-on-gpu.sh [--bin PATH] [--build-dir DIR] [--out-dir DIR] [--quick]
+#                                    [--profile PATH] [--rows DIR] [--no-shipped]
 #                                    [-- extra windtunnel-calibrate options]
 #   --bin PATH       use this windtunnel-calibrate instead of building one
 #   --build-dir DIR  where to build (default build/gpu-release); reused when it already has the program
 #   --out-dir DIR    where the profile and reports go (default calibrate/profiles)
 #   --quick          a short calibration (a few shapes and sizes) instead of the full sweep (~3-5 min)
+#   --profile PATH   use this measured profile instead of calibrating again (a second GPU call)
+#   --rows DIR       also replay every DIR/row-*.json: the published runs of the validation set, as
+#                    `windtunnel validate scenarios/validation/published-runs-dev.json
+#                    --emit-scenarios DIR` writes them (emit them where SimGrid is installed and
+#                    carry DIR over); the reports compare the model's kernels at the rows' own
+#                    shapes with this GPU (docs/validation.md, "What the next GPU session measures")
+#   --no-shipped     skip the replays of the two shipped scenarios
 #
 # What it needs on the GPU host:
 #   - an NVIDIA GPU and its driver (nvidia-smi works);
@@ -33,12 +41,18 @@ build_dir="build/gpu-release"
 out_dir="calibrate/profiles"
 quick=()
 extra=()
+given_profile=""
+rows_dir=""
+shipped=(llama3-8b-1node-h100 gpt3-175b-1024-a100)
 while [ $# -gt 0 ]; do
   case "$1" in
     --bin) bin="$2"; shift 2 ;;
     --build-dir) build_dir="$2"; shift 2 ;;
     --out-dir) out_dir="$2"; shift 2 ;;
     --quick) quick=(--quick); shift ;;
+    --profile) given_profile="$2"; shift 2 ;;
+    --rows) rows_dir="$2"; shift 2 ;;
+    --no-shipped) shipped=(); shift ;;
     --) shift; extra=("$@"); break ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "calibrate-on-gpu: unknown argument: $1 (see --help)" >&2; exit 2 ;;
@@ -92,13 +106,15 @@ catalog_id_of() {
   sed -n 's/.*"catalog_gpu": *"\([^"]*\)".*/\1/p' "$1" | head -n 1
 }
 
-# replay SCENARIO MODE [--profile P]: rank 0 of the scenario, predicted for this host's GPU from the
-# catalog (MODE catalog) or from the measured profile (MODE profile).
+# replay FILE MODE [--profile P]: rank 0 of the scenario in FILE, predicted for this host's GPU from
+# the catalog (MODE catalog) or from the measured profile (MODE profile).
 replay() {
-  local scenario="$1" mode="$2"
+  local file="$1" mode="$2"
   shift 2
+  local scenario
+  scenario="$(basename "$file" .json)"
   local report="$out_dir/$gpu_id-replay-$scenario-$mode.md"
-  local command=("$bin" replay "scenarios/$scenario.json" --rank 0 "${set_gpu[@]}" "$@")
+  local command=("$bin" replay "$file" --rank 0 "${set_gpu[@]}" "$@")
   say "replay $scenario, predicted from the $mode"
   local text
   text="$("${command[@]}")"
@@ -117,14 +133,35 @@ replay() {
   reports+=("$report")
 }
 
+row_files=()
+if [ -n "$rows_dir" ]; then
+  shopt -s nullglob
+  row_files=("$rows_dir"/row-*.json)
+  shopt -u nullglob
+  if [ ${#row_files[@]} -eq 0 ]; then
+    say "--rows $rows_dir: no row-*.json there (write them with windtunnel validate --emit-scenarios)"
+    exit 2
+  fi
+fi
+if [ -n "$given_profile" ] && [ ! -f "$given_profile" ]; then
+  say "--profile $given_profile: no such file"
+  exit 2
+fi
+
 [ -n "$bin" ] || build_program
 find_missing_libraries
 mkdir -p "$out_dir"
 
-staging="$out_dir/.calibration-in-progress.json"
-say "calibrating with $bin ${quick[*]} ${extra[*]}"
-"$bin" --out "$staging" "${quick[@]}" "${extra[@]}"
-gpu_id="$(catalog_id_of "$staging")"
+if [ -n "$given_profile" ]; then
+  profile="$given_profile"
+  gpu_id="$(catalog_id_of "$profile")"
+  say "using the measured profile $profile"
+else
+  staging="$out_dir/.calibration-in-progress.json"
+  say "calibrating with $bin ${quick[*]} ${extra[*]}"
+  "$bin" --out "$staging" "${quick[@]}" "${extra[@]}"
+  gpu_id="$(catalog_id_of "$staging")"
+fi
 set_gpu=()
 if [ -n "$gpu_id" ]; then
   set_gpu=(--set "cluster.gpu=$gpu_id")
@@ -132,13 +169,19 @@ else
   gpu_id="unknown-gpu"
   say "this GPU is not in the catalog: the replays predict for the scenarios' own GPUs"
 fi
-profile="$out_dir/$gpu_id-measured.json"
-mv "$staging" "$profile"
+if [ -z "$given_profile" ]; then
+  profile="$out_dir/$gpu_id-measured.json"
+  mv "$staging" "$profile"
+fi
 
 reports=()
-for scenario in llama3-8b-1node-h100 gpt3-175b-1024-a100; do
-  replay "$scenario" catalog
-  replay "$scenario" profile --profile "$profile"
+for scenario in "${shipped[@]}"; do
+  replay "scenarios/$scenario.json" catalog
+  replay "scenarios/$scenario.json" profile --profile "$profile"
+done
+for file in "${row_files[@]}"; do
+  replay "$file" catalog
+  replay "$file" profile --profile "$profile"
 done
 
 echo "profile: $profile"
