@@ -1,5 +1,7 @@
 #include "planner/emit/megatron_args.hpp"
 
+#include <iomanip>
+#include <sstream>
 #include <string>
 
 #include "planner/emit/launch_plan.hpp"
@@ -11,6 +13,13 @@ using Args = std::vector<CliArg>;
 
 std::string str(int64_t v) {
   return std::to_string(v);
+}
+
+// Shortest form of a short decimal such as a capacity factor: 1.25, not 1.250000.
+std::string decimal(double v) {
+  std::ostringstream out;
+  out << std::setprecision(12) << v;
+  return out.str();
 }
 
 void add(Args& a, std::string flag, std::string value = {}) {
@@ -57,6 +66,10 @@ void add_model(Args& a, const ModelConfig& m) {
     add(a, "--num-experts", str(m.moe.num_experts));
     add(a, "--moe-router-topk", str(m.moe.top_k));
     add(a, "--moe-ffn-hidden-size", str(m.moe.moe_ffn_hidden_size));
+    if (m.moe.capacity_factor > 0.0) {
+      add(a, "--moe-expert-capacity-factor", decimal(m.moe.capacity_factor));
+      add(a, "--moe-pad-expert-input-to-capacity");
+    }
   }
 }
 

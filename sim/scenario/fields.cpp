@@ -67,6 +67,13 @@ std::vector<FieldBinding> top_and_model_fields() {
                     {.default_text = "0 (= ffn_hidden_size)",
                      .allowed_text = "0, or 1 .. 10000000",
                      .doc = "MLP inner width of one expert."}),
+      number_field(WT_MEMBER(model.moe.capacity_factor), {0.0, 64.0},
+                   {.default_text = "0 (dropless)",
+                    .doc = "Expert capacity factor: each expert's input is padded (or cut) to "
+                           "capacity_factor x its balanced share of the routed tokens, as GShard, "
+                           "Switch and DeepSpeed-MoE do (Megatron-Core with "
+                           "--moe-pad-expert-input-to-capacity); the expert GEMMs and the "
+                           "all-to-alls grow by the factor. 0 = dropless at balanced load."}),
   };
 }
 

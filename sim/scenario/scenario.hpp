@@ -24,6 +24,7 @@ struct MoeConfig {
   int num_experts = 0;  // 0 = dense model
   int top_k = 0;
   int64_t moe_ffn_hidden_size = 0;
+  double capacity_factor = 0.0;  // 0 = dropless at balanced load; > 0: experts padded to capacity
 };
 
 struct ModelConfig {

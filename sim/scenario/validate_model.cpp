@@ -63,6 +63,11 @@ void check_model_shape(const Scenario& s) {
     throw InputError("model.moe.top_k", "needs model.moe.num_experts > 0 (this model is dense)",
                      std::to_string(moe.top_k), "0 for a dense model");
   }
+  if (moe.num_experts == 0 && moe.capacity_factor != 0.0) {
+    throw InputError("model.moe.capacity_factor",
+                     "needs model.moe.num_experts > 0 (this model is dense)",
+                     std::to_string(moe.capacity_factor), "0 for a dense model");
+  }
   if (moe.num_experts == 0 && moe.moe_ffn_hidden_size != 0) {
     throw InputError("model.moe.moe_ffn_hidden_size",
                      "needs model.moe.num_experts > 0 (this model is dense)",

@@ -42,7 +42,18 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
     ffn = model.at("ffn_hidden_size").get<int64_t>();
     b.assume("MoE expert FFN size not given: the model's ffn_hidden_size");
   }
-  return {{"num_experts", *experts}, {"top_k", *top_k}, {"moe_ffn_hidden_size", *ffn}};
+  json out = {{"num_experts", *experts}, {"top_k", *top_k}, {"moe_ffn_hidden_size", *ffn}};
+  std::optional<double> capacity;
+  for (const char* key :
+       {"capacity_factor", "expert_capacity_factor", "moe_expert_capacity_factor"}) {
+    if (!capacity) capacity = row_number(moe, key, path);
+  }
+  if (capacity) {
+    out["capacity_factor"] = *capacity;
+  } else {
+    b.assume("MoE capacity factor not given: dropless, experts evenly loaded");
+  }
+  return out;
 }
 
 }  // namespace

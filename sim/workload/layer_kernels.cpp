@@ -5,6 +5,7 @@
 #include "sim/core/units.hpp"
 #include "sim/workload/attention_kernels.hpp"
 #include "sim/workload/memory.hpp"
+#include "sim/workload/model_math.hpp"
 
 namespace wt {
 namespace {
@@ -34,7 +35,7 @@ struct Shapes {
   int64_t qkv_out;              // (h + 2hk/a) / t
   int64_t ffn_local;            // f / t (per expert for MoE)
   int64_t fc1_out;              // ffn_local, doubled when gated
-  double expert_tokens_factor;  // top_k for MoE, 1 for dense
+  double expert_tokens_factor;  // top_k × capacity factor for MoE, 1 for dense
   bool sp;
   double act, op;
 };
@@ -56,7 +57,7 @@ Shapes shapes_of(const Scenario& s) {
       moe && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size : m.ffn_hidden_size;
   x.ffn_local = f / x.t;
   x.fc1_out = m.gated_mlp ? 2 * x.ffn_local : x.ffn_local;
-  x.expert_tokens_factor = moe ? m.moe.top_k : 1.0;
+  x.expert_tokens_factor = moe ? m.moe.top_k * expert_capacity_scale(m) : 1.0;
   x.sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   x.act = activation_width(s.training.precision);
   x.op = operand_width(s.training.precision);

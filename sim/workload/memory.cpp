@@ -1,5 +1,6 @@
 #include "sim/workload/memory.hpp"
 #include "sim/core/units.hpp"
+#include "sim/workload/model_math.hpp"
 
 namespace wt {
 namespace {
@@ -26,7 +27,8 @@ ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
       as_double(m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
                                                                        : m.ffn_hidden_size) /
       h;
-  const double experts = m.moe.num_experts > 0 ? as_double(m.moe.top_k) : 1.0;
+  const double experts =
+      m.moe.num_experts > 0 ? as_double(m.moe.top_k) * expert_capacity_scale(m) : 1.0;
   ActivationTerms t;
   t.replicated = 10.0;
   const double attention = 2.0 + 2.0 * kv + 2.0 * kv + 2.0;    // Q, K, V, projection input

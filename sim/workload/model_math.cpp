@@ -19,11 +19,18 @@ double mlp_matrices(const ModelConfig& m) {
   return m.gated_mlp ? 3.0 : 2.0;
 }
 
+// A layer's forward as the GPUs run it: the expert MLP padded to capacity.
+LayerFlops hardware_layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
+  LayerFlops f = layer_forward_flops(m, b, s);
+  f.mlp *= expert_capacity_scale(m);
+  return f;
+}
+
 // FLOPs a layer runs beyond the model's three passes: recomputation, and the scores that a fused
 // (flash) attention backward computes again (QKᵀ: half the forward attention core). A fused core
 // needs no selective recomputation; an unfused one recomputes its whole core.
 double recompute_flops_per_layer(const Scenario& s, int64_t b) {
-  const LayerFlops f = layer_forward_flops(s.model, b, s.model.seq_length);
+  const LayerFlops f = hardware_layer_forward_flops(s.model, b, s.model.seq_length);
   const bool fused = s.training.attention == AttentionKernel::fused;
   const double rescored = fused ? 0.5 * f.attention : 0.0;
   switch (s.training.activation_recompute) {
@@ -38,6 +45,10 @@ double recompute_flops_per_layer(const Scenario& s, int64_t b) {
 }
 
 }  // namespace
+
+double expert_capacity_scale(const ModelConfig& m) {
+  return m.moe.num_experts > 0 && m.moe.capacity_factor > 0.0 ? m.moe.capacity_factor : 1.0;
+}
 
 LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
   const double bs = as_double(b) * as_double(s);
@@ -69,8 +80,11 @@ double model_flops_per_iteration(const Scenario& s) {
 
 double hardware_flops_per_iteration(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
-  return model_flops_per_iteration(s) +
-         as_double(s.model.num_layers) * recompute_flops_per_layer(s, batch);
+  const double layers = as_double(s.model.num_layers);
+  const double forward =
+      layers * hardware_layer_forward_flops(s.model, batch, s.model.seq_length).total() +
+      logits_forward_flops(s.model, batch, s.model.seq_length);
+  return 3.0 * forward + layers * recompute_flops_per_layer(s, batch);
 }
 
 LayerParams layer_params(const ModelConfig& m) {

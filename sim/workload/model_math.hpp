@@ -18,12 +18,17 @@ struct LayerFlops {
 };
 
 LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s);
+
+// How much expert work the GPUs run per routed token: the capacity factor when the experts are
+// padded to capacity (model.moe.capacity_factor > 0), else 1 (dropless, balanced).
+double expert_capacity_scale(const ModelConfig& m);
 double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s);  // 2bshV
 
 // Per iteration of the whole model over the global batch: model FLOPs count forward and backward
 // (backward = 2 × forward) once; hardware FLOPs add what activation recomputation recomputes
-// (full: one more forward of every layer; selective: the attention core of an unfused layer) and
-// the scores a fused attention backward computes again (half the forward attention core).
+// (full: one more forward of every layer; selective: the attention core of an unfused layer), the
+// scores a fused attention backward computes again (half the forward attention core) and the
+// padding of experts to their capacity (the expert MLP × capacity factor).
 double model_flops_per_iteration(const Scenario& s);
 double hardware_flops_per_iteration(const Scenario& s);
 

@@ -65,6 +65,11 @@ TEST(EmitMegatron, MixtureOfExpertsFlags) {
   EXPECT_EQ(f.at("--num-experts"), "8");
   EXPECT_EQ(f.at("--moe-router-topk"), "2");
   EXPECT_EQ(f.at("--moe-ffn-hidden-size"), "14336");
+  EXPECT_EQ(f.count("--moe-expert-capacity-factor"), 0u);  // dropless
+  const auto padded = megatron_flags(
+      megatron_args_sh(shipped_scenario("mixtral-8x7b-ep", {"model.moe.capacity_factor=1.25"})));
+  EXPECT_EQ(padded.at("--moe-expert-capacity-factor"), "1.25");
+  EXPECT_EQ(padded.at("--moe-pad-expert-input-to-capacity"), "");
 }
 
 TEST(EmitMegatron, FullRecomputeAndZero3) {

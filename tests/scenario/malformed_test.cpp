@@ -204,6 +204,11 @@ const Row kRows[] = {
     {"top_k_dense", P, R"({"model": {"moe": {"top_k": 2}}})", "model.moe.top_k", "dense"},
     {"moe_ffn_dense", P, R"({"model": {"moe": {"moe_ffn_hidden_size": 1024}}})",
      "model.moe.moe_ffn_hidden_size", "dense"},
+    {"capacity_dense", P, R"({"model": {"moe": {"capacity_factor": 1.25}}})",
+     "model.moe.capacity_factor", "dense"},
+    {"capacity_negative", P, R"({"model": {"moe": {"num_experts": 8, "top_k": 2,
+     "capacity_factor": -1}}})",
+     "model.moe.capacity_factor", "0 .. 64"},
     // GPU and precision.
     {"gpu_unknown", P, R"({"cluster": {"gpu": "a100-90gb"}})", "cluster.gpu", "a100-sxm4-80gb"},
     {"gpu_profile_missing", P, R"({"cluster": {"gpu": "profiles/my-h100.json"}})", "cluster.gpu",

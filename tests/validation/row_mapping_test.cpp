@@ -275,6 +275,10 @@ TEST(RowMapping, MoeRowMapsExpertsAndExpertParallelism) {
   EXPECT_EQ(moe.at("moe_ffn_hidden_size"), 14336);
   EXPECT_EQ(rs.doc.at("parallel").at("expert"), 4);
   EXPECT_TRUE(has(rs.assumptions, "MoE expert FFN size not given"));
+  EXPECT_FALSE(moe.contains("capacity_factor"));
+  EXPECT_TRUE(has(rs.assumptions, "MoE capacity factor not given: dropless"));
+  row["moe"]["capacity_factor"] = 1.25;
+  EXPECT_EQ(row_to_scenario(row).doc.at("model").at("moe").at("capacity_factor"), 1.25);
 }
 
 void expect_refused(const json& row, const std::string& path) {

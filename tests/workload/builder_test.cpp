@@ -31,6 +31,35 @@ TEST(Builder, OpFlopsAddUpToTheClosedForm) {
   }
 }
 
+TEST(Builder, PaddedExpertsStillAddUpToTheHardwareFlops) {
+  for (double capacity : {0.0, 1.0, 1.25, 2.0}) {
+    Scenario s = test::gpt_scenario(2, 1, 4);
+    s.model.moe = {8, 2, 4096};
+    s.model.moe.capacity_factor = capacity;
+    s.parallel.expert = 4;
+    const Workload w = build_workload(s);
+    EXPECT_NEAR(total_op_flops(w) / hardware_flops_per_iteration(s), 1.0, 1e-12) << capacity;
+  }
+}
+
+TEST(Builder, CapacityFactorScalesTheExpertAllToAll) {
+  Scenario s = test::gpt_scenario(2, 1, 4);
+  s.model.moe = {8, 2, 4096};
+  s.parallel.expert = 4;
+  auto all_to_all_bytes = [&] {
+    double bytes = 0.0;
+    const Workload w = build_workload(s);
+    for (const Op& op : w.programs[0].ops) {
+      if (op.dim == CommDim::ep) bytes += op.bytes * op.count;
+    }
+    return bytes;
+  };
+  const double dropless = all_to_all_bytes();
+  EXPECT_GT(dropless, 0.0);
+  s.model.moe.capacity_factor = 1.5;
+  EXPECT_DOUBLE_EQ(all_to_all_bytes(), 1.5 * dropless);
+}
+
 TEST(Builder, ContextParallelKeepsTheFlops) {
   Scenario s = test::gpt_scenario(2, 1, 2);
   s.parallel.context = 2;

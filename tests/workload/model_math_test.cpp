@@ -85,6 +85,26 @@ TEST(ModelFlops, MoeCountsTopKExpertsAndRouter) {
   EXPECT_DOUBLE_EQ(f.router, 2.0 * 5 * 8 * 4);
 }
 
+// GShard-style capacity: every expert's input is padded to capacity_factor × its balanced share,
+// so the GPUs run the expert MLP 1.25 times over; the model FLOPs (useful work) do not change.
+TEST(ModelFlops, CapacityFactorPadsTheExpertWorkOfTheHardwareFlops) {
+  Scenario s = test::gpt_scenario(1, 1, 8);
+  s.model.moe = {8, 2, 8192};
+  const double model = model_flops_per_iteration(s);
+  const double dropless = hardware_flops_per_iteration(s);
+  s.model.moe.capacity_factor = 1.25;
+  EXPECT_DOUBLE_EQ(model_flops_per_iteration(s), model);
+  // Expert MLP forward per layer: top_k · 4·B·s·h·f = 2 · 4 · 64 · 2048 · 2048 · 8192; three
+  // passes, 24 layers, a quarter more.
+  const double expert_mlp = 2.0 * 4.0 * 64 * 2048.0 * 2048 * 8192;
+  EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(s) - dropless, 0.25 * 3.0 * 24 * expert_mlp);
+  // Full recomputation runs the padded forward once more.
+  s.training.activation_recompute = Recompute::full;
+  const double padded_full = hardware_flops_per_iteration(s);
+  s.model.moe.capacity_factor = 0.0;
+  EXPECT_DOUBLE_EQ(padded_full - hardware_flops_per_iteration(s), 0.25 * 4.0 * 24 * expert_mlp);
+}
+
 TEST(Params, Gpt3_175bIsAbout175Billion) {
   ModelConfig m;
   m.num_layers = 96;
