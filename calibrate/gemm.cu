@@ -34,7 +34,7 @@ uint64_t Bench::gemm_bytes(GemmType t, int64_t m, int64_t n, int64_t k) {
 }
 
 std::vector<double> Bench::gemm(GemmType t, int64_t m, int64_t n, int64_t k, const Repeat& r,
-                                uint32_t seed) {
+                                uint32_t seed, int64_t batch) {
   Impl& b = *impl_;
   b.use_device();
   const LtTypes types = lt_types(t);
@@ -43,14 +43,19 @@ std::vector<double> Bench::gemm(GemmType t, int64_t m, int64_t n, int64_t k, con
   p.c = n;
   p.t = k;
   p.trans_y = true;  // W is stored [n, k]
+  p.batch = static_cast<int32_t>(batch);
+  p.stride_x = m * k;
+  p.stride_y = n * k;
+  p.stride_out = m * n;
   const LtMatmul matmul(b.lt.get(), types, p, b.one.get());
   if (!matmul.has_algorithm()) return {};
   const uint64_t ab = element_bytes(types.ab_element);
-  void* x = b.scratch.get(0, u(m) * u(k) * ab);
-  void* w = b.scratch.get(1, u(n) * u(k) * ab);
-  void* y = b.scratch.get(2, u(m) * u(n) * element_bytes(types.cd_element));
-  b.fill(x, types.ab_element, u(m) * u(k), seed);
-  b.fill(w, types.ab_element, u(n) * u(k), seed + 1);
+  const uint64_t items = u(batch);
+  void* x = b.scratch.get(0, items * u(m) * u(k) * ab);
+  void* w = b.scratch.get(1, items * u(n) * u(k) * ab);
+  void* y = b.scratch.get(2, items * u(m) * u(n) * element_bytes(types.cd_element));
+  b.fill(x, types.ab_element, items * u(m) * u(k), seed);
+  b.fill(w, types.ab_element, items * u(n) * u(k), seed + 1);
   return time_on_stream(b.stream.get(), r,
                         [&] { matmul.run(x, w, y, b.workspace.get(), b.stream.get()); });
 }

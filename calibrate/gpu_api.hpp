@@ -71,10 +71,11 @@ class Bench {
 
   // Device bytes a GEMM of this type and shape needs for its operands.
   static uint64_t gemm_bytes(GemmType t, int64_t m, int64_t n, int64_t k);
-  // y[m,n] = x[m,k] · W[n,k]ᵀ (nn.Linear's layout; cuBLASLt "TN", which fp8 requires). Empty
-  // samples when cuBLASLt has no algorithm for it.
+  // y[m,n] = x[m,k] · W[n,k]ᵀ (nn.Linear's layout; cuBLASLt "TN", which fp8 requires); with
+  // batch > 1, that many such products with their own operands in one strided-batched call.
+  // Empty samples when cuBLASLt has no algorithm for it.
   std::vector<double> gemm(GemmType t, int64_t m, int64_t n, int64_t k, const Repeat& r,
-                           uint32_t seed);
+                           uint32_t seed, int64_t batch = 1);
   // Forward: S = Q·Kᵀ, P = softmax(S/√d) (own kernel), O = P·V. Backward: dV = Pᵀ·dO,
   // dP = dO·Vᵀ, dS = softmax′(P, dP), dQ = dS·K, dK = dSᵀ·Q. fp8 is not a valid type here.
   AttentionRun attention(GemmType t, const AttentionShape& shape, AttentionPass pass,

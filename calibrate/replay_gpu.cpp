@@ -25,9 +25,9 @@ KernelMeasurement replay_gemm(gpu::Bench& bench, const Kernel& k, Precision p, c
     kk = round_up_16(kk);
     note = "padded to multiples of 16 for fp8";
   }
-  std::vector<double> samples = bench.gemm(t, m, n, kk, r, 7);
+  std::vector<double> samples = bench.gemm(t, m, n, kk, r, 7, k.batch);
   if (samples.empty() && t == gpu::GemmType::fp8_e4m3) {
-    samples = bench.gemm(gpu::GemmType::bf16, k.m, k.n, k.k, r, 7);
+    samples = bench.gemm(gpu::GemmType::bf16, k.m, k.n, k.k, r, 7, k.batch);
     note = "cuBLASLt has no fp8 algorithm for this shape: ran in bf16";
   }
   if (samples.empty()) {

@@ -1,5 +1,6 @@
 #include "sim/workload/layer_kernels.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "sim/core/units.hpp"
@@ -106,29 +107,46 @@ void add_fp8_cast(KernelSink& out, const Shapes& x, const char* suffix, double e
   out.add(memory_bound_named("fp8_cast", suffix, elements * kFp8CastBytesPerElement));
 }
 
+// `batch` independent GEMMs of one shape, each with its own operands (the local experts' GEMMs,
+// grouped or one after another, as Megatron-Core runs them).
+KernelShape batched(KernelShape g, int64_t batch) {
+  g.batch = batch;
+  g.flops *= as_double(batch);
+  g.bytes *= as_double(batch);
+  return g;
+}
+
 // One linear layer Y = X·W with X m×k: the forward GEMM, or (backward) dX = dY·Wᵀ (m×k, inner n)
-// and dW = Xᵀ·dY (k×n, inner m), each with its fp8 casts.
+// and dW = Xᵀ·dY (k×n, inner m), each with its fp8 casts; `batch` such layers side by side.
 void add_linear(KernelSink& out, const Shapes& x, const char* name, bool backward, double m,
-                int64_t n, int64_t k) {
+                int64_t n, int64_t k, int64_t batch = 1) {
+  const double b = as_double(batch);
   if (!backward) {
-    add_fp8_cast(out, x, "", m * as_double(k));
-    out.add(gemm(name, "", m, n, k, x.op));
+    add_fp8_cast(out, x, "", b * m * as_double(k));
+    out.add(batched(gemm(name, "", m, n, k, x.op), batch));
     return;
   }
-  add_fp8_cast(out, x, "_bwd", m * as_double(n));
-  out.add(gemm(name, "_dgrad", m, k, n, x.op));
-  out.add(gemm(name, "_wgrad", as_double(k), n, static_cast<int64_t>(m), x.op));
+  add_fp8_cast(out, x, "_bwd", b * m * as_double(n));
+  out.add(batched(gemm(name, "_dgrad", m, k, n, x.op), batch));
+  out.add(batched(gemm(name, "_wgrad", as_double(k), n, static_cast<int64_t>(m), x.op), batch));
 }
 
 void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
   const double tokens = as_double(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
-  if (s.model.moe.num_experts > 0) {
-    // Each TP rank routes its 1/t share of the tokens.
-    add_linear(out, x, "router", backward, tokens / as_double(x.t), s.model.moe.num_experts, x.h);
+  if (s.model.moe.num_experts == 0) {
+    add_linear(out, x, "mlp_fc1", backward, routed, x.fc1_out, x.h);
+    add_linear(out, x, "mlp_fc2", backward, routed, x.h, x.ffn_local);
+    return;
   }
-  add_linear(out, x, "mlp_fc1", backward, routed, x.fc1_out, x.h);
-  add_linear(out, x, "mlp_fc2", backward, routed, x.h, x.ffn_local);
+  // Each TP rank routes its 1/t share of the tokens.
+  add_linear(out, x, "router", backward, tokens / as_double(x.t), s.model.moe.num_experts, x.h);
+  // The routed tokens that reach this GPU are split evenly over its E/e local experts: one GEMM
+  // per expert of routed/(E/e) rows, so many small experts run short, badly tiled GEMMs.
+  const int64_t local = std::max<int64_t>(1, s.model.moe.num_experts / s.parallel.expert);
+  const double per_expert = routed / as_double(local);
+  add_linear(out, x, "mlp_fc1", backward, per_expert, x.fc1_out, x.h, local);
+  add_linear(out, x, "mlp_fc2", backward, per_expert, x.h, x.ffn_local, local);
 }
 
 class ListSink final : public KernelSink {
