@@ -44,7 +44,8 @@ TEST(ExpertKernels, EachLocalExpertRunsItsShareOfTheRoutedTokens) {
 }
 
 TEST(ExpertKernels, OneExpertPerGpuIsOneGemmOverAllRoutedTokens) {
-  const Kernel& fc1 = find(layer_forward_kernels(moe_scenario(8, 8)), "mlp_fc1");
+  const KernelList fwd = layer_forward_kernels(moe_scenario(8, 8));
+  const Kernel& fc1 = find(fwd, "mlp_fc1");
   EXPECT_EQ(fc1.batch, 1);
   EXPECT_EQ(fc1.m, 4096);
 }
