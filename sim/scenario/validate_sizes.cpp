@@ -3,6 +3,7 @@
 // multiplies, with overflow-checked int64 arithmetic. The limits sit far above any real training
 // run and far below where int64 byte counts or the walk engine's memory would give out.
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -28,19 +29,26 @@ int64_t widest_matrix(const ModelConfig& m) {
   return std::max({m.hidden_size, m.ffn_hidden_size, m.moe.moe_ffn_hidden_size, m.vocab_size});
 }
 
+// How many copies of each token the expert MLP handles: top_k, times the capacity factor rounded
+// up (at most 4096 x 64); 1 for a dense model.
+int64_t routed_copies(const ModelConfig& m) {
+  const auto capacity = static_cast<int64_t>(std::ceil(std::max(1.0, m.moe.capacity_factor)));
+  return std::max(1, m.moe.top_k) * capacity;
+}
+
 // One micro-batch's activations through the whole model, bounded above by
-// l · s · b · (34 · W + 5 · a · s) bytes with W the widest matrix (Korthikanti et al.'s per-layer
-// terms, every width taken as the widest one).
+// l · s · b · (34 · W + 5 · a · s) · R bytes with W the widest matrix (Korthikanti et al.'s
+// per-layer terms, every width taken as the widest one) and R the routed copies of a token.
 void check_activation_bytes(const Scenario& s) {
   const ModelConfig& m = s.model;
   // Field ranges keep each per-token term below 10^13; only the products can overflow.
   const int64_t per_token =
       34 * widest_matrix(m) + 5 * int64_t{m.num_attention_heads} * m.seq_length;
-  const std::optional<int64_t> bytes =
-      checked_product({m.num_layers, m.seq_length, s.training.micro_batch_size, per_token});
+  const std::optional<int64_t> bytes = checked_product(
+      {m.num_layers, m.seq_length, s.training.micro_batch_size, per_token, routed_copies(m)});
   require_bytes(bytes, "model.seq_length", "the activations of one micro-batch",
                 "num_layers x seq_length x micro_batch_size x (34 x widest width + 5 x heads x "
-                "seq_length)");
+                "seq_length) x top_k x capacity factor");
 }
 
 // Weights, gradients and optimizer state of the whole model, bounded above by 20 bytes per
@@ -61,15 +69,15 @@ void check_parameter_bytes(const Scenario& s) {
                 "20 bytes per parameter");
 }
 
-// Bytes one GPU moves in an iteration, bounded above by 16 · tokens per replica · h · l · top_k.
+// Bytes one GPU moves in an iteration, bounded above by 16 · tokens per replica · h · l · R.
 void check_communication_bytes(const Scenario& s) {
   const ModelConfig& m = s.model;
   const int64_t replica_sequences = s.training.global_batch_size / s.parallel.data;
-  const std::optional<int64_t> bytes =
-      checked_product({16, replica_sequences, m.seq_length, m.hidden_size, m.num_layers,
-                       std::max<int64_t>(1, m.moe.top_k)});
+  const std::optional<int64_t> bytes = checked_product(
+      {16, replica_sequences, m.seq_length, m.hidden_size, m.num_layers, routed_copies(m)});
   require_bytes(bytes, "training.global_batch_size", "the bytes one GPU communicates per iteration",
-                "16 x global_batch_size / data x seq_length x hidden_size x num_layers x top_k");
+                "16 x global_batch_size / data x seq_length x hidden_size x num_layers x top_k x "
+                "capacity factor");
 }
 
 // The engines walk every layer of every micro-batch: bound that work (and its memory).

@@ -80,6 +80,25 @@ TEST(Limits, ActivationsBeyondAnExabyteAreRefused) {
   EXPECT_EQ(e.allowed(), "at most 2^60 bytes (1 EiB)");
 }
 
+// An MoE micro-batch whose dense activations are far below the limit but whose expert rows are
+// not: 64 experts, top-64, capacity 64, 10^5 sequences of 2048 per micro-batch. Before the bound
+// counted the routed copies, the memory model passed 2^63 and the JSON writer stopped with an
+// internal error. 32 x 2048 x 10^5 x (34 x 128256 + 5 x 32 x 2048) x 64 x 64 = 1.3e20 > 2^63;
+// top-1 without a capacity factor it is 3.1e16, within the limit.
+TEST(Limits, ExpertActivationsCountEveryRoutedCopy) {
+  json doc = llama8b();
+  doc["model"]["moe"] = {{"num_experts", 64}, {"top_k", 64}, {"capacity_factor", 64}};
+  doc["parallel"] = {{"tensor", 1}, {"data", 8}, {"expert", 8}};
+  doc["training"] = {{"global_batch_size", 800'000}, {"micro_batch_size", 100'000}};
+  doc["model"]["seq_length"] = 2048;
+  const InputError e = refusal(doc);
+  EXPECT_EQ(e.path(), "model.seq_length");
+  EXPECT_EQ(e.value(), "more than 2^63 bytes");
+  // The same without the capacity factor and with top-1 is within the limit.
+  doc["model"]["moe"] = {{"num_experts", 64}, {"top_k", 1}};
+  EXPECT_NO_THROW(parse_scenario(doc, {}));
+}
+
 // 20 x (10^4 x 10^6 x (4 x 10^6 + 3 x 10^7) + 2 x 128256 x 10^6) bytes of parameter state.
 TEST(Limits, ParameterStateBeyondAnExabyteIsRefused) {
   const InputError e = refusal(llama8b(), {"model.num_layers=10000", "model.hidden_size=1000000",
