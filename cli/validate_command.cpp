@@ -1,11 +1,14 @@
 #include "cli/validate_command.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
 #include "planner/emit/atomic_write.hpp"
+#include "sim/core/error.hpp"
+#include "sim/scenario/fields.hpp"
 #include "sim/validation/validate.hpp"
 
 namespace wt::cli {
@@ -20,10 +23,29 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
   cmd->add_option("--emit-scenarios", o.emit_scenarios_dir,
                   "Write the scenario each training row became to DIR/row-<id>.json (run them "
                   "with `windtunnel run` to see the whole prediction)");
+  cmd->add_option("--set", o.sets,
+                  "Override a scenario field in every row, e.g. --set "
+                  "cluster.gpu_speed_spread=0 (what-if runs of the whole dataset)")
+      ->type_name("KEY.PATH=VALUE")
+      ->allow_extra_args(false);
   return cmd;
 }
 
 namespace {
+
+// A misspelt path would make every row unexpressed; refuse it up front instead.
+void require_known_fields(const std::vector<std::string>& sets) {
+  for (const std::string& assignment : sets) {
+    const std::string key = assignment.substr(0, assignment.find('='));
+    const auto& fields = scenario_fields();
+    const bool known = std::any_of(fields.begin(), fields.end(),
+                                   [&](const FieldInfo& f) { return f.path == key; });
+    if (assignment.find('=') == std::string::npos || !known) {
+      throw InputError("--set", "is not a scenario field assignment", assignment,
+                       "KEY.PATH=VALUE with a field of docs/scenario.md");
+    }
+  }
+}
 
 void emit_scenarios(const ValidationReport& report, const std::string& dir) {
   ensure_directory(dir, "--emit-scenarios");
@@ -43,7 +65,8 @@ void emit_scenarios(const ValidationReport& report, const std::string& dir) {
 int validate_command(const ValidateOptions& o) {
   const InterruptGuard interrupts;
   require_input_file("DATASET", o.dataset);
-  const ValidationReport report = validate_dataset(o.dataset);
+  require_known_fields(o.sets);
+  const ValidationReport report = validate_dataset(o.dataset, o.sets);
   if (!o.emit_scenarios_dir.empty()) emit_scenarios(report, o.emit_scenarios_dir);
   if (o.json) {
     std::cout << to_json(report).dump(2) << "\n";

@@ -10,8 +10,6 @@ namespace {
 
 constexpr double kWidth = 820, kHeight = 500;
 constexpr double kLeft = 90, kRight = 90, kTop = 56, kBottom = 100;
-constexpr const char* kGrid = "#DDDDDD";
-constexpr const char* kInk = "#222222";
 
 struct Frame {
   AxisMap x, left, right;
@@ -63,19 +61,19 @@ bool has_right_axis(const LineChart& c) {
 void draw_y_axes(SvgWriter& svg, const LineChart& c, const Frame& f) {
   for (const double v : f.left_ticks.values) {
     const double y = f.left(v);
-    svg.line({kLeft, y}, {kWidth - kRight, y}, kGrid, 1, "grid");
+    svg.line({kLeft, y}, {kWidth - kRight, y}, kPlotGrid, 1, "grid");
     svg.text({kLeft - 8, y + 4}, tick_text(v, c.left_format), 12, TextAnchor::end, "tick-left");
   }
   const double mid = (kTop + kHeight - kBottom) / 2.0;
   svg.text({24, mid}, c.left_label, 13, TextAnchor::middle, "axis-label", -90);
-  svg.line({kLeft, kTop}, {kLeft, kHeight - kBottom}, kInk, 1, "axis");
+  svg.line({kLeft, kTop}, {kLeft, kHeight - kBottom}, kPlotInk, 1, "axis");
   if (!has_right_axis(c)) return;
   for (const double v : f.right_ticks.values) {
     svg.text({kWidth - kRight + 8, f.right(v) + 4}, tick_text(v, c.right_format), 12,
              TextAnchor::start, "tick-right");
   }
   svg.text({kWidth - 24, mid}, c.right_label, 13, TextAnchor::middle, "axis-label", 90);
-  svg.line({kWidth - kRight, kTop}, {kWidth - kRight, kHeight - kBottom}, kInk, 1, "axis");
+  svg.line({kWidth - kRight, kTop}, {kWidth - kRight, kHeight - kBottom}, kPlotInk, 1, "axis");
 }
 
 std::vector<std::pair<double, std::string>> x_ticks(const LineChart& c, const Frame& f) {
@@ -99,9 +97,9 @@ std::vector<std::pair<double, std::string>> x_ticks(const LineChart& c, const Fr
 
 void draw_x_axis(SvgWriter& svg, const LineChart& c, const Frame& f) {
   const double y = kHeight - kBottom;
-  svg.line({kLeft, y}, {kWidth - kRight, y}, kInk, 1, "axis");
+  svg.line({kLeft, y}, {kWidth - kRight, y}, kPlotInk, 1, "axis");
   for (const auto& [v, label] : x_ticks(c, f)) {
-    svg.line({f.x(v), y}, {f.x(v), y + 5}, kInk, 1, "tick");
+    svg.line({f.x(v), y}, {f.x(v), y + 5}, kPlotInk, 1, "tick");
     svg.text({f.x(v), y + 20}, label, 12, TextAnchor::middle, "tick-x");
   }
   svg.text({(kLeft + kWidth - kRight) / 2.0, y + 44}, c.x_label, 13, TextAnchor::middle,

@@ -9,6 +9,10 @@
 
 namespace wt {
 
+// The colours both charts draw their grid and text in.
+inline constexpr const char* kPlotGrid = "#DDDDDD";
+inline constexpr const char* kPlotInk = "#222222";
+
 enum class TickFormat { count, percent, seconds };  // 1.2M · 87% (of a fraction) · 1.5 s
 
 struct LineSeries {

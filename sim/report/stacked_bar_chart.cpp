@@ -9,13 +9,11 @@
 namespace wt {
 namespace {
 
-constexpr double kWidth = 820;
-constexpr double kLeft = 150, kRight = 40, kTop = 56;
+constexpr double kChartWidth = 820;
+constexpr double kChartLeft = 150, kChartRight = 40, kChartTop = 56;
 constexpr double kBarHeight = 36, kBarGap = 18, kLegendRow = 22;
 constexpr double kLegendColumn = 200;
 constexpr int kLegendColumns = 3;
-constexpr const char* kGrid = "#DDDDDD";
-constexpr const char* kInk = "#222222";
 
 double bar_total(const StackedBar& b) {
   double t = 0.0;
@@ -43,7 +41,7 @@ std::vector<size_t> visible_parts(const StackedBarChart& c) {
 }
 
 double bars_bottom(const StackedBarChart& c) {
-  return kTop + static_cast<double>(c.bars.size()) * (kBarHeight + kBarGap);
+  return kChartTop + static_cast<double>(c.bars.size()) * (kBarHeight + kBarGap);
 }
 
 double chart_height(const StackedBarChart& c) {
@@ -53,8 +51,8 @@ double chart_height(const StackedBarChart& c) {
 
 void draw_bar(SvgWriter& svg, const StackedBarChart& c, const AxisMap& x, size_t index) {
   const StackedBar& b = c.bars[index];
-  const double y = kTop + static_cast<double>(index) * (kBarHeight + kBarGap) + kBarGap / 2;
-  svg.text({kLeft - 10, y + kBarHeight / 2 + 4}, b.label, 13, TextAnchor::end, "bar-label");
+  const double y = kChartTop + static_cast<double>(index) * (kBarHeight + kBarGap) + kBarGap / 2;
+  svg.text({kChartLeft - 10, y + kBarHeight / 2 + 4}, b.label, 13, TextAnchor::end, "bar-label");
   const double total = bar_total(b);
   double start = 0.0;
   for (size_t p = 0; p < b.values.size() && p < c.parts.size(); ++p) {
@@ -74,19 +72,19 @@ void draw_bar(SvgWriter& svg, const StackedBarChart& c, const AxisMap& x, size_t
 void draw_axis(SvgWriter& svg, const StackedBarChart& c, const AxisTicks& t, const AxisMap& x) {
   const double y = bars_bottom(c);
   for (const double v : t.values) {
-    svg.line({x(v), kTop}, {x(v), y}, kGrid, 1, "grid");
+    svg.line({x(v), kChartTop}, {x(v), y}, kPlotGrid, 1, "grid");
     svg.text({x(v), y + 18}, tick_text(v, c.value_format), 12, TextAnchor::middle, "tick-x");
   }
-  svg.line({kLeft, y}, {kWidth - kRight, y}, kInk, 1, "axis");
-  svg.text({(kLeft + kWidth - kRight) / 2, y + 40}, c.value_label, 13, TextAnchor::middle,
-           "axis-label");
+  svg.line({kChartLeft, y}, {kChartWidth - kChartRight, y}, kPlotInk, 1, "axis");
+  svg.text({(kChartLeft + kChartWidth - kChartRight) / 2, y + 40}, c.value_label, 13,
+           TextAnchor::middle, "axis-label");
 }
 
 void draw_legend(SvgWriter& svg, const StackedBarChart& c) {
   const std::vector<size_t> parts = visible_parts(c);
   const double top = bars_bottom(c) + 64;
   for (size_t i = 0; i < parts.size(); ++i) {
-    const double x = kLeft + static_cast<double>(i % kLegendColumns) * kLegendColumn;
+    const double x = kChartLeft + static_cast<double>(i % kLegendColumns) * kLegendColumn;
     const double y = top + static_cast<double>(i / kLegendColumns) * kLegendRow;
     svg.rect(x, y - 11, 14, 14, plot_colour(parts[i]), "legend-swatch");
     svg.text({x + 20, y}, c.parts[parts[i]], 12, TextAnchor::start, "legend");
@@ -96,13 +94,13 @@ void draw_legend(SvgWriter& svg, const StackedBarChart& c) {
 }  // namespace
 
 std::string stacked_bar_svg(const StackedBarChart& c) {
-  SvgWriter svg(kWidth, chart_height(c));
+  SvgWriter svg(kChartWidth, chart_height(c));
   double longest = 0.0;
   for (const StackedBar& b : c.bars)
     longest = std::max(longest, bar_total(b));
   const AxisTicks ticks = nice_ticks(0.0, longest > 0.0 ? longest : 1.0);
-  const AxisMap x{ticks.min, ticks.max, kLeft, kWidth - kRight, AxisScale::linear};
-  svg.text({kWidth / 2, 30}, c.title, 16, TextAnchor::middle, "title");
+  const AxisMap x{ticks.min, ticks.max, kChartLeft, kChartWidth - kChartRight, AxisScale::linear};
+  svg.text({kChartWidth / 2, 30}, c.title, 16, TextAnchor::middle, "title");
   draw_axis(svg, c, ticks, x);
   for (size_t i = 0; i < c.bars.size(); ++i)
     draw_bar(svg, c, x, i);

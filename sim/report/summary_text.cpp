@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/hardware/speed_spread.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/text_table.hpp"
 
@@ -93,7 +94,17 @@ std::string exposed_split_text(const RunResult& r) {
   return text + ")";
 }
 
-std::string time_split_line(const RunResult& r) {
+// " (slowest of 128 GPUs +6.9%)": how much the GPU speed spread stretched the compute.
+std::string slowest_gpu_text(const Scenario& s) {
+  const double slowdown = slowest_gpu_slowdown(s.cluster.num_gpus(), s.cluster.gpu_speed_spread);
+  if (slowdown <= 1.0) return "";
+  std::array<char, 64> buf{};
+  std::snprintf(buf.data(), buf.size(), " (slowest of %d GPUs +%.1f%%)", s.cluster.num_gpus(),
+                (slowdown - 1.0) * 100.0);
+  return buf.data();
+}
+
+std::string time_split_line(const Scenario& s, const RunResult& r) {
   const Breakdown& b = r.breakdown_s;
   const std::vector<std::pair<const char*, double>> parts = {{"compute", b.compute},
                                                              {"pipeline bubble", b.pipeline_bubble},
@@ -105,6 +116,7 @@ std::string time_split_line(const RunResult& r) {
     if (seconds > 0.0) {
       std::string text = std::string(label) + " " + share_text(seconds, r.iteration_time_s);
       if (std::string_view(label) == "exposed comm") text += exposed_split_text(r);
+      if (std::string_view(label) == "compute") text += slowest_gpu_text(s);
       pieces.push_back({kGap, std::move(text)});
     }
   }
@@ -152,7 +164,7 @@ std::string warning_lines(const std::string& warning) {
 
 std::string summary_text(const Scenario& s, const RunResult& r) {
   std::string text = headline(s) + throughput_line(r);
-  if (r.iteration_time_s > 0.0 && std::isfinite(r.iteration_time_s)) text += time_split_line(r);
+  if (r.iteration_time_s > 0.0 && std::isfinite(r.iteration_time_s)) text += time_split_line(s, r);
   if (s.training.total_tokens > 0.0) text += training_line(s, r);
   if (!r.warnings.empty()) {
     text += "warnings:\n";

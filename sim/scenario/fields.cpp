@@ -149,6 +149,10 @@ std::vector<FieldBinding> cluster_fields() {
                            "profile stands for the catalog GPU it measured and calibrates it."}),
       integer_field(WT_MEMBER(cluster.num_nodes), {1, 1'000'000}, {.doc = "Nodes."}),
       integer_field(WT_MEMBER(cluster.gpus_per_node), {1, 72}, {.doc = "GPUs per node."}),
+      number_field(WT_MEMBER(cluster.gpu_speed_spread), {0.0, 0.15},
+                   {.doc = "Spread (standard deviation over the mean) of the GPUs' sustained "
+                           "speed; each step's compute waits for the slowest of the job's "
+                           "GPUs. 0 = identical GPUs."}),
       choice_field(WT_MEMBER(cluster.intra_node.fabric),
                    {.doc = "How GPUs inside a node are connected."}),
       number_field(WT_MEMBER(cluster.intra_node.bandwidth_GBps), {0.0, 1e5},

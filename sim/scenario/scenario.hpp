@@ -110,6 +110,10 @@ struct ClusterConfig {
   int gpus_per_node = 8;
   IntraNodeConfig intra_node;
   NetworkConfig network;
+  // Relative standard deviation of the GPUs' sustained speed; a synchronous step waits for the
+  // slowest (sim/hardware/speed_spread.hpp). 0.025 reproduces how the published NeMo step times
+  // grow with the GPU count (docs/validation.md).
+  double gpu_speed_spread = 0.025;
   int num_gpus() const { return num_nodes * gpus_per_node; }
 };
 

@@ -45,7 +45,7 @@ double busbw_factor(const CollectiveKind& k, int n) {
 
 // The cluster goes through the scenario parser like any user file; the workload is a placeholder
 // (one small dense model, pure data parallelism) that make_fabric never reads.
-Scenario cluster_scenario(const json& row, RowBuild& b) {
+Scenario cluster_scenario(const json& row, const std::vector<std::string>& overrides, RowBuild& b) {
   map_cluster(row, b);
   const json& cluster = b.doc.at("cluster");
   const int64_t gpus =
@@ -60,6 +60,12 @@ Scenario cluster_scenario(const json& row, RowBuild& b) {
                 {"vocab_size", 32000}}},
               {"training", {{"global_batch_size", gpus}}},
               {"cluster", cluster}};
+  for (const std::string& assignment : overrides) {
+    if (assignment.starts_with("cluster.")) {
+      apply_override(doc, assignment);
+      b.assume("--set " + assignment);
+    }
+  }
   return parse_scenario(doc);
 }
 
@@ -130,11 +136,12 @@ std::vector<ValidationRow> predict_sizes(const json& row, const RowBuild& b, con
 
 }  // namespace
 
-std::vector<ValidationRow> validate_collective_row(const json& row) {
+std::vector<ValidationRow> validate_collective_row(const json& row,
+                                                   const std::vector<std::string>& overrides) {
   try {
     const CollectiveKind kind = collective_kind(row);
     RowBuild b;
-    const Scenario s = cluster_scenario(row, b);
+    const Scenario s = cluster_scenario(row, overrides, b);
     b.assume("message size = nccl-tests 'size' in bytes; busbw = size / time × nccl-tests factor");
     b.assume("algorithm: automatic (fastest of those the cost model has, as NCCL's tuner)");
     b.assume("NVLS / SHARP in-network reduction not modelled");

@@ -1,5 +1,6 @@
 #pragma once
 // Validating one dataset row by its row_type. Internal to sim/validation; validate.cpp dispatches.
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -9,10 +10,14 @@
 namespace wt::validation {
 
 // training_throughput: the row as a scenario, run, compared on its first available metric.
-ValidationRow validate_training_row(const nlohmann::json& row);
+// `overrides` are applied to the scenario document before it is parsed (validate --set).
+ValidationRow validate_training_row(const nlohmann::json& row,
+                                    const std::vector<std::string>& overrides = {});
 
 // collective_benchmark: one entry per message size, the bus bandwidth from collective_cost.
-std::vector<ValidationRow> validate_collective_row(const nlohmann::json& row);
+// Of `overrides`, those under cluster.* apply to the row's cluster.
+std::vector<ValidationRow> validate_collective_row(const nlohmann::json& row,
+                                                   const std::vector<std::string>& overrides = {});
 
 // A row that cannot be run, with the reason.
 ValidationRow unexpressed_row(const nlohmann::json& row, std::string why_not);

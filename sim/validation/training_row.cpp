@@ -25,10 +25,15 @@ std::string fallback_label(const json& row) {
   return label;
 }
 
-void run_row(const json& row, const PublishedMetric& published, ValidationRow& out) {
+void run_row(const json& row, const PublishedMetric& published,
+             const std::vector<std::string>& overrides, ValidationRow& out) {
   RowScenario rs = row_to_scenario(row);
   out.label = std::move(rs.label);
   out.assumptions = std::move(rs.assumptions);
+  for (const std::string& assignment : overrides) {
+    apply_override(rs.doc, assignment);
+    out.assumptions.push_back("--set " + assignment);
+  }
   out.scenario = rs.doc;
   const Scenario scenario = parse_scenario(rs.doc);
   const RunOutput run = run_scenario(scenario);
@@ -49,7 +54,7 @@ ValidationRow unexpressed_row(const json& row, std::string why_not) {
   return out;
 }
 
-ValidationRow validate_training_row(const json& row) {
+ValidationRow validate_training_row(const json& row, const std::vector<std::string>& overrides) {
   ValidationRow out = unexpressed_row(row, "");
   try {
     const json metrics = row.contains("metrics") ? row.at("metrics") : json();
@@ -66,7 +71,7 @@ ValidationRow validate_training_row(const json& row) {
       out.why_not = "published " + out.metric + " is not positive";
       return out;
     }
-    run_row(row, *published, out);
+    run_row(row, *published, overrides, out);
   } catch (const InputError& e) {
     out.why_not = e.what();
   } catch (const std::exception& e) {

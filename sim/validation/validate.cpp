@@ -27,7 +27,8 @@ json read_dataset(const std::string& path) {
   return doc;
 }
 
-void validate_row(const json& row, std::vector<ValidationRow>& out) {
+void validate_row(const json& row, const std::vector<std::string>& overrides,
+                  std::vector<ValidationRow>& out) {
   if (!row.is_object()) {
     ValidationRow r;
     r.label = "(not an object)";
@@ -37,9 +38,9 @@ void validate_row(const json& row, std::vector<ValidationRow>& out) {
   }
   const std::string type = validation::row_text(row, "row_type");
   if (type == "training_throughput") {
-    out.push_back(validation::validate_training_row(row));
+    out.push_back(validation::validate_training_row(row, overrides));
   } else if (type == "collective_benchmark") {
-    for (ValidationRow& r : validation::validate_collective_row(row))
+    for (ValidationRow& r : validation::validate_collective_row(row, overrides))
       out.push_back(std::move(r));
   } else {
     out.push_back(validation::unexpressed_row(
@@ -49,12 +50,13 @@ void validate_row(const json& row, std::vector<ValidationRow>& out) {
 
 }  // namespace
 
-ValidationReport validate_dataset(const std::string& path) {
+ValidationReport validate_dataset(const std::string& path,
+                                  const std::vector<std::string>& overrides) {
   const json rows = read_dataset(path);
   ValidationReport report;
   report.dataset = path;
   for (const json& row : rows)
-    validate_row(row, report.rows);
+    validate_row(row, overrides, report.rows);
   validation::summarize(report);
   return report;
 }

@@ -32,7 +32,10 @@ struct ValidationReport {
   double max_abs_error = 0.0;
 };
 
-ValidationReport validate_dataset(const std::string& path);
+// `overrides` ("dotted.path=value", as `run --set`) are applied to every training row's scenario,
+// and those under cluster.* to the collective rows' clusters: what-if runs of the whole dataset.
+ValidationReport validate_dataset(const std::string& path,
+                                  const std::vector<std::string>& overrides = {});
 nlohmann::json to_json(const ValidationReport& r);
 std::string validation_table(const ValidationReport& r);
 

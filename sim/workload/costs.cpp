@@ -4,6 +4,7 @@
 
 #include "sim/comm/fabric.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
+#include "sim/hardware/speed_spread.hpp"
 
 namespace wt {
 namespace {
@@ -22,10 +23,10 @@ double catalog_gemm_efficiency(const KernelShape& k, const GpuSpec& gpu, Precisi
 }
 
 double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
-                   const Calibration* calibration) {
+                   const Calibration* calibration, double compute_slowdown) {
   double total = 0.0;
   for (Kernel& k : kernels) {
-    k.time_s = kernel_time_s(k, gpu, p, calibration);
+    k.time_s = kernel_time_s(k, gpu, p, calibration, compute_slowdown);
     total += k.time_s;
   }
   return total;
@@ -34,7 +35,7 @@ double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
 }  // namespace
 
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
-                     const Calibration* calibration) {
+                     const Calibration* calibration, double compute_slowdown) {
   KernelShape shape{k.cls, k.name.c_str()};
   shape.m = k.m;
   shape.n = k.n;
@@ -42,11 +43,11 @@ double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
   shape.batch = k.batch;
   shape.flops = k.flops;
   shape.bytes = k.bytes;
-  return kernel_time_s(shape, gpu, p, calibration);
+  return kernel_time_s(shape, gpu, p, calibration, compute_slowdown);
 }
 
 double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
-                     const Calibration* calibration) {
+                     const Calibration* calibration, double compute_slowdown) {
   double memory_eff = gpu.memory_efficiency.value;
   if (calibration != nullptr) memory_eff = calibration->memory_efficiency().value_or(memory_eff);
   const double memory_s = k.bytes / (gpu.memory_bw_GBps.value * 1e9 * memory_eff);
@@ -70,7 +71,11 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
     case KernelClass::optimizer:
       break;
   }
-  return std::max(compute_s, memory_s) + gpu.kernel_launch_us.value * 1e-6;
+  return std::max(compute_s * compute_slowdown, memory_s) + gpu.kernel_launch_us.value * 1e-6;
+}
+
+double compute_slowdown(const Scenario& s) {
+  return slowest_gpu_slowdown(s.cluster.num_gpus(), s.cluster.gpu_speed_spread);
 }
 
 std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibration& c) {
@@ -126,8 +131,9 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
                       const Calibration* calibration) {
   std::vector<double> list_s;
   list_s.reserve(w.kernel_lists.size());
+  const double slowdown = compute_slowdown(s);
   for (KernelList& list : w.kernel_lists) {
-    list_s.push_back(list_time_s(list, gpu, s.training.precision, calibration));
+    list_s.push_back(list_time_s(list, gpu, s.training.precision, calibration, slowdown));
   }
   const CollectiveAlgorithm pin = s.parallel.collective_algorithm;
   for (Program& program : w.programs) {

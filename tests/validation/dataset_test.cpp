@@ -1,6 +1,7 @@
 // The real dataset copy end to end: every row expressed or explained, nothing thrown.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -112,6 +113,50 @@ TEST(Dataset, RowWithoutMetricOrWithBadLayoutIsReportedNotThrown) {
   EXPECT_FALSE(report.rows[1].expressed);  // TP 3 does not divide 32 heads
   EXPECT_FALSE(report.rows[1].why_not.empty());
   EXPECT_FALSE(report.rows[2].expressed);
+}
+
+// validate --set: every training row runs with the override (and lists it among its assumptions);
+// the nccl-tests rows take the cluster.* ones only, so a model override cannot unexpress them.
+TEST(Dataset, OverridesApplyToEveryRowAndAreListed) {
+  const ValidationReport plain = validate_dataset(kDataset);
+  const ValidationReport even = validate_dataset(kDataset, {"cluster.gpu_speed_spread=0"});
+  ASSERT_EQ(plain.rows.size(), even.rows.size());
+  EXPECT_EQ(even.expressed, plain.expressed);
+  int slower = 0;
+  for (size_t i = 0; i < even.rows.size(); ++i) {
+    const ValidationRow& a = plain.rows[i];
+    const ValidationRow& b = even.rows[i];
+    const bool listed = std::find(b.assumptions.begin(), b.assumptions.end(),
+                                  "--set cluster.gpu_speed_spread=0") != b.assumptions.end();
+    EXPECT_TRUE(listed) << "row " << b.id;
+    if (b.scenario.is_null()) {  // an nccl-tests row: no compute to slow
+      EXPECT_EQ(b.predicted, a.predicted) << "row " << b.id;
+      continue;
+    }
+    EXPECT_EQ(b.scenario.at("cluster").at("gpu_speed_spread"), 0) << "row " << b.id;
+    // With identical GPUs no row is slower than with the spread: times shrink, rates grow.
+    const bool is_time = a.metric == "iteration_time_s";
+    if (is_time ? b.predicted < a.predicted : b.predicted > a.predicted) ++slower;
+  }
+  EXPECT_GT(slower, 20);
+}
+
+TEST(Dataset, AWorkloadOverrideLeavesTheCollectiveRowsAlone) {
+  // 7 samples cannot be split over any row's data-parallel ranks: every training row is
+  // unexpressed with the parser's reason, the nccl-tests sizes run as before.
+  const ValidationReport report = validate_dataset(kDataset, {"training.global_batch_size=7"});
+  int collective = 0;
+  for (const ValidationRow& r : report.rows) {
+    if (r.metric == "busbw_GBps") {
+      EXPECT_TRUE(r.expressed) << r.label;
+      ++collective;
+    } else {
+      EXPECT_FALSE(r.expressed) << r.label;
+      EXPECT_NE(r.why_not.find("global_batch_size"), std::string::npos) << r.why_not;
+    }
+  }
+  EXPECT_EQ(report.expressed, collective);
+  EXPECT_EQ(collective, 5);
 }
 
 TEST(Dataset, UnreadableOrMalformedDatasetIsAnInputError) {

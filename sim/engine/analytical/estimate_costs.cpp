@@ -11,21 +11,24 @@ namespace {
 // Sums the kernel times of a list as the cost model does (same order, same function).
 class TimeSink final : public KernelSink {
  public:
-  TimeSink(const GpuSpec& gpu, Precision p, const Calibration* calibration)
-      : gpu_(gpu), p_(p), calibration_(calibration) {}
-  void add(const KernelShape& k) override { total_s += kernel_time_s(k, gpu_, p_, calibration_); }
+  TimeSink(const GpuSpec& gpu, Precision p, const Calibration* calibration, double slowdown)
+      : gpu_(gpu), p_(p), calibration_(calibration), slowdown_(slowdown) {}
+  void add(const KernelShape& k) override {
+    total_s += kernel_time_s(k, gpu_, p_, calibration_, slowdown_);
+  }
   double total_s = 0.0;
 
  private:
   const GpuSpec& gpu_;
   Precision p_;
   const Calibration* calibration_;
+  double slowdown_;
 };
 
 template <class Emit>
 double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* calibration,
                    Emit emit) {
-  TimeSink sink(gpu, s.training.precision, calibration);
+  TimeSink sink(gpu, s.training.precision, calibration, compute_slowdown(s));
   emit(sink);
   return sink.total_s;
 }

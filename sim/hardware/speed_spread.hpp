@@ -1,0 +1,21 @@
+#pragma once
+// The slowest GPU of a job. GPUs of one model do not run at one speed: under the power cap each
+// settles at its own clock (silicon, cooling, position in the rack), and a synchronous training
+// step (tensor-parallel all-reduces every layer, the pipeline's hand-offs, the data-parallel
+// reduction at the end) waits for the slowest of them. With sustained speeds spread normally
+// around the measured mean with relative standard deviation `spread`, the expected slowest of n
+// runs at 1 - spread * E[max of n standard normals] of the mean, so the compute of a step takes
+// 1 / (1 - spread * z(n)) of what one typical GPU needs. docs/models.md, "The slowest GPU".
+#include <cstdint>
+
+namespace wt {
+
+// E[max(Z_1..Z_n)] for n independent standard normals: 0 for n <= 1, 1/sqrt(pi) for n = 2,
+// 1.5388 for n = 10, 3.2414 for n = 1000. Numerical integral, accurate to about 1e-7.
+double expected_max_standard_normal(int64_t n);
+
+// 1 / (1 - spread * z(n)): how much longer the slowest of n GPUs takes for the same compute.
+// 1 for n <= 1 or spread == 0. spread must satisfy spread * z(n) < 1 (the scenario limits it).
+double slowest_gpu_slowdown(int64_t n, double spread);
+
+}  // namespace wt
