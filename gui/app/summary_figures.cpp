@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include "sim/hardware/speed_spread.hpp"
 #include "sim/report/summary_text.hpp"
 
 namespace wt::gui {
@@ -30,6 +31,18 @@ QString exposed_dims_text(const wt::RunResult& r) {
   return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", "));
 }
 
+// "+8.2% (of 512 GPUs, spread 2.5%)": how much the GEMMs and attention were stretched
+// (docs/models.md, "The slowest GPU").
+QString slowest_gpu_text(const wt::Scenario& s) {
+  const int n = s.cluster.num_gpus();
+  const double slowdown = wt::slowest_gpu_slowdown(n, s.cluster.gpu_speed_spread);
+  if (slowdown <= 1.0) return QObject::tr("none");
+  return QObject::tr("+%1 (of %2 GPUs, spread %3)")
+      .arg(figure_percent(slowdown - 1.0))
+      .arg(n)
+      .arg(figure_percent(s.cluster.gpu_speed_spread));
+}
+
 }  // namespace
 
 QString figure_percent(double fraction) {
@@ -53,11 +66,12 @@ std::vector<Figure> iteration_figures(const wt::RunResult& r) {
   };
 }
 
-std::vector<Figure> time_split_figures(const wt::RunResult& r) {
+std::vector<Figure> time_split_figures(const wt::Scenario& s, const wt::RunResult& r) {
   const wt::Breakdown& b = r.breakdown_s;
   const double t = r.iteration_time_s;
   return {
       {"compute", QObject::tr("Compute"), seconds_and_share(b.compute, t)},
+      {"slowest_gpu", QObject::tr("  slowest GPU"), slowest_gpu_text(s)},
       {"exposed_comm", QObject::tr("Exposed communication"), seconds_and_share(b.exposed_comm, t)},
       {"exposed_by_dim", QObject::tr("  of which"), exposed_dims_text(r)},
       {"bubble", QObject::tr("Pipeline bubble"), seconds_and_share(b.pipeline_bubble, t)},

@@ -120,7 +120,7 @@ void SummaryView::show_run(const RunRecord& run) {
                        .arg(engine_name(run.engine),
                             QLocale().toString(run.finished_at.time(), QLocale::ShortFormat), fit));
   fill(iteration_, iteration_figures(r));
-  fill(split_, time_split_figures(r));
+  fill(split_, time_split_figures(run.scenario, r));
   fill(training_, training_figures(run.scenario, r));
   memory_->show_stages(memory_by_stage(run));
   memory_note_->setText(

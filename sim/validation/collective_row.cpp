@@ -144,7 +144,7 @@ std::vector<ValidationRow> validate_collective_row(const json& row,
     const Scenario s = cluster_scenario(row, overrides, b);
     b.assume("message size = nccl-tests 'size' in bytes; busbw = size / time × nccl-tests factor");
     b.assume("algorithm: automatic (fastest of those the cost model has, as NCCL's tuner)");
-    b.assume("NVLS / SHARP in-network reduction not modelled");
+    b.assume("in-network reduction: NVLS inside an NVSwitch node, no SHARP across nodes");
     return predict_sizes(row, b, s, kind);
   } catch (const InputError& e) {
     return {unexpressed_row(row, e.what())};

@@ -64,6 +64,8 @@ class RunTest : public QObject {
                                             q(wt::format_bytes(r.memory_per_gpu_bytes.capacity)));
     QCOMPARE(summary->figure("time_to_train"), q(wt::format_duration(r.time_to_train_s)));
     QCOMPARE(summary->figure("gpus"), QString::number(s.cluster.num_gpus()));
+    // 64 GPUs at the default spread of 2.5 %: 1 / (1 - 0.025 * 2.3437) = 1.0622.
+    QCOMPARE(summary->figure("slowest_gpu"), QStringLiteral("+6.2% (of 64 GPUs, spread 2.5%)"));
     QCOMPARE(summary->warnings().size(), static_cast<qsizetype>(r.warnings.size()));
 
     // One memory bar per pipeline stage; the peak stage is the run's memory figure.
