@@ -35,7 +35,7 @@ QString exposed_dims_text(const wt::RunResult& r) {
 // (docs/models.md, "The slowest GPU").
 QString slowest_gpu_text(const wt::Scenario& s) {
   const int n = s.cluster.num_gpus();
-  const double slowdown = wt::slowest_gpu_slowdown(n, s.cluster.gpu_speed_spread);
+  const double slowdown = wt::slowest_gpu_slowdown(s);
   if (slowdown <= 1.0) return QObject::tr("none");
   return QObject::tr("+%1 (of %2 GPUs, spread %3)")
       .arg(figure_percent(slowdown - 1.0))

@@ -52,4 +52,8 @@ double slowest_gpu_slowdown(int64_t n, double spread) {
   return 1.0 / (1.0 - spread * expected_max_standard_normal(n));
 }
 
+double slowest_gpu_slowdown(const Scenario& s) {
+  return slowest_gpu_slowdown(s.cluster.num_gpus(), s.cluster.gpu_speed_spread);
+}
+
 }  // namespace wt

@@ -8,6 +8,8 @@
 // 1 / (1 - spread * z(n)) of what one typical GPU needs. docs/models.md, "The slowest GPU".
 #include <cstdint>
 
+#include "sim/scenario/scenario.hpp"
+
 namespace wt {
 
 // E[max(Z_1..Z_n)] for n independent standard normals: 0 for n <= 1, 1/sqrt(pi) for n = 2,
@@ -17,5 +19,9 @@ double expected_max_standard_normal(int64_t n);
 // 1 / (1 - spread * z(n)): how much longer the slowest of n GPUs takes for the same compute.
 // 1 for n <= 1 or spread == 0. spread must satisfy spread * z(n) < 1 (the scenario limits it).
 double slowest_gpu_slowdown(int64_t n, double spread);
+
+// The same for a scenario's job: cluster.num_gpus() GPUs spread by cluster.gpu_speed_spread. What
+// the cost model stretches GEMMs and attention by, and what `run` and the GUI report.
+double slowest_gpu_slowdown(const Scenario& s);
 
 }  // namespace wt

@@ -96,7 +96,7 @@ std::string exposed_split_text(const RunResult& r) {
 
 // " (slowest of 128 GPUs +6.9%)": how much the GPU speed spread stretched the compute.
 std::string slowest_gpu_text(const Scenario& s) {
-  const double slowdown = slowest_gpu_slowdown(s.cluster.num_gpus(), s.cluster.gpu_speed_spread);
+  const double slowdown = slowest_gpu_slowdown(s);
   if (slowdown <= 1.0) return "";
   std::array<char, 64> buf{};
   std::snprintf(buf.data(), buf.size(), " (slowest of %d GPUs +%.1f%%)", s.cluster.num_gpus(),

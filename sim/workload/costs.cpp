@@ -74,10 +74,6 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
   return std::max(compute_s * compute_slowdown, memory_s) + gpu.kernel_launch_us.value * 1e-6;
 }
 
-double compute_slowdown(const Scenario& s) {
-  return slowest_gpu_slowdown(s.cluster.num_gpus(), s.cluster.gpu_speed_spread);
-}
-
 std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibration& c) {
   const std::string from = "calibration " + *s.calibration + ": ";
   std::vector<std::string> out;
@@ -131,7 +127,7 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
                       const Calibration* calibration) {
   std::vector<double> list_s;
   list_s.reserve(w.kernel_lists.size());
-  const double slowdown = compute_slowdown(s);
+  const double slowdown = slowest_gpu_slowdown(s);
   for (KernelList& list : w.kernel_lists) {
     list_s.push_back(list_time_s(list, gpu, s.training.precision, calibration, slowdown));
   }

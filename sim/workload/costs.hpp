@@ -19,17 +19,14 @@ namespace wt {
 inline constexpr double kAttentionEfficiency = 0.6;
 
 // With a calibration, measured efficiencies replace the catalog's where the profile has them.
-// `compute_slowdown` stretches the compute-bound part (GEMMs, attention) only: a GPU slower than
-// the typical one under its power cap runs its SMs slower, not its memory.
+// `compute_slowdown` (slowest_gpu_slowdown of sim/hardware/speed_spread.hpp in a run) stretches
+// the compute-bound part (GEMMs, attention) only: a GPU slower than the typical one under its
+// power cap runs its SMs slower, not its memory.
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration = nullptr, double compute_slowdown = 1.0);
 // The same for a kernel as the emitters describe it (what the `estimate` path sums).
 double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration = nullptr, double compute_slowdown = 1.0);
-
-// How much longer the job's slowest GPU computes than a typical one: every GPU of a synchronous
-// step runs at its pace (cluster.gpu_speed_spread over cluster.num_gpus(); 1 for one GPU).
-double compute_slowdown(const Scenario& s);
 
 // The group a communication op runs over, from its dimension and Megatron's rank order (tensor
 // fastest, then context, data, pipeline).

@@ -1,5 +1,6 @@
 #include "sim/engine/analytical/estimate_costs.hpp"
 
+#include "sim/hardware/speed_spread.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
 #include "sim/workload/model_math.hpp"
@@ -25,10 +26,11 @@ class TimeSink final : public KernelSink {
   double slowdown_;
 };
 
+// `slowdown`: slowest_gpu_slowdown(s), taken once per scenario by the caller.
 template <class Emit>
 double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* calibration,
-                   Emit emit) {
-  TimeSink sink(gpu, s.training.precision, calibration, compute_slowdown(s));
+                   double slowdown, Emit emit) {
+  TimeSink sink(gpu, s.training.precision, calibration, slowdown);
   emit(sink);
   return sink.total_s;
 }
@@ -78,7 +80,8 @@ class Pricer {
 StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                      const Calibration* calibration) {
   StepCosts c;
-  const auto time_of = [&](auto emit) { return list_time_s(s, gpu, calibration, emit); };
+  const double slowdown = slowest_gpu_slowdown(s);
+  const auto time_of = [&](auto emit) { return list_time_s(s, gpu, calibration, slowdown, emit); };
   c.layer_fwd_s = time_of([&](KernelSink& k) { emit_layer_forward_kernels(s, k); });
   c.layer_bwd_s = time_of([&](KernelSink& k) { emit_layer_backward_kernels(s, k); });
   c.embedding_fwd_s = time_of([&](KernelSink& k) { emit_embedding_forward_kernels(s, k); });
@@ -121,7 +124,7 @@ double optimizer_s(const Scenario& s, double params, const GpuSpec& gpu,
                    const Calibration* calibration) {
   const int dp_ranks = s.parallel.data * s.parallel.context;
   const double owned = s.parallel.zero_stage >= 1 ? params / dp_ranks : params;
-  return list_time_s(s, gpu, calibration,
+  return list_time_s(s, gpu, calibration, slowest_gpu_slowdown(s),
                      [&](KernelSink& k) { emit_optimizer_kernels(s, owned, k); });
 }
 
