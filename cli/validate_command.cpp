@@ -24,8 +24,8 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
                   "Write the scenario each training row became to DIR/row-<id>.json (run them "
                   "with `windtunnel run` to see the whole prediction)");
   cmd->add_option("--set", o.sets,
-                  "Override a scenario field in every row, e.g. --set "
-                  "cluster.gpu_speed_spread=0 (what-if runs of the whole dataset)")
+                  "Override a scenario field in every training row (cluster.* ones also in "
+                  "the nccl-tests rows), e.g. --set cluster.gpu_speed_spread=0")
       ->type_name("KEY.PATH=VALUE")
       ->allow_extra_args(false);
   return cmd;
