@@ -25,6 +25,11 @@ PreparedReplay prepare_replay(const ReplayOptions& o) {
     require_file("--profile", o.profile);
     s.calibration = std::filesystem::absolute(o.profile).string();
   }
+  // The replay times each kernel on one otherwise idle GPU, as the benchmarks behind the catalog
+  // and the profiles did: predict it at that speed, not at the job's sustained speed or its
+  // slowest GPU's (docs/models.md, "Sustained speed").
+  s.cluster.gpu_sustained_speed = 1.0;
+  s.cluster.gpu_speed_spread = 0.0;
   const RunOutput run = run_scenario(s);
   PreparedReplay r;
   r.precision = s.training.precision;

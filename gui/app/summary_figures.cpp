@@ -43,6 +43,16 @@ QString slowest_gpu_text(const wt::Scenario& s) {
       .arg(figure_percent(s.cluster.gpu_speed_spread));
 }
 
+// "90% of benchmark (+11.1%)": the GPUs' sustained speed on GEMMs and attention and how much it
+// stretches them (docs/models.md, "Sustained speed").
+QString sustained_speed_text(const wt::Scenario& s) {
+  const double mean = s.cluster.gpu_sustained_speed;
+  if (mean >= 1.0) return QObject::tr("benchmark speed");
+  return QObject::tr("%1 of benchmark (+%2)")
+      .arg(figure_percent(mean))
+      .arg(figure_percent(1.0 / mean - 1.0));
+}
+
 }  // namespace
 
 QString figure_percent(double fraction) {
@@ -71,6 +81,7 @@ std::vector<Figure> time_split_figures(const wt::Scenario& s, const wt::RunResul
   const double t = r.iteration_time_s;
   return {
       {"compute", QObject::tr("Compute"), seconds_and_share(b.compute, t)},
+      {"sustained_speed", QObject::tr("  GPU speed"), sustained_speed_text(s)},
       {"slowest_gpu", QObject::tr("  slowest GPU"), slowest_gpu_text(s)},
       {"exposed_comm", QObject::tr("Exposed communication"), seconds_and_share(b.exposed_comm, t)},
       {"exposed_by_dim", QObject::tr("  of which"), exposed_dims_text(r)},

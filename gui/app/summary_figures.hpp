@@ -18,8 +18,10 @@ struct Figure {
 };
 
 std::vector<Figure> iteration_figures(const wt::RunResult& r);
-// With "slowest_gpu": how much waiting for the slowest of the job's GPUs stretched the GEMMs
-// and attention, "+8.2% (of 512 GPUs, spread 2.5%)" (cluster.gpu_speed_spread; "none" on one GPU).
+// With "sustained_speed": the GPUs' mean speed on GEMMs and attention, "90% of benchmark (+11.1%)"
+// (cluster.gpu_sustained_speed), and "slowest_gpu": how much waiting for the slowest of the
+// job's GPUs stretched them, "+8.2% (of 512 GPUs, spread 2.5%)" (cluster.gpu_speed_spread; "none"
+// on one GPU).
 std::vector<Figure> time_split_figures(const wt::Scenario& s, const wt::RunResult& r);
 std::vector<Figure> training_figures(const wt::Scenario& s, const wt::RunResult& r);
 

@@ -56,4 +56,8 @@ double slowest_gpu_slowdown(const Scenario& s) {
   return slowest_gpu_slowdown(s.cluster.num_gpus(), s.cluster.gpu_speed_spread);
 }
 
+double compute_slowdown(const Scenario& s) {
+  return slowest_gpu_slowdown(s) / s.cluster.gpu_sustained_speed;
+}
+
 }  // namespace wt

@@ -6,6 +6,9 @@
 // around the measured mean with relative standard deviation `spread`, the expected slowest of n
 // runs at 1 - spread * E[max of n standard normals] of the mean, so the compute of a step takes
 // 1 / (1 - spread * z(n)) of what one typical GPU needs. docs/models.md, "The slowest GPU".
+//
+// The mean itself sits below the isolated micro-benchmark (MAMF) figures the catalog and the
+// calibration profiles give: cluster.gpu_sustained_speed, docs/models.md, "Sustained speed".
 #include <cstdint>
 
 #include "sim/scenario/scenario.hpp"
@@ -23,5 +26,10 @@ double slowest_gpu_slowdown(int64_t n, double spread);
 // The same for a scenario's job: cluster.num_gpus() GPUs spread by cluster.gpu_speed_spread. What
 // the cost model stretches GEMMs and attention by, and what `run` and the GUI report.
 double slowest_gpu_slowdown(const Scenario& s);
+
+// What the cost model divides the compute-bound part of every kernel by in a scenario's job:
+// the slowest GPU's stretch over the GPUs' mean sustained speed,
+// slowest_gpu_slowdown(s) / cluster.gpu_sustained_speed. At least 1.
+double compute_slowdown(const Scenario& s);
 
 }  // namespace wt

@@ -94,13 +94,23 @@ std::string exposed_split_text(const RunResult& r) {
   return text + ")";
 }
 
-// " (slowest of 128 GPUs +6.9%)": how much the GPU speed spread stretched the compute.
-std::string slowest_gpu_text(const Scenario& s) {
+// " (90% of benchmark speed, slowest of 128 GPUs +6.9%)": what stretched the compute, the
+// GPUs' sustained speed (cluster.gpu_sustained_speed) and waiting for the slowest of them.
+std::string gpu_speed_text(const Scenario& s) {
+  const int n = s.cluster.num_gpus();
+  const double mean = s.cluster.gpu_sustained_speed;
   const double slowdown = slowest_gpu_slowdown(s);
-  if (slowdown <= 1.0) return "";
-  std::array<char, 64> buf{};
-  std::snprintf(buf.data(), buf.size(), " (slowest of %d GPUs +%.1f%%)", s.cluster.num_gpus(),
-                (slowdown - 1.0) * 100.0);
+  std::array<char, 96> buf{};
+  if (mean < 1.0 && slowdown > 1.0) {
+    std::snprintf(buf.data(), buf.size(),
+                  " (%.0f%% of benchmark speed, slowest of %d GPUs +%.1f%%)", mean * 100.0, n,
+                  (slowdown - 1.0) * 100.0);
+  } else if (mean < 1.0) {
+    std::snprintf(buf.data(), buf.size(), " (%.0f%% of benchmark speed)", mean * 100.0);
+  } else if (slowdown > 1.0) {
+    std::snprintf(buf.data(), buf.size(), " (slowest of %d GPUs +%.1f%%)", n,
+                  (slowdown - 1.0) * 100.0);
+  }
   return buf.data();
 }
 
@@ -116,7 +126,7 @@ std::string time_split_line(const Scenario& s, const RunResult& r) {
     if (seconds > 0.0) {
       std::string text = std::string(label) + " " + share_text(seconds, r.iteration_time_s);
       if (std::string_view(label) == "exposed comm") text += exposed_split_text(r);
-      if (std::string_view(label) == "compute") text += slowest_gpu_text(s);
+      if (std::string_view(label) == "compute") text += gpu_speed_text(s);
       pieces.push_back({kGap, std::move(text)});
     }
   }

@@ -153,6 +153,10 @@ std::vector<FieldBinding> cluster_fields() {
                    {.doc = "Spread (standard deviation over the mean) of the GPUs' sustained "
                            "speed; each step's compute waits for the slowest of the job's "
                            "GPUs. 0 = identical GPUs."}),
+      number_field(WT_MEMBER(cluster.gpu_sustained_speed), {0.3, 1.0},
+                   {.doc = "Mean speed of the GPUs on GEMMs and attention inside a training "
+                           "job, as a fraction of the isolated micro-benchmark speed of the "
+                           "catalog (MAMF) or a calibration profile. 1 = benchmark speed."}),
       choice_field(WT_MEMBER(cluster.intra_node.fabric),
                    {.doc = "How GPUs inside a node are connected."}),
       number_field(WT_MEMBER(cluster.intra_node.bandwidth_GBps), {0.0, 1e5},

@@ -114,6 +114,10 @@ struct ClusterConfig {
   // slowest (sim/hardware/speed_spread.hpp). 0.025 reproduces how the published NeMo step times
   // grow with the GPU count (docs/validation.md).
   double gpu_speed_spread = 0.025;
+  // Mean speed of the job's GPUs on GEMMs and attention, as a fraction of the isolated
+  // micro-benchmark figures (catalog MAMF or a calibration profile) the cost model starts from.
+  // 0.90 centres the dev set's speed error; one value for every GPU model (docs/validation.md).
+  double gpu_sustained_speed = 0.90;
   int num_gpus() const { return num_nodes * gpus_per_node; }
 };
 

@@ -127,7 +127,7 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
                       const Calibration* calibration) {
   std::vector<double> list_s;
   list_s.reserve(w.kernel_lists.size());
-  const double slowdown = slowest_gpu_slowdown(s);
+  const double slowdown = compute_slowdown(s);
   for (KernelList& list : w.kernel_lists) {
     list_s.push_back(list_time_s(list, gpu, s.training.precision, calibration, slowdown));
   }

@@ -19,9 +19,10 @@ namespace wt {
 inline constexpr double kAttentionEfficiency = 0.6;
 
 // With a calibration, measured efficiencies replace the catalog's where the profile has them.
-// `compute_slowdown` (slowest_gpu_slowdown of sim/hardware/speed_spread.hpp in a run) stretches
-// the compute-bound part (GEMMs, attention) only: a GPU slower than the typical one under its
-// power cap runs its SMs slower, not its memory.
+// `compute_slowdown` (compute_slowdown(Scenario) of sim/hardware/speed_spread.hpp in a run: the
+// GPUs' sustained speed and the slowest GPU) stretches the compute-bound part (GEMMs, attention)
+// only: a GPU slower than the benchmark under its power cap runs its SMs slower, not its memory.
+// 1 (the default) times the kernel as the isolated benchmark would, as replay measures it.
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration = nullptr, double compute_slowdown = 1.0);
 // The same for a kernel as the emitters describe it (what the `estimate` path sums).

@@ -45,6 +45,15 @@ TEST(ReplayPrepare, SetOverridesApplyBeforePlanning) {
   EXPECT_EQ(r.plan.rank, 7);
 }
 
+TEST(ReplayPrepare, PredictsTheIsolatedBenchmarkSpeedNotTheJobs) {
+  ReplayOptions bench;
+  bench.scenario = scenario("llama3-8b-1node-h100.json");
+  bench.sets = {"cluster.gpu_sustained_speed=1", "cluster.gpu_speed_spread=0"};
+  ReplayOptions job = bench;
+  job.sets = {"cluster.gpu_sustained_speed=0.5", "cluster.gpu_speed_spread=0.1"};
+  EXPECT_EQ(prepare_replay(job).plan.predicted_s(), prepare_replay(bench).plan.predicted_s());
+}
+
 TEST(ReplayPrepare, InputErrorsComeBeforeAnyGpuWork) {
   ReplayOptions missing;
   missing.scenario = scenario("no-such-scenario.json");

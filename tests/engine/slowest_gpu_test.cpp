@@ -1,6 +1,6 @@
-// The slowest GPU paces the step (cluster.gpu_speed_spread): the cost model stretches the
-// compute-bound part of a kernel only, both analytical paths apply it alike, and a single GPU
-// waits for nobody.
+// The slowest GPU paces the step (cluster.gpu_speed_spread) and every GPU runs below its benchmark
+// speed (cluster.gpu_sustained_speed): the cost model stretches the compute-bound part of a
+// kernel only, both analytical paths apply it alike, and a single GPU waits for nobody.
 #include <gtest/gtest.h>
 
 #include "sim/engine/analytical/estimate.hpp"
@@ -47,6 +47,21 @@ TEST(SlowestGpu, DataParallelComputeStretchesByAtMostTheSlowdownInBothPaths) {
   const RunResult estimate_spread = estimate_scenario(spread);
   EXPECT_NEAR(estimate_spread.iteration_time_s, walk_spread.iteration_time_s,
               1e-9 * walk_spread.iteration_time_s);
+}
+
+TEST(SlowestGpu, TheSustainedSpeedStretchesOneGpusComputeInBothPaths) {
+  Scenario bench = test::gpt_scenario(1, 1, 1);
+  bench.cluster.gpu_sustained_speed = 1.0;
+  Scenario sustained = bench;
+  sustained.cluster.gpu_sustained_speed = 0.8;  // compute-bound work takes 1 / 0.8 = 1.25 x
+
+  const RunResult walk_bench = run_scenario(bench).result;
+  const RunResult walk_sustained = run_scenario(sustained).result;
+  const double ratio = walk_sustained.breakdown_s.compute / walk_bench.breakdown_s.compute;
+  EXPECT_GT(ratio, 1.0 + 0.8 * 0.25);
+  EXPECT_LE(ratio, 1.25 + 1e-12);
+  EXPECT_NEAR(estimate_scenario(sustained).iteration_time_s, walk_sustained.iteration_time_s,
+              1e-9 * walk_sustained.iteration_time_s);
 }
 
 TEST(SlowestGpu, OneGpuIsNotSlowedBySpread) {

@@ -44,5 +44,20 @@ TEST(SpeedSpread, SlowdownIsTheSlowestOfTheJobsGpus) {
   EXPECT_LT(slowest_gpu_slowdown(8, 0.025), slowest_gpu_slowdown(2048, 0.025));
 }
 
+TEST(SpeedSpread, ComputeSlowdownIsTheSlowestGpuOverTheSustainedSpeed) {
+  Scenario s;
+  s.cluster.num_nodes = 16;  // 128 GPUs
+  s.cluster.gpu_speed_spread = 0.025;
+  s.cluster.gpu_sustained_speed = 0.9;
+  // 1 / (0.9 * (1 - 0.025 * 2.5945974)) = 1.069364 / 0.9 = 1.188182
+  EXPECT_NEAR(compute_slowdown(s), 1.188182, 1e-6);
+  s.cluster.num_nodes = 1;
+  s.cluster.gpus_per_node = 1;
+  s.cluster.gpu_sustained_speed = 0.8;
+  EXPECT_DOUBLE_EQ(compute_slowdown(s), 1.25);  // one GPU: only the sustained speed
+  s.cluster.gpu_sustained_speed = 1.0;
+  EXPECT_EQ(compute_slowdown(s), 1.0);
+}
+
 }  // namespace
 }  // namespace wt

@@ -31,9 +31,10 @@ Scenario gpt3_scenario() {
   s.cluster.network.link_bandwidth_Gbps = 200;
   s.cluster.network.fat_tree.levels = 3;
   s.cost.usd_per_gpu_hour = 2.75;
-  // DESIGN.md's line has no note of the slowest GPU (its example predates the speed spread): the
-  // note is tested on its own below.
+  // DESIGN.md's line has no note of the GPUs' speed (its example predates the sustained speed and
+  // the speed spread): the note is tested on its own below.
   s.cluster.gpu_speed_spread = 0.0;
+  s.cluster.gpu_sustained_speed = 1.0;
   return s;
 }
 
@@ -81,6 +82,18 @@ TEST(SummaryText, TheComputeShareNamesHowMuchTheSlowestGpuStretchedIt) {
   EXPECT_NE(text.find("compute 82% (slowest of 1024 GPUs +8.8%)"), std::string::npos) << text;
 }
 
+TEST(SummaryText, TheComputeShareNamesTheGpusSustainedSpeed) {
+  Scenario s = gpt3_scenario();
+  s.cluster.gpu_sustained_speed = 0.9;
+  EXPECT_NE(summary_text(s, gpt3_result()).find("compute 82% (90% of benchmark speed)"),
+            std::string::npos);
+  s.cluster.gpu_speed_spread = 0.025;
+  const std::string both = summary_text(s, gpt3_result());
+  EXPECT_NE(both.find("compute 82% (90% of benchmark speed, slowest of 1024 GPUs +8.8%)"),
+            std::string::npos)
+      << both;
+}
+
 TEST(SummaryText, SingleNodeThatDoesNotFit) {
   Scenario s;
   s.name = "llama3-8b-one-node";
@@ -101,7 +114,7 @@ TEST(SummaryText, SingleNodeThatDoesNotFit) {
       " · TP 1 · PP 1 · DP 8\n"
       "iteration 500 ms   tokens/s 262k   MFU 50.0%\n"  // memory moves to its own line
       "memory 90.0 GiB / 74.5 GiB per GPU (does NOT fit: needs 15.5 GiB more)\n"
-      "where the time goes   compute 100% (slowest of 8 GPUs +3.7%)\n"
+      "where the time goes   compute 100% (90% of benchmark speed, slowest of 8 GPUs +3.7%)\n"
       "warnings:\n"
       "  - does not fit in memory: activations 60 GiB\n";
   EXPECT_EQ(summary_text(s, r), expected);
@@ -140,8 +153,8 @@ TEST(SummaryText, OptionalLayoutPartsNameAndInfiniteFailures) {
       " · TP 2 · PP 2 · DP 8 · CP 2 · EP 2 · interleaved 1F1B v=2 ·\n"
       "  full recompute · torus 2×2×2 400 Gb/s\n"
       "iteration 1.00 s   tokens/s 4.10k   MFU 30.0%   memory 40.0 GiB / 74.5 GiB per GPU (fits)\n"
-      "where the time goes   compute 90% (slowest of 64 GPUs +6.2%)   exposed comm 10%   other "
-      "<1%\n"
+      "where the time goes   compute 90% (90% of benchmark speed, slowest of 64 GPUs +6.2%)\n"
+      "  exposed comm 10%   other <1%\n"
       "to train 1.00T tokens  30.0 h · 1.92k GPU-hours · $5.76k at $3.00/GPU-h\n"
       "  (with failures: never, failures outpace progress)\n";
   EXPECT_EQ(summary_text(s, r), expected);

@@ -26,7 +26,7 @@ class TimeSink final : public KernelSink {
   double slowdown_;
 };
 
-// `slowdown`: slowest_gpu_slowdown(s), taken once per scenario by the caller.
+// `slowdown`: compute_slowdown(s), taken once per scenario by the caller.
 template <class Emit>
 double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* calibration,
                    double slowdown, Emit emit) {
@@ -80,7 +80,7 @@ class Pricer {
 StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                      const Calibration* calibration) {
   StepCosts c;
-  const double slowdown = slowest_gpu_slowdown(s);
+  const double slowdown = compute_slowdown(s);
   const auto time_of = [&](auto emit) { return list_time_s(s, gpu, calibration, slowdown, emit); };
   c.layer_fwd_s = time_of([&](KernelSink& k) { emit_layer_forward_kernels(s, k); });
   c.layer_bwd_s = time_of([&](KernelSink& k) { emit_layer_backward_kernels(s, k); });
@@ -124,7 +124,7 @@ double optimizer_s(const Scenario& s, double params, const GpuSpec& gpu,
                    const Calibration* calibration) {
   const int dp_ranks = s.parallel.data * s.parallel.context;
   const double owned = s.parallel.zero_stage >= 1 ? params / dp_ranks : params;
-  return list_time_s(s, gpu, calibration, slowest_gpu_slowdown(s),
+  return list_time_s(s, gpu, calibration, compute_slowdown(s),
                      [&](KernelSink& k) { emit_optimizer_kernels(s, owned, k); });
 }
 

@@ -66,6 +66,8 @@ class RunTest : public QObject {
     QCOMPARE(summary->figure("gpus"), QString::number(s.cluster.num_gpus()));
     // 64 GPUs at the default spread of 2.5 %: 1 / (1 - 0.025 * 2.3437) = 1.0622.
     QCOMPARE(summary->figure("slowest_gpu"), QStringLiteral("+6.2% (of 64 GPUs, spread 2.5%)"));
+    // The default sustained speed of 0.90: 1 / 0.9 = 1.111.
+    QCOMPARE(summary->figure("sustained_speed"), QStringLiteral("90.0% of benchmark (+11.1%)"));
     QCOMPARE(summary->warnings().size(), static_cast<qsizetype>(r.warnings.size()));
 
     // One memory bar per pipeline stage; the peak stage is the run's memory figure.
