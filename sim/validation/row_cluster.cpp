@@ -38,6 +38,12 @@ GpuChoice a100(const std::string& text, std::optional<double> memory_GB, const j
 }
 
 GpuChoice hopper(const std::string& text, RowBuild& b) {
+  if (contains(text, "gh200")) {
+    b.assume(
+        "GPU 'GH200' read as the H200 (the same Hopper GPU; the catalog has no GH200, and "
+        "the Grace CPU's memory is not used)");
+    return {"h200-sxm-141gb", "H200"};
+  }
   if (contains(text, "h200")) return {"h200-sxm-141gb", "H200"};
   if (contains(text, "h800")) return {"h800-sxm5-80gb", "H800"};
   if (contains(text, "pcie")) return {"h100-pcie-80gb", "H100-PCIe"};

@@ -17,18 +17,30 @@ bool counts_recompute(const nlohmann::json& metrics) {
 std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
                                                 const std::string& path) {
   if (!metrics.is_object()) return std::nullopt;
-  if (const auto v = row_number(metrics, "iteration_time_s", path)) {
-    return PublishedMetric{Metric::iteration_time_s, *v};
-  }
-  if (const auto v = row_number(metrics, "tokens_per_sec", path)) {
-    return PublishedMetric{Metric::tokens_per_sec, *v};
-  }
-  if (const auto v = row_number(metrics, "mfu_pct", path))
-    return PublishedMetric{Metric::mfu_pct, *v};
-  if (const auto v = row_number(metrics, "tflops_per_gpu", path)) {
-    return PublishedMetric{
-        counts_recompute(metrics) ? Metric::hardware_tflops_per_gpu : Metric::model_tflops_per_gpu,
-        *v};
+  struct Key {
+    const char* key;
+    Metric metric;
+    double scale;  // to the metric's unit
+  };
+  constexpr double kMs = 1e-3;
+  const Metric tflops =
+      counts_recompute(metrics) ? Metric::hardware_tflops_per_gpu : Metric::model_tflops_per_gpu;
+  const Key keys[] = {{"iteration_time_s", Metric::iteration_time_s, 1.0},
+                      {"step_time_s", Metric::iteration_time_s, 1.0},
+                      {"iteration_time_ms", Metric::iteration_time_s, kMs},
+                      {"step_time_ms", Metric::iteration_time_s, kMs},
+                      {"tokens_per_sec", Metric::tokens_per_sec, 1.0},
+                      {"tokens_per_sec_per_gpu", Metric::tokens_per_sec_per_gpu, 1.0},
+                      {"samples_per_sec", Metric::samples_per_sec, 1.0},
+                      {"mfu_pct", Metric::mfu_pct, 1.0},
+                      {"model_tflops_per_gpu", Metric::model_tflops_per_gpu, 1.0},
+                      {"tflops_per_gpu", tflops, 1.0},
+                      {"hfu_pct", Metric::hfu_pct, 1.0}};
+  // In order, reading only up to the first one given: a malformed figure the row is not
+  // compared on does not lose the row.
+  for (const Key& k : keys) {
+    if (const auto v = row_number(metrics, k.key, path))
+      return PublishedMetric{k.metric, *v * k.scale};
   }
   return std::nullopt;
 }
@@ -39,8 +51,14 @@ double predicted_metric(Metric m, const RunResult& r) {
       return r.iteration_time_s;
     case Metric::tokens_per_sec:
       return r.tokens_per_s;
+    case Metric::tokens_per_sec_per_gpu:
+      return r.num_gpus > 0 ? r.tokens_per_s / r.num_gpus : 0.0;
+    case Metric::samples_per_sec:
+      return r.samples_per_s;
     case Metric::mfu_pct:
       return r.mfu * kPercent;
+    case Metric::hfu_pct:
+      return r.hfu * kPercent;
     case Metric::hardware_tflops_per_gpu:
       return r.hardware_tflops_per_gpu;
     case Metric::model_tflops_per_gpu:
@@ -55,8 +73,14 @@ const char* to_string(Metric m) {
       return "iteration_time_s";
     case Metric::tokens_per_sec:
       return "tokens_per_sec";
+    case Metric::tokens_per_sec_per_gpu:
+      return "tokens_per_sec_per_gpu";
+    case Metric::samples_per_sec:
+      return "samples_per_sec";
     case Metric::mfu_pct:
       return "mfu_pct";
+    case Metric::hfu_pct:
+      return "hfu_pct";
     case Metric::hardware_tflops_per_gpu:
       return "hw_tflops_per_gpu";
     case Metric::model_tflops_per_gpu:

@@ -1,7 +1,10 @@
 #pragma once
 // Which published figure a training row is compared on, and the simulator's value of it.
-// First available: iteration_time_s, tokens_per_sec, mfu_pct, tflops_per_gpu (hardware TFLOP/s when
-// the published figure counts recomputation, else model TFLOP/s).
+// First available: the iteration time (iteration_time_s; or step_time_s, iteration_time_ms,
+// step_time_ms, read in seconds), then throughput (tokens_per_sec, tokens_per_sec_per_gpu,
+// samples_per_sec), then utilisation (mfu_pct, model_tflops_per_gpu, tflops_per_gpu: hardware
+// TFLOP/s when the published figure counts recomputation, else model TFLOP/s; hfu_pct).
+// Times and throughputs come first: they do not depend on how the publisher counted FLOPs.
 #include <optional>
 #include <string>
 
@@ -14,17 +17,26 @@ namespace wt::validation {
 enum class Metric {
   iteration_time_s,
   tokens_per_sec,
+  tokens_per_sec_per_gpu,
+  samples_per_sec,
   mfu_pct,
+  hfu_pct,
   hardware_tflops_per_gpu,
   model_tflops_per_gpu
 };
+
+// The metrics keys published_metric reads, in its order of preference, for messages.
+inline constexpr const char* kMetricKeys =
+    "iteration_time_s, step_time_s, iteration_time_ms, step_time_ms, tokens_per_sec, "
+    "tokens_per_sec_per_gpu, samples_per_sec, mfu_pct, model_tflops_per_gpu, tflops_per_gpu, "
+    "hfu_pct";
 
 struct PublishedMetric {
   Metric metric = Metric::iteration_time_s;
   double value = 0.0;
 };
 
-// nullopt when the row's metrics give none of the four figures.
+// nullopt when the row's metrics give none of the figures of kMetricKeys.
 std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
                                                 const std::string& path);
 double predicted_metric(Metric m, const RunResult& r);

@@ -61,8 +61,7 @@ ValidationRow validate_training_row(const json& row, const std::vector<std::stri
     const std::optional<PublishedMetric> published =
         published_metric(metrics, row_name(row) + ".metrics");
     if (!published) {
-      out.why_not =
-          "no comparable metric (iteration_time_s, tokens_per_sec, mfu_pct, tflops_per_gpu)";
+      out.why_not = std::string("no comparable metric (") + kMetricKeys + ")";
       return out;
     }
     out.metric = to_string(published->metric);

@@ -281,6 +281,18 @@ TEST(RowMapping, MoeRowMapsExpertsAndExpertParallelism) {
   EXPECT_EQ(row_to_scenario(row).doc.at("model").at("moe").at("capacity_factor"), 1.25);
 }
 
+TEST(RowMapping, HopperVariantsMapToTheirCatalogGpu) {
+  json row = nemo_gpt_fp8_row();
+  row["gpu_model"] = "NVIDIA H200 SXM 141GB";
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "h200-sxm-141gb");
+  EXPECT_FALSE(has(rs.assumptions, "GPU 'GH200'"));
+  row["gpu_model"] = "NVIDIA GH200 Grace Hopper Superchip 96GB";
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "h200-sxm-141gb");
+  EXPECT_TRUE(has(rs.assumptions, "GPU 'GH200' read as the H200"));
+}
+
 void expect_refused(const json& row, const std::string& path) {
   try {
     row_to_scenario(row);

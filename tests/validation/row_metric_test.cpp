@@ -1,0 +1,73 @@
+// Which published figure a row is compared on (the first of kMetricKeys that it gives) and the
+// simulator's value of it.
+#include <gtest/gtest.h>
+
+#include "sim/core/error.hpp"
+#include "sim/validation/row_metric.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+PublishedMetric metric_of(const json& metrics) {
+  const std::optional<PublishedMetric> m = published_metric(metrics, "row 1.metrics");
+  EXPECT_TRUE(m.has_value()) << metrics.dump();
+  return m.value_or(PublishedMetric{});
+}
+
+TEST(RowMetric, TimesComeFirstAndMillisecondsAreReadInSeconds) {
+  const PublishedMetric t = metric_of({{"mfu_pct", 50.0}, {"iteration_time_s", 8.3}});
+  EXPECT_EQ(t.metric, Metric::iteration_time_s);
+  EXPECT_EQ(t.value, 8.3);
+  const PublishedMetric ms = metric_of({{"tokens_per_sec", 1e5}, {"step_time_ms", 1250.0}});
+  EXPECT_EQ(ms.metric, Metric::iteration_time_s);
+  EXPECT_DOUBLE_EQ(ms.value, 1.25);
+}
+
+TEST(RowMetric, ThroughputComesBeforeUtilisation) {
+  EXPECT_EQ(metric_of({{"mfu_pct", 54.4}, {"tokens_per_sec_per_gpu", 18647.0}}).metric,
+            Metric::tokens_per_sec_per_gpu);
+  EXPECT_EQ(metric_of({{"hfu_pct", 54.4}, {"samples_per_sec", 1165.0}}).metric,
+            Metric::samples_per_sec);
+  EXPECT_EQ(metric_of({{"hfu_pct", 54.4}, {"model_tflops_per_gpu", 169.0}}).metric,
+            Metric::model_tflops_per_gpu);
+  EXPECT_EQ(metric_of({{"hfu_pct", 54.4}}).metric, Metric::hfu_pct);
+}
+
+TEST(RowMetric, TflopsCountRecomputationOnlyWhenTheRowSaysSo) {
+  EXPECT_EQ(metric_of({{"tflops_per_gpu", 163.0}, {"tflops_includes_recompute", true}}).metric,
+            Metric::hardware_tflops_per_gpu);
+  EXPECT_EQ(metric_of({{"tflops_per_gpu", 163.0}}).metric, Metric::model_tflops_per_gpu);
+}
+
+TEST(RowMetric, OnlyTheFigureComparedOnMustBeANumber) {
+  // A malformed figure after the one used does not lose the row; the one used must be a number.
+  EXPECT_EQ(metric_of({{"tokens_per_sec", 1e5}, {"hfu_pct", "n/a"}}).metric,
+            Metric::tokens_per_sec);
+  EXPECT_THROW(published_metric({{"tokens_per_sec", "fast"}}, "row 1.metrics"), InputError);
+  EXPECT_FALSE(published_metric({{"readme_projected_days", 3.0}}, "row 1.metrics"));
+  EXPECT_FALSE(published_metric(json::array(), "row 1.metrics"));
+}
+
+TEST(RowMetric, PredictedValuesComeFromTheRunResult) {
+  RunResult r;
+  r.num_gpus = 128;
+  r.iteration_time_s = 1.1;
+  r.tokens_per_s = 2'560'000.0;
+  r.samples_per_s = 1250.0;
+  r.mfu = 0.544;
+  r.hfu = 0.6;
+  r.model_tflops_per_gpu = 169.0;
+  r.hardware_tflops_per_gpu = 180.0;
+  EXPECT_EQ(predicted_metric(Metric::iteration_time_s, r), 1.1);
+  EXPECT_EQ(predicted_metric(Metric::tokens_per_sec_per_gpu, r), 20'000.0);
+  EXPECT_EQ(predicted_metric(Metric::samples_per_sec, r), 1250.0);
+  EXPECT_DOUBLE_EQ(predicted_metric(Metric::mfu_pct, r), 54.4);
+  EXPECT_DOUBLE_EQ(predicted_metric(Metric::hfu_pct, r), 60.0);
+  EXPECT_EQ(predicted_metric(Metric::hardware_tflops_per_gpu, r), 180.0);
+  EXPECT_STREQ(to_string(Metric::tokens_per_sec_per_gpu), "tokens_per_sec_per_gpu");
+}
+
+}  // namespace
+}  // namespace wt::validation
