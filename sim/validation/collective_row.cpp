@@ -23,19 +23,52 @@ struct CollectiveKind {
   Collective collective;
   double busbw_factor_numerator;  // nccl-tests: busbw = algbw · factor, factor = num · (n−1)/n
   bool times_n_minus_1_over_n;
+  std::string name;  // as the row or its name says it
 };
 
-CollectiveKind collective_kind(const json& row) {
-  const std::string name = lower(row_text(row_other(row), "collective"));
-  if (name == "all_reduce" || name == "allreduce") return {Collective::all_reduce, 2.0, true};
-  if (name == "all_gather" || name == "allgather") return {Collective::all_gather, 1.0, true};
-  if (name == "reduce_scatter" || name == "reducescatter") {
-    return {Collective::reduce_scatter, 1.0, true};
+// The collective a name gives: `exact` for the row's other.collective, else the first whose
+// spelling the text contains (a row's name, "nccl-tests all_gather_perf ...").
+std::optional<CollectiveKind> kind_of(const std::string& name, bool exact) {
+  const struct {
+    const char* spellings[2];
+    CollectiveKind kind;
+  } kinds[] = {
+      {{"reduce_scatter", "reducescatter"}, {Collective::reduce_scatter, 1.0, true, ""}},
+      {{"all_reduce", "allreduce"}, {Collective::all_reduce, 2.0, true, ""}},
+      {{"all_gather", "allgather"}, {Collective::all_gather, 1.0, true, ""}},
+      {{"alltoall", "all_to_all"}, {Collective::all_to_all, 1.0, true, ""}},
+      {{"broadcast", "bcast"}, {Collective::broadcast, 1.0, false, ""}},
+      {{"sendrecv", "send_recv"}, {Collective::send_recv, 1.0, false, ""}},
+  };
+  for (const auto& k : kinds) {
+    for (const char* spelling : k.spellings) {
+      if (exact ? name == spelling : contains(name, spelling)) {
+        CollectiveKind out = k.kind;
+        out.name = k.spellings[0];
+        return out;
+      }
+    }
   }
-  if (name == "alltoall" || name == "all_to_all") return {Collective::all_to_all, 1.0, true};
-  if (name == "broadcast") return {Collective::broadcast, 1.0, false};
-  throw InputError(row_name(row) + ".other.collective", "is not handled", name,
-                   "all_reduce, all_gather, reduce_scatter, alltoall, broadcast");
+  return std::nullopt;
+}
+
+constexpr const char* kCollectivesHandled =
+    "all_reduce, all_gather, reduce_scatter, alltoall, broadcast, sendrecv";
+
+CollectiveKind collective_kind(const json& row, RowBuild& b) {
+  const std::string name = lower(row_text(row_other(row), "collective"));
+  if (!name.empty()) {
+    if (const auto k = kind_of(name, true)) return *k;
+    throw InputError(row_name(row) + ".other.collective", "is not handled", name,
+                     kCollectivesHandled);
+  }
+  const std::string model_name = lower(row_text(row, "model_name"));
+  if (const auto k = kind_of(model_name, false)) {
+    b.assume("collective not given: '" + k->name + "' from the row's name");
+    return *k;
+  }
+  throw InputError(row_name(row) + ".other.collective", "is not given (nor in model_name)", "",
+                   kCollectivesHandled);
 }
 
 double busbw_factor(const CollectiveKind& k, int n) {
@@ -111,9 +144,9 @@ std::vector<ValidationRow> predict_sizes(const json& row, const RowBuild& b, con
   }
   const Fabric fabric = make_fabric(s, *gpu);
   const GroupShape group{s.cluster.num_gpus(), s.cluster.num_nodes};
-  const std::string what = row_text(row_other(row), "collective") + ", " +
-                           std::to_string(group.ranks) + "×" + b.gpu_label + ", " +
-                           std::to_string(group.nodes) + (group.nodes == 1 ? " node" : " nodes");
+  const std::string what = kind.name + ", " + std::to_string(group.ranks) + "×" + b.gpu_label +
+                           ", " + std::to_string(group.nodes) +
+                           (group.nodes == 1 ? " node" : " nodes");
   std::vector<ValidationRow> out;
   for (const auto& [bytes, published_GBps] : published_sizes(row)) {
     ValidationRow r = unexpressed_row(row, "");
@@ -121,7 +154,11 @@ std::vector<ValidationRow> predict_sizes(const json& row, const RowBuild& b, con
     r.metric = "busbw_GBps";
     r.published = published_GBps;
     r.assumptions = b.assumptions;
-    const CollectiveCost cost = collective_cost(kind.collective, bytes, group, fabric);
+    // nccl-tests' sendrecv: every rank sends to the next at once, so the slowest pair, one that
+    // crosses nodes when there are several, sets the time.
+    const GroupShape timed =
+        kind.collective == Collective::send_recv ? GroupShape{2, group.nodes > 1 ? 2 : 1} : group;
+    const CollectiveCost cost = collective_cost(kind.collective, bytes, timed, fabric);
     r.predicted = bytes / cost.time_s * busbw_factor(kind, group.ranks) / units::kGB;
     if (published_GBps > 0.0) {
       r.error = relative_error(r.predicted, r.published);
@@ -139,8 +176,8 @@ std::vector<ValidationRow> predict_sizes(const json& row, const RowBuild& b, con
 std::vector<ValidationRow> validate_collective_row(const json& row,
                                                    const std::vector<std::string>& overrides) {
   try {
-    const CollectiveKind kind = collective_kind(row);
     RowBuild b;
+    const CollectiveKind kind = collective_kind(row, b);
     const Scenario s = cluster_scenario(row, overrides, b);
     b.assume("message size = nccl-tests 'size' in bytes; busbw = size / time × nccl-tests factor");
     b.assume("algorithm: automatic (fastest of those the cost model has, as NCCL's tuner)");

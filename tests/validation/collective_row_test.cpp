@@ -2,6 +2,7 @@
 // and large all-gathers the NVLink ring's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "sim/hardware/gpu.hpp"
@@ -72,6 +73,47 @@ TEST(CollectiveRow, AllGatherRunsAsARingAtTheNvlinkRate) {
   const double beta_GBps = h100->nvlink_GBps.value * h100->nvlink_efficiency.value;
   EXPECT_NEAR(ag[2].predicted, beta_GBps, 0.01 * beta_GBps);
   EXPECT_LE(ag[2].predicted, beta_GBps * (1.0 + 1e-9));
+}
+
+TEST(CollectiveRow, SendRecvIsTimedByTheSlowestPair) {
+  // nccl-tests' sendrecv: rank i sends to i + 1 while receiving from i − 1, busbw = algbw. In one
+  // node every pair has its own NVLink; across nodes the pair at the node boundary has one NIC.
+  const GpuSpec* h100 = find_gpu("h100-sxm5-80gb");
+  ASSERT_NE(h100, nullptr);
+  const std::vector<ValidationRow> node = validate_collective_row(nccl_row("sendrecv"));
+  ASSERT_EQ(node.size(), 3u);
+  ASSERT_TRUE(node[2].expressed) << node[2].why_not;
+  const double nvlink_GBps = h100->nvlink_GBps.value * h100->nvlink_efficiency.value;
+  EXPECT_NEAR(node[2].predicted, nvlink_GBps, 0.01 * nvlink_GBps);
+
+  json two_nodes = nccl_row("send_recv");
+  two_nodes["num_gpus"] = 16;
+  two_nodes["inter_node_interconnect"] = "InfiniBand compute links 8x 400 Gbit/s per node";
+  const std::vector<ValidationRow> across = validate_collective_row(two_nodes);
+  ASSERT_EQ(across.size(), 3u);
+  ASSERT_TRUE(across[2].expressed) << across[2].why_not;
+  const double nic_GBps = 400.0 / 8.0 * h100->network_efficiency.value;  // 47 GB/s
+  EXPECT_NEAR(across[2].predicted, nic_GBps, 0.01 * nic_GBps);
+  EXPECT_EQ(across[2].label.rfind("sendrecv, 16×H100, 2 nodes", 0), 0u) << across[2].label;
+}
+
+TEST(CollectiveRow, ACollectiveNotGivenIsReadFromTheRowsNameAndSaid) {
+  json row = nccl_row("all_reduce");
+  row["other"] = json::object();
+  row["model_name"] = "nccl-tests all_gather_perf (8x H100)";
+  const std::vector<ValidationRow> rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_TRUE(rows[0].expressed) << rows[0].why_not;
+  EXPECT_EQ(rows[0].label.rfind("all_gather, ", 0), 0u) << rows[0].label;
+  EXPECT_NE(std::find(rows[0].assumptions.begin(), rows[0].assumptions.end(),
+                      "collective not given: 'all_gather' from the row's name"),
+            rows[0].assumptions.end());
+
+  row["model_name"] = "nccl-tests hypercube_perf";
+  const std::vector<ValidationRow> unknown = validate_collective_row(row);
+  ASSERT_EQ(unknown.size(), 1u);
+  EXPECT_FALSE(unknown[0].expressed);
+  EXPECT_NE(unknown[0].why_not.find("row 190.other.collective"), std::string::npos);
 }
 
 TEST(CollectiveRow, UnknownCollectiveIsReportedNotThrown) {
