@@ -46,19 +46,27 @@ std::string without_checkpointing(RowBuild& b, bool stated) {
   return "none";
 }
 
+// other.activation_recompute (Megatron's words: "full", "selective", "uniform", "block"), or
+// other.activation_checkpointing as a boolean (Composer) or the same words.
 std::string recompute(const json& row, RowBuild& b) {
   const json& other = row_other(row);
-  const std::string text = lower(row_text(other, "activation_recompute"));
-  if (contains(text, "full")) return "full";
-  if (contains(text, "selective")) return "selective";
-  if (contains(text, "none") || text == "no" || text == "false") {
-    return without_checkpointing(b, true);
-  }
+  std::string text = lower(row_text(other, "activation_recompute"));
   const auto ckpt = other.find("activation_checkpointing");
-  if (ckpt != other.end() && ckpt->is_boolean()) {
+  if (text.empty() && ckpt != other.end() && ckpt->is_boolean()) {
     return ckpt->get<bool>() ? "full" : without_checkpointing(b, true);
   }
-  return without_checkpointing(b, false);
+  if (text.empty()) text = lower(row_text(other, "activation_checkpointing"));
+  if (text.empty()) return without_checkpointing(b, false);
+  if (contains(text, "selective") || contains(text, "attention")) return "selective";
+  if (contains(text, "full") || contains(text, "uniform") || contains(text, "block") ||
+      text == "true" || text == "yes") {
+    return "full";
+  }
+  if (contains(text, "none") || text == "no" || text == "false" || text == "off") {
+    return without_checkpointing(b, true);
+  }
+  b.assume("activation recompute '" + text + "' not understood: none");
+  return "none";
 }
 
 std::string optimizer(const json& row, RowBuild& b) {

@@ -206,6 +206,24 @@ TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFused) {
   EXPECT_EQ(rs.doc.at("parallel").at("overlap_grad_reduce"), true);
 }
 
+TEST(RowMapping, RecomputeWordsOfEachFrameworkAreRead) {
+  const auto mode = [](const json& other) {
+    json row = mpt_row();
+    row["other"] = other;
+    const RowScenario rs = row_to_scenario(row);
+    return rs.doc.at("training").at("activation_recompute").get<std::string>() +
+           (has(rs.assumptions, "activation recompute '") ? " (not understood)" : "");
+  };
+  EXPECT_EQ(mode({{"activation_recompute", "full (uniform, 1 layer)"}}), "full");
+  EXPECT_EQ(mode({{"activation_recompute", "block"}}), "full");
+  EXPECT_EQ(mode({{"activation_recompute", "selective (core attention)"}}), "selective");
+  EXPECT_EQ(mode({{"activation_recompute", "None"}}), "none");
+  EXPECT_EQ(mode({{"activation_checkpointing", true}}), "full");
+  EXPECT_EQ(mode({{"activation_checkpointing", "yes"}}), "full");
+  EXPECT_EQ(mode({{"activation_checkpointing", "off"}}), "none");
+  EXPECT_EQ(mode({{"activation_recompute", "sometimes"}}), "none (not understood)");
+}
+
 TEST(RowMapping, MegatronLmBefore2023IsUnfusedAndReducesGradientsAfterBackward) {
   const RowScenario rs = row_to_scenario(megatron_row());  // cites SC'21, arXiv 2104.04473
   EXPECT_EQ(rs.doc.at("training").at("attention"), "unfused");
