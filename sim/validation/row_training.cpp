@@ -1,4 +1,6 @@
 // doc["training"] from a row: batch, micro-batch, precision, recomputation, optimizer.
+#include <utility>
+
 #include "sim/core/error.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_framework.hpp"
@@ -34,11 +36,24 @@ std::string precision(const json& row, RowBuild& b) {
         "Micikevicius et al. defined it; same tensor-core peak as bf16)");
     return "fp16";
   }
-  for (const char* p : {"bf16", "fp16", "tf32", "fp32"}) {
-    if (contains(text, p)) return p;
+  if (contains(text, "e4m3") || contains(text, "e5m2")) return "fp8";
+  // Spelled-out names; "bfloat16" before "float16", which it contains.
+  const std::pair<const char*, const char*> names[] = {
+      {"bf16", "bf16"},    {"bfloat16", "bf16"}, {"fp16", "fp16"},
+      {"float16", "fp16"}, {"half", "fp16"},     {"tf32", "tf32"},
+      {"fp32", "fp32"},    {"float32", "fp32"},  {"single", "fp32"},
+  };
+  for (const auto& [name, p] : names) {
+    if (contains(text, name)) return p;
+  }
+  if (contains(text, "mixed") || contains(text, "amp")) {
+    b.assume("precision '" + row_text(row, "precision") +
+             "' read as fp16 mixed precision (16-bit tensor-core math; bf16 has the same peak)");
+    return "fp16";
   }
   throw InputError(row_name(row) + ".precision", "is not understood", row_text(row, "precision"),
-                   "text naming fp8, bf16, fp16, tf32, fp32 or 'mixed precision 16-bit'");
+                   "text naming fp8, bf16, fp16, tf32, fp32, their spelled-out names, or "
+                   "mixed precision");
 }
 
 std::string without_checkpointing(RowBuild& b, bool stated) {

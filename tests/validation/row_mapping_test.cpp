@@ -224,6 +224,23 @@ TEST(RowMapping, RecomputeWordsOfEachFrameworkAreRead) {
   EXPECT_EQ(mode({{"activation_recompute", "sometimes"}}), "none (not understood)");
 }
 
+TEST(RowMapping, PrecisionIsReadFromItsCommonSpellings) {
+  const auto math = [](const char* text) {
+    json row = mpt_row();
+    row["precision"] = text;
+    return row_to_scenario(row).doc.at("training").at("precision").get<std::string>();
+  };
+  EXPECT_EQ(math("BF16"), "bf16");
+  EXPECT_EQ(math("bfloat16 mixed precision"), "bf16");
+  EXPECT_EQ(math("float16 (AMP)"), "fp16");
+  EXPECT_EQ(math("FP8 (Transformer Engine, e4m3/e5m2 hybrid)"), "fp8");
+  EXPECT_EQ(math("float32"), "fp32");
+  EXPECT_EQ(math("mixed precision"), "fp16");
+  json row = mpt_row();
+  row["precision"] = "int4";
+  EXPECT_THROW(row_to_scenario(row), InputError);
+}
+
 TEST(RowMapping, MegatronLmBefore2023IsUnfusedAndReducesGradientsAfterBackward) {
   const RowScenario rs = row_to_scenario(megatron_row());  // cites SC'21, arXiv 2104.04473
   EXPECT_EQ(rs.doc.at("training").at("attention"), "unfused");
