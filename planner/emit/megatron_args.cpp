@@ -36,7 +36,10 @@ void add_layout(Args& a, const Scenario& s) {
   }
   add(a, "--context-parallel-size", str(p.context));
   if (s.model.moe.num_experts > 0) add(a, "--expert-model-parallel-size", str(p.expert));
-  if (p.sequence_parallel && p.tensor > 1) add(a, "--sequence-parallel");
+  if (p.sequence_parallel && p.tensor > 1) {
+    add(a, "--sequence-parallel");
+    if (p.tp_comm_overlap) add(a, "--tp-comm-overlap");
+  }
 }
 
 void add_batch(Args& a, const Scenario& s, const LaunchPlan& plan) {

@@ -133,6 +133,10 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Overlap the gradient reduction with the backward pass."}),
       boolean_field(WT_MEMBER(parallel.overlap_param_gather),
                     {.doc = "Overlap ZeRO parameter all-gathers with compute."}),
+      boolean_field(WT_MEMBER(parallel.tp_comm_overlap),
+                    {.doc = "Overlap the tensor-parallel all-gathers and reduce-scatters with "
+                            "the GEMMs of their layer (Megatron-LM --tp-comm-overlap; needs "
+                            "sequence_parallel)."}),
       choice_field(WT_MEMBER(parallel.collective_algorithm),
                    {.doc = "Pins the collective algorithm; auto picks the fastest per call, as "
                            "NCCL's tuner does."}),

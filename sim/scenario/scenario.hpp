@@ -66,6 +66,9 @@ struct ParallelConfig {
   double dp_bucket_mb = 25.0;
   bool overlap_grad_reduce = true;
   bool overlap_param_gather = true;
+  // Megatron-LM's --tp-comm-overlap (Transformer Engine userbuffers): with sequence parallelism,
+  // each TP all-gather and reduce-scatter runs under a GEMM of its layer (docs/models.md).
+  bool tp_comm_overlap = false;
   CollectiveAlgorithm collective_algorithm = CollectiveAlgorithm::automatic;
 };
 

@@ -169,6 +169,12 @@ void add_layout_warnings(Scenario& s) {
   if (p.sequence_parallel && p.tensor == 1) {
     add_warning(s, "parallel.sequence_parallel has no effect with parallel.tensor = 1");
   }
+  if (p.tp_comm_overlap && (p.tensor == 1 || !p.sequence_parallel)) {
+    add_warning(s, p.tensor == 1 ? "parallel.tp_comm_overlap has no effect with parallel.tensor = 1"
+                                 : "parallel.tp_comm_overlap has no effect without "
+                                   "parallel.sequence_parallel (Megatron-LM overlaps sequence "
+                                   "parallelism's all-gathers and reduce-scatters)");
+  }
   if (p.zero_stage > 0 && p.data == 1) {
     add_warning(
         s, "parallel.zero_stage " + str(p.zero_stage) + " has no effect with data-parallel size 1");

@@ -93,6 +93,14 @@ void map_parallel(const json& row, RowBuild& b) {
   const bool sp = framework_is(row, "nemo") && tensor > 1;
   p["sequence_parallel"] = sp;
   if (sp) b.assume("sequence parallelism on with TP > 1 (NeMo default; not stated)");
+  // TP communication overlap only when the row says so (docs/validation.md, "Session 7").
+  const json& other = row_other(row);
+  const auto overlap = other.find("tp_comm_overlap");
+  if (overlap != other.end() && overlap->is_boolean()) {
+    p["tp_comm_overlap"] = overlap->get<bool>();
+  } else if (sp) {
+    b.assume("TP communication overlap not assumed (not stated)");
+  }
   set_schedule(row, pipeline, b.doc.at("model").at("num_layers").get<int64_t>(), p, b);
   b.doc["parallel"] = std::move(p);
 }

@@ -5,6 +5,7 @@
 #include "sim/comm/fabric.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/speed_spread.hpp"
+#include "sim/workload/tp_overlap.hpp"
 
 namespace wt {
 namespace {
@@ -132,11 +133,18 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
     list_s.push_back(list_time_s(list, gpu, s.training.precision, calibration, slowdown));
   }
   const CollectiveAlgorithm pin = s.parallel.collective_algorithm;
+  // With TP overlap a layer pass's TP collectives expose only what their GEMMs do not cover, and
+  // its compute takes the GEMMs' loss to the transfers (sim/workload/tp_overlap.hpp).
+  const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
+  const auto pass_of = [&](const Op& op) -> const TpOverlapPass& {
+    return op.phase == Phase::backward ? overlap.backward : overlap.forward;
+  };
   for (Program& program : w.programs) {
     for (Op& op : program.ops) {
       switch (op.kind) {
         case OpKind::compute:
           op.duration_s = op.kernels >= 0 ? list_s[op.kernels] : 0.0;
+          if (overlap.on && op.layer >= 0) op.duration_s += pass_of(op).gemm_stretch_s;
           break;
         case OpKind::collective:
         case OpKind::send: {
@@ -144,6 +152,10 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
               collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
           op.duration_s = c.time_s * op.count;
           op.bytes_sent = c.bytes_sent_per_gpu * op.count;
+          if (overlap.on && op.dim == CommDim::tp) {
+            op.duration_s = op.collective == Collective::all_gather ? pass_of(op).all_gather_s
+                                                                    : pass_of(op).reduce_scatter_s;
+          }
           break;
         }
         case OpKind::recv:

@@ -35,6 +35,7 @@ TEST(EmitMegatron, LayoutBatchAndModelOfLlama3_8b) {
   EXPECT_EQ(f.at("--use-distributed-optimizer"), "");  // ZeRO-1
   EXPECT_EQ(f.at("--overlap-grad-reduce"), "");
   EXPECT_EQ(f.at("--overlap-param-gather"), "");
+  EXPECT_EQ(f.count("--tp-comm-overlap"), 0u);  // off unless the scenario asks
   // 1e12 tokens / (128 × 8192 tokens per iteration) = 953,674.3 → 953,675 iterations.
   EXPECT_EQ(f.at("--train-iters"), "953675");
 }
@@ -104,6 +105,17 @@ TEST(EmitMegatron, Fp32GradientsAreWrittenOutOnlyWhenAsked) {
   const auto fp32 = megatron_flags(megatron_args_sh(
       shipped_scenario("llama3-8b-1node-h100", {"training.grad_reduce_in_fp32=true"})));
   EXPECT_EQ(fp32.at("--accumulate-allreduce-grads-in-fp32"), "");
+}
+
+TEST(EmitMegatron, TpCommOverlapIsWrittenWithSequenceParallelism) {
+  const auto on = megatron_flags(megatron_args_sh(
+      shipped_scenario("llama3-8b-1node-h100", {"parallel.tp_comm_overlap=true"})));
+  EXPECT_EQ(on.at("--tp-comm-overlap"), "");
+  // Megatron-LM refuses --tp-comm-overlap without --sequence-parallel: neither is written.
+  const auto no_sp = megatron_flags(megatron_args_sh(
+      shipped_scenario("llama3-8b-1node-h100",
+                       {"parallel.tp_comm_overlap=true", "parallel.sequence_parallel=false"})));
+  EXPECT_EQ(no_sp.count("--tp-comm-overlap"), 0u);
 }
 
 TEST(EmitMegatron, NoDistributedOptimizerWithoutZero) {

@@ -197,6 +197,17 @@ TEST(RowMapping, NemoFp8RowKeepsItsVirtualStagesAndTurnsOnSequenceParallelism) {
   EXPECT_EQ(rs.label, "GPT-3 175B, 128×H100, TP4 PP8 DP4 VP12 ZeRO-1, fp8");
 }
 
+TEST(RowMapping, TpCommOverlapOnlyWhenTheRowSaysSo) {
+  json row = nemo_gpt_fp8_row();
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_FALSE(rs.doc.at("parallel").contains("tp_comm_overlap"));
+  EXPECT_TRUE(has(rs.assumptions, "TP communication overlap not assumed"));
+  row["other"]["tp_comm_overlap"] = true;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("tp_comm_overlap"), true);
+  EXPECT_FALSE(has(rs.assumptions, "TP communication overlap not assumed"));
+}
+
 TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFused) {
   json row = mpt_row();
   row["other"]["activation_checkpointing"] = false;

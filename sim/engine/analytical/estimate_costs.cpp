@@ -4,6 +4,7 @@
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
 #include "sim/workload/model_math.hpp"
+#include "sim/workload/tp_overlap.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
@@ -95,6 +96,15 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.comm_fwd = price.layer_comm(z, false);
   if (c.full_recompute) c.comm_recompute = price.layer_comm(z, false);
   c.comm_bwd = price.layer_comm(z, true);
+  // The builder's ops under TP overlap (assign_durations): exposed transfers, stretched GEMMs.
+  const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
+  if (overlap.on) {
+    c.layer_fwd_s += overlap.forward.gemm_stretch_s;
+    c.layer_bwd_s += overlap.backward.gemm_stretch_s;
+    c.comm_fwd.tp.time_s = overlap.forward.all_gather_s + overlap.forward.reduce_scatter_s;
+    if (c.full_recompute) c.comm_recompute.tp.time_s = c.comm_fwd.tp.time_s;
+    c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
+  }
 
   c.p2p = price(Collective::send_recv, z.p2p_bytes, 1, CommDim::pp, 2);
   c.dp_group = s.parallel.data * s.parallel.context;

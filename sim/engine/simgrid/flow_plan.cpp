@@ -23,8 +23,10 @@ bool is_comm(const Op& op) {
   return op.kind == OpKind::collective || op.kind == OpKind::send;
 }
 
-// Ops of one role with the same key have the same flows and the same duration.
-using WorkKey = std::tuple<int, int, int, int, double, int, int, int>;
+// Ops of one role with the same key have the same flows and the same duration. The duration is
+// part of the key: a TP collective under TP overlap exposes a different part of itself forward and
+// backward (sim/workload/tp_overlap.hpp) for the same bytes.
+using WorkKey = std::tuple<int, int, int, int, double, int, int, int, double>;
 
 WorkKey key_of(int role, const Op& op) {
   return {role,
@@ -34,7 +36,8 @@ WorkKey key_of(int role, const Op& op) {
           op.bytes,
           op.count,
           op.group_size,
-          op.peer_role};
+          op.peer_role,
+          op.duration_s};
 }
 
 class PlanBuilder {
