@@ -59,6 +59,7 @@ TpOverlap tp_overlap(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const ParallelConfig& par = s.parallel;
   if (!par.tp_comm_overlap || !par.sequence_parallel || par.tensor <= 1) return out;
   out.on = true;
+  // A GPU whose SM count is not known (or is tiny) gives up half its SMs: pessimistic on purpose.
   const double sms = gpu.sm_count.value > kTpOverlapSms ? gpu.sm_count.value : 2.0 * kTpOverlapSms;
   const double share = kTpOverlapSms / sms;
   const CommSizes z = comm_sizes(s);
