@@ -59,7 +59,14 @@ GpuChoice map_gpu(const json& row, RowBuild& b) {
   if (contains(text, "h100") || contains(text, "h200") || contains(text, "h800")) {
     return hopper(text, b);
   }
-  for (const char* id : {"gb200", "b200", "mi300x", "l40s", "v100"}) {
+  if (contains(text, "v100")) {
+    if (memory_GB && *memory_GB != 32.0) {
+      b.assume("GPU 'V100' of " + std::to_string(static_cast<int64_t>(*memory_GB)) +
+               " GB read as the catalog's V100 SXM2 32GB (the same compute; less memory)");
+    }
+    return {"v100-sxm2-32gb", "V100"};
+  }
+  for (const char* id : {"gb200", "b200", "mi300x", "l40s"}) {
     if (contains(text, id)) return {id, id};
   }
   throw InputError(row_name(row) + ".gpu_model", "is not mapped to a catalog GPU",

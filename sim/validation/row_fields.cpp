@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <regex>
 
 #include "sim/core/error.hpp"
 
@@ -52,6 +53,24 @@ std::string row_text(const nlohmann::json& obj, const char* key) {
   const auto it = obj.find(key);
   if (it == obj.end() || !it->is_string()) return {};
   return it->get<std::string>();
+}
+
+std::optional<double> count_with_unit(const std::string& text) {
+  // Not after "8x" ("Mixtral 8x7B" names experts, not a total).
+  static const std::regex figure(R"((^|[^0-9.x])([0-9]{1,6}(\.[0-9]{1,6})?)\s*([kKmMbBtT])\b)");
+  std::smatch m;
+  if (!std::regex_search(text, m, figure)) return std::nullopt;
+  const double value = std::stod(m[2].str());
+  switch (std::tolower(static_cast<unsigned char>(m[4].str()[0]))) {
+    case 'k':
+      return value * 1e3;
+    case 'm':
+      return value * 1e6;
+    case 'b':
+      return value * 1e9;
+    default:
+      return value * 1e12;
+  }
 }
 
 std::string lower(std::string s) {

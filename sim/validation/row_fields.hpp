@@ -24,6 +24,11 @@ const nlohmann::json& row_other(const nlohmann::json& row);
 // A text field; "" when absent or null.
 std::string row_text(const nlohmann::json& obj, const char* key);
 
+// A count written with a unit letter, as rows give "params": "1.7B", "175B", "340M", "1.2T",
+// "46.7B (12.9B active)" (the first figure). nullopt when the text holds no such figure, and for
+// "8x7B", which counts experts.
+std::optional<double> count_with_unit(const std::string& text);
+
 // Lower-case copy, for matching free text.
 std::string lower(std::string s);
 bool contains(const std::string& haystack, const char* needle);

@@ -43,6 +43,23 @@ int zero_stage(const json& row, RowBuild& b) {
   return 0;
 }
 
+// other.sequence_parallel when the row gives it (a boolean, or "yes"/"on"/"true" and their
+// opposites); else on with TP > 1 for NeMo, whose recipes turn it on, and off otherwise.
+bool sequence_parallel(const json& row, const json& other, int64_t tensor, RowBuild& b) {
+  const auto stated = other.find("sequence_parallel");
+  if (stated != other.end() && stated->is_boolean()) return stated->get<bool>() && tensor > 1;
+  const std::string word = lower(row_text(other, "sequence_parallel"));
+  if (word == "yes" || word == "on" || word == "true") return tensor > 1;
+  if (word == "no" || word == "off" || word == "false") return false;
+  if (!word.empty()) {
+    b.assume("sequence_parallel '" + word + "' not understood: off");
+    return false;
+  }
+  const bool on = framework_is(row, "nemo") && tensor > 1;
+  if (on) b.assume("sequence parallelism on with TP > 1 (NeMo default; not stated)");
+  return on;
+}
+
 // The smallest number of virtual stages > 1 that divides the layers of a stage; 1 when none does.
 int64_t smallest_virtual_stages(int64_t layers_per_stage) {
   for (int64_t v = 2; v <= layers_per_stage; ++v) {
@@ -90,11 +107,10 @@ void map_parallel(const json& row, RowBuild& b) {
   }
   p["zero_stage"] = zero_stage(row, b);
   p["overlap_grad_reduce"] = framework_defaults(row).overlap_grad_reduce;
-  const bool sp = framework_is(row, "nemo") && tensor > 1;
-  p["sequence_parallel"] = sp;
-  if (sp) b.assume("sequence parallelism on with TP > 1 (NeMo default; not stated)");
-  // TP communication overlap only when the row says so (docs/validation.md, "Session 7").
   const json& other = row_other(row);
+  const bool sp = sequence_parallel(row, other, tensor, b);
+  p["sequence_parallel"] = sp;
+  // TP communication overlap only when the row says so (docs/validation.md, "Session 7").
   const auto overlap = other.find("tp_comm_overlap");
   if (overlap != other.end() && overlap->is_boolean()) {
     p["tp_comm_overlap"] = overlap->get<bool>();

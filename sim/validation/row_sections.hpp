@@ -12,6 +12,9 @@ struct RowBuild {
   nlohmann::json doc = nlohmann::json::object();
   std::vector<std::string> assumptions;
   std::string gpu_label;  // e.g. "A100-80GB", for the row's label
+  // The row gives neither micro_batch_size nor grad_accum_steps: the micro-batch is chosen once
+  // the layout is known (row_to_scenario.cpp).
+  bool micro_batch_open = false;
   void assume(std::string what) { assumptions.push_back(std::move(what)); }
 };
 

@@ -13,6 +13,9 @@ struct RowScenario {
   nlohmann::json doc;
   std::string label;  // model, GPUs and layout in a few words
   std::vector<std::string> assumptions;
+  // Published global batch / simulated one: ≠ 1 when the batch was rounded to whole micro-batches
+  // per replica; the predicted iteration time is multiplied by it.
+  double iteration_scale = 1.0;
 };
 
 // Throws InputError naming the row field ("row 9.tp") when the row cannot be expressed.

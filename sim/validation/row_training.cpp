@@ -19,7 +19,7 @@ int64_t micro_batch(const json& row, int64_t global_batch, RowBuild& b) {
     b.assume("micro_batch_size not given: global_batch / (dp × grad_accum_steps)");
     return global_batch / (*accum * *dp);
   }
-  b.assume("micro_batch_size not given: 1");
+  b.micro_batch_open = true;
   return 1;
 }
 

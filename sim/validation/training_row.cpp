@@ -38,6 +38,7 @@ void run_row(const json& row, const PublishedMetric& published,
   const Scenario scenario = parse_scenario(rs.doc);
   const RunOutput run = run_scenario(scenario);
   out.predicted = predicted_metric(published.metric, run.result);
+  if (published.metric == Metric::iteration_time_s) out.predicted *= rs.iteration_scale;
   out.error = relative_error(out.predicted, out.published);
   out.warnings = run.result.warnings;
   out.fits_in_memory = run.result.fits_in_memory;

@@ -115,6 +115,37 @@ TEST(Dataset, RowWithoutMetricOrWithBadLayoutIsReportedNotThrown) {
   EXPECT_FALSE(report.rows[2].expressed);
 }
 
+// OPT-175B's 1024 sequences on 124 replicas: a batch the replicas cannot share evenly runs as the
+// nearest whole number of micro-batches each, and the iteration time is scaled back to the row's.
+TEST(Dataset, AnUnevenGlobalBatchIsRoundedAndTheIterationTimeScaledBack) {
+  const auto row = [](int batch, const char* metric) {
+    return "{\"row_type\": \"training_throughput\", \"id\": " + std::to_string(batch) +
+           R"(, "model_name": "GPT 1.3B", "num_layers": 24, "hidden_size": 2048,
+           "num_attention_heads": 16, "seq_length": 2048, "vocab_size": 51200,
+           "global_batch_size": )" +
+           std::to_string(batch) +
+           R"(, "micro_batch_size": 1, "tp": 1, "pp": 1, "dp": 8,
+           "gpu_model": "NVIDIA A100 SXM", "gpu_memory_gb": 80, "num_gpus": 8,
+           "gpus_per_node": 8, "precision": "bf16", "metrics": {")" +
+           metric + "\": 1.0}}";
+  };
+  const std::string path =
+      write_temp("wt-validation-uneven-batch.json",
+                 "[" + row(16, "iteration_time_s") + "," + row(17, "iteration_time_s") + "," +
+                     row(16, "mfu_pct") + "," + row(17, "mfu_pct") + "]");
+  const ValidationReport report = validate_dataset(path);
+  ASSERT_EQ(report.rows.size(), 4u);
+  for (const ValidationRow& r : report.rows)
+    ASSERT_TRUE(r.expressed) << r.why_not;
+  EXPECT_EQ(report.rows[1].scenario.at("training").at("global_batch_size"), 16);  // 17/8 → 2 each
+  EXPECT_NEAR(report.rows[1].predicted, report.rows[0].predicted * 17.0 / 16.0,
+              1e-12 * report.rows[0].predicted);
+  EXPECT_DOUBLE_EQ(report.rows[3].predicted, report.rows[2].predicted);  // a rate carries over
+  EXPECT_TRUE(std::find(report.rows[1].assumptions.begin(), report.rows[1].assumptions.end(),
+                        "global batch 17 is not a multiple of micro-batch × DP (8): run as 16, "
+                        "the iteration time scaled by 17/16") != report.rows[1].assumptions.end());
+}
+
 // validate --set: every training row runs with the override (and lists it among its assumptions);
 // the nccl-tests rows take the cluster.* ones only, so a model override cannot unexpress them.
 TEST(Dataset, OverridesApplyToEveryRowAndAreListed) {

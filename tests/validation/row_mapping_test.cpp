@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sim/core/error.hpp"
+#include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_to_scenario.hpp"
 
 namespace wt::validation {
@@ -279,6 +280,21 @@ TEST(RowMapping, MicroBatchIsDerivedFromGradientAccumulation) {
   EXPECT_TRUE(has(rs.assumptions, "micro_batch_size not given: global_batch / (dp × grad_accum"));
 }
 
+TEST(RowMapping, WithoutMicroBatchOrAccumulationFsdpTakesTheWholeBatchAtOnce) {
+  json row = mpt_row();  // FULL_SHARD, 512 sequences on 128 replicas
+  row["micro_batch_size"] = nullptr;
+  row["grad_accum_steps"] = nullptr;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("training").at("micro_batch_size"), 4);
+  EXPECT_TRUE(has(rs.assumptions, "micro_batch_size not given: global batch / DP = 4"));
+  EXPECT_FALSE(has(rs.assumptions, "micro_batch_size not given: 1"));
+
+  row["other"]["sharding_strategy"] = "NO_SHARD";  // plain data parallelism: micro-batches of 1
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("training").at("micro_batch_size"), 1);
+  EXPECT_TRUE(has(rs.assumptions, "micro_batch_size not given: 1"));
+}
+
 TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
   json row = megatron_row();
   row["num_layers"] = 105;  // 105 / 35 = 3 layers per stage → 3 chunks of 1
@@ -339,6 +355,40 @@ TEST(RowMapping, HopperVariantsMapToTheirCatalogGpu) {
   EXPECT_TRUE(has(rs.assumptions, "GPU 'GH200' read as the H200"));
 }
 
+TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
+  json row = megatron_row();
+  row["precision"] = "fp16";
+  row["gpu_model"] = "NVIDIA Tesla V100 SXM2";
+  row["gpu_memory_gb"] = 32;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "v100-sxm2-32gb");
+  EXPECT_FALSE(has(rs.assumptions, "GPU 'V100'"));
+  row["gpu_memory_gb"] = 16;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "v100-sxm2-32gb");
+  EXPECT_TRUE(has(rs.assumptions, "GPU 'V100' of 16 GB read as the catalog's V100 SXM2 32GB"));
+  row["gpu_model"] = "NVIDIA B200";
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "b200");
+}
+
+TEST(RowMapping, SequenceParallelismAsStatedElseTheNemoDefault) {
+  json row = megatron_row();  // Megatron-LM, TP 8: off unless stated
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("sequence_parallel"), false);
+  row["other"]["sequence_parallel"] = true;
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("sequence_parallel"), true);
+  row["other"]["sequence_parallel"] = "yes";
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("sequence_parallel"), true);
+  row["other"]["sequence_parallel"] = "sometimes";
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("sequence_parallel"), false);
+  EXPECT_TRUE(has(rs.assumptions, "sequence_parallel 'sometimes' not understood: off"));
+
+  json nemo = nemo_gpt_fp8_row();  // NeMo, TP 4: on unless stated off
+  EXPECT_EQ(row_to_scenario(nemo).doc.at("parallel").at("sequence_parallel"), true);
+  nemo["other"]["sequence_parallel"] = false;
+  EXPECT_EQ(row_to_scenario(nemo).doc.at("parallel").at("sequence_parallel"), false);
+}
+
 void expect_refused(const json& row, const std::string& path) {
   try {
     row_to_scenario(row);
@@ -346,6 +396,65 @@ void expect_refused(const json& row, const std::string& path) {
   } catch (const InputError& e) {
     EXPECT_EQ(e.path(), path) << e.what();
   }
+}
+
+TEST(RowMapping, ParameterCountsAreReadWithTheirUnit) {
+  EXPECT_DOUBLE_EQ(*count_with_unit("1.7B"), 1.7e9);
+  EXPECT_DOUBLE_EQ(*count_with_unit("340M"), 340e6);
+  EXPECT_DOUBLE_EQ(*count_with_unit("about 70 B"), 70e9);
+  EXPECT_DOUBLE_EQ(*count_with_unit("1.2T"), 1.2e12);
+  EXPECT_DOUBLE_EQ(*count_with_unit("46.7B (12.9B active)"), 46.7e9);
+  EXPECT_FALSE(count_with_unit("8x7B"));  // experts × size, not a total
+  EXPECT_FALSE(count_with_unit("175"));
+  EXPECT_FALSE(count_with_unit("seven billion"));
+  EXPECT_FALSE(count_with_unit(""));
+}
+
+// Llama 3.1 8B's shape (h 4096, 32 layers, GQA 8, f 14336, V 128256). Two MLP matrices and tied
+// embeddings: 32 × (2.5h² + 2hf) + Vh = 5.63B; gated and separate: 32 × (2.5h² + 3hf) + 2Vh =
+// 8.03B. The stated 8.03B tells them apart.
+TEST(RowMapping, TheStatedParameterCountDecidesTheMlpOfAnUnknownFamily) {
+  json row = nemo_llama_row();
+  row["model_name"] = "Foundation model 8B";
+  row["params"] = "8.03B";
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model").at("gated_mlp"), true);
+  EXPECT_EQ(rs.doc.at("model").at("tied_embeddings"), false);
+  EXPECT_TRUE(has(rs.assumptions,
+                  "gated MLP (SwiGLU): the row's parameter count matches it, not two matrices"));
+
+  row["params"] = "5.6B";
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model").at("gated_mlp"), false);
+  EXPECT_TRUE(has(rs.assumptions, "MLP of two matrices: the row's parameter count matches it"));
+
+  row["params"] = 5627000000;  // MPT's rows give the count as a number
+  EXPECT_EQ(row_to_scenario(row).doc.at("model").at("gated_mlp"), false);
+
+  row["params"] = "6.8B";  // 21 % above 5.63B, 18 % below 8.03B: neither is near enough
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model").at("gated_mlp"), false);
+  EXPECT_TRUE(has(rs.assumptions, "MLP of two matrices: neither the model's name nor"));
+}
+
+TEST(RowMapping, TheStatedParameterCountOverridesTheFamilyName) {
+  json row = nemo_llama_row();  // named Llama, which suggests gated
+  row["params"] = "5.6B";
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model").at("gated_mlp"), false);
+  EXPECT_TRUE(has(rs.assumptions, "MLP of two matrices: the row's parameter count matches it"));
+  EXPECT_TRUE(std::any_of(rs.assumptions.begin(), rs.assumptions.end(), [](const std::string& a) {
+    return a.find("though the model's family suggests otherwise") != std::string::npos;
+  }));
+
+  json gpt = megatron_row();  // GPT 39.1B: 48 × 12h² + Vh = 39.1B with h 8192
+  gpt["params"] = "39.1B";
+  EXPECT_EQ(row_to_scenario(gpt).doc.at("model").at("gated_mlp"), false);
+  gpt["model_name"] = "Nemotron-4 15B";
+  gpt.erase("params");
+  const RowScenario named = row_to_scenario(gpt);
+  EXPECT_EQ(named.doc.at("model").at("gated_mlp"), false);
+  EXPECT_TRUE(has(named.assumptions, "MLP of two matrices, as in the model's family"));
 }
 
 TEST(RowMapping, UnexpressibleRowsAreInputErrorsNamingTheField) {
