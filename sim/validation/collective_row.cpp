@@ -1,7 +1,9 @@
 // collective_benchmark rows (nccl-tests): the bus bandwidth the cost model predicts per size.
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <map>
 
 #include "sim/comm/collective.hpp"
 #include "sim/comm/fabric.hpp"
@@ -114,28 +116,76 @@ std::string size_text(double bytes) {
   return buf;
 }
 
-// The published bus bandwidths by message size, smallest first.
-std::vector<std::pair<double, double>> published_sizes(const json& row) {
-  const json& metrics = row.contains("metrics") ? row.at("metrics") : json::object();
-  const auto it = metrics.find("busbw_GBps_at_bytes");
-  if (it == metrics.end() || !it->is_object() || it->empty()) {
-    throw InputError(row_name(row) + ".metrics.busbw_GBps_at_bytes", "is not given", "",
-                     "an object of message size in bytes → bus bandwidth in GB/s");
-  }
-  std::vector<std::pair<double, double>> sizes;
-  for (const auto& [key, value] : it->items()) {
-    const bool digits = !key.empty() && key.find_first_not_of("0123456789") == std::string::npos;
-    if (!digits || !value.is_number()) {
-      throw InputError(row_name(row) + ".metrics.busbw_GBps_at_bytes." + key,
-                       "is not a size in bytes with a number", value.dump(), "\"<bytes>\": <GB/s>");
-    }
-    sizes.emplace_back(std::stod(key), value.get<double>());
-  }
-  std::sort(sizes.begin(), sizes.end());
-  return sizes;
+bool all_digits(const std::string& text) {
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
 }
 
-std::vector<ValidationRow> predict_sizes(const json& row, const RowBuild& b, const Scenario& s,
+// The published bus bandwidths by message size, smallest first, from any of
+//   "busbw_GBps_at_bytes": {"<bytes>": GB/s, ...}      (the dataset's form)
+//   "busbw_GBps_at_<bytes>": GB/s                       (one size per key)
+//   "algbw_GBps_at_<bytes>": GB/s                       (× the nccl-tests factor; said)
+//   "busbw_GBps": GB/s with "size_bytes" / "message_bytes" / "bytes"
+// A bus bandwidth given for a size wins over an algorithm bandwidth for it.
+std::vector<std::pair<double, double>> published_sizes(const json& row, double algbw_to_busbw,
+                                                       RowBuild& b) {
+  const json& metrics =
+      row.contains("metrics") && row.at("metrics").is_object() ? row.at("metrics") : json::object();
+  const std::string path = row_name(row) + ".metrics";
+  std::map<double, double> busbw;
+  std::map<double, double> algbw;
+  const auto number = [&](const std::string& key, const json& value) {
+    if (!value.is_number()) {
+      throw InputError(path + "." + key, "is not a bandwidth in GB/s", value.dump(), "a number");
+    }
+    return value.get<double>();
+  };
+  if (const auto it = metrics.find("busbw_GBps_at_bytes"); it != metrics.end()) {
+    if (!it->is_object()) {
+      throw InputError(path + ".busbw_GBps_at_bytes", "is not an object", it->dump(),
+                       "an object of message size in bytes → bus bandwidth in GB/s");
+    }
+    for (const auto& [key, value] : it->items()) {
+      if (!all_digits(key) || !value.is_number()) {
+        throw InputError(path + ".busbw_GBps_at_bytes." + key,
+                         "is not a size in bytes with a number", value.dump(),
+                         "\"<bytes>\": <GB/s>");
+      }
+      busbw[std::stod(key)] = value.get<double>();
+    }
+  }
+  for (const auto& [key, value] : metrics.items()) {
+    for (const auto& [prefix, into] :
+         {std::pair<const char*, std::map<double, double>*>{"busbw_GBps_at_", &busbw},
+          std::pair<const char*, std::map<double, double>*>{"algbw_GBps_at_", &algbw}}) {
+      const std::string size = key.starts_with(prefix) ? key.substr(std::strlen(prefix)) : "";
+      if (all_digits(size)) into->emplace(std::stod(size), number(key, value));
+    }
+  }
+  if (const auto one = row_number(metrics, "busbw_GBps", path)) {
+    std::optional<double> bytes;
+    for (const char* key : {"size_bytes", "message_bytes", "bytes"}) {
+      if (!bytes) bytes = row_number(metrics, key, path);
+    }
+    if (!bytes || !(*bytes > 0.0)) {
+      throw InputError(path + ".size_bytes", "is not given beside busbw_GBps",
+                       bytes ? std::to_string(*bytes) : "null", "the message size in bytes");
+    }
+    busbw.emplace(*bytes, *one);
+  }
+  bool converted = false;
+  for (const auto& [bytes, GBps] : algbw) {
+    converted |= busbw.emplace(bytes, GBps * algbw_to_busbw).second;
+  }
+  if (converted) b.assume("algorithm bandwidths compared as bus bandwidths (× nccl-tests' factor)");
+  if (busbw.empty()) {
+    throw InputError(path + ".busbw_GBps_at_bytes", "is not given", "",
+                     "an object of message size in bytes → bus bandwidth in GB/s (or "
+                     "busbw_GBps_at_<bytes>, algbw_GBps_at_<bytes>, busbw_GBps with size_bytes)");
+  }
+  return {busbw.begin(), busbw.end()};
+}
+
+std::vector<ValidationRow> predict_sizes(const json& row, RowBuild& b, const Scenario& s,
                                          const CollectiveKind& kind) {
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
   if (gpu == nullptr) {
@@ -147,8 +197,9 @@ std::vector<ValidationRow> predict_sizes(const json& row, const RowBuild& b, con
   const std::string what = kind.name + ", " + std::to_string(group.ranks) + "×" + b.gpu_label +
                            ", " + std::to_string(group.nodes) +
                            (group.nodes == 1 ? " node" : " nodes");
+  const auto sizes = published_sizes(row, busbw_factor(kind, group.ranks), b);
   std::vector<ValidationRow> out;
-  for (const auto& [bytes, published_GBps] : published_sizes(row)) {
+  for (const auto& [bytes, published_GBps] : sizes) {
     ValidationRow r = unexpressed_row(row, "");
     r.label = what + ", " + size_text(bytes);
     r.metric = "busbw_GBps";

@@ -132,5 +132,56 @@ TEST(CollectiveRow, MissingSizesAreReportedNotThrown) {
   EXPECT_NE(rows[0].why_not.find("busbw_GBps_at_bytes"), std::string::npos);
 }
 
+// The other ways a row may give its figures: one key per size, an algorithm bandwidth (× 2·7/8
+// for an all-reduce of 8 ranks), or one bandwidth with its size. Each predicts what the object
+// form predicts at that size.
+TEST(CollectiveRow, SizesAreReadFromEachSpellingOfTheFigures) {
+  const std::vector<ValidationRow> reference = validate_collective_row(nccl_row("all_reduce"));
+  ASSERT_EQ(reference.size(), 3u);  // 1 MiB, 128 MiB, 16 GiB
+  json row = nccl_row("all_reduce");
+
+  row["metrics"] = {{"busbw_GBps_at_134217728", 400.53}, {"avg_busbw_GBps_over_sweep", 159.1}};
+  std::vector<ValidationRow> rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_TRUE(rows[0].expressed) << rows[0].why_not;
+  EXPECT_DOUBLE_EQ(rows[0].published, 400.53);
+  EXPECT_DOUBLE_EQ(rows[0].predicted, reference[1].predicted);
+
+  row["metrics"] = {{"algbw_GBps_at_17179869184", 274.23}, {"busbw_GBps_at_1048576", 50.0}};
+  rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_DOUBLE_EQ(rows[0].published, 50.0);
+  EXPECT_DOUBLE_EQ(rows[1].published, 274.23 * 2.0 * 7.0 / 8.0);
+  EXPECT_DOUBLE_EQ(rows[1].predicted, reference[2].predicted);
+  EXPECT_TRUE(std::find(rows[1].assumptions.begin(), rows[1].assumptions.end(),
+                        "algorithm bandwidths compared as bus bandwidths (× nccl-tests' factor)") !=
+              rows[1].assumptions.end());
+
+  // A bus bandwidth given for a size wins over the algorithm bandwidth for it.
+  row["metrics"] = {{"algbw_GBps_at_17179869184", 274.23}, {"busbw_GBps_at_17179869184", 479.9}};
+  rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(rows[0].published, 479.9);
+
+  row["metrics"] = {{"busbw_GBps", 479.9}, {"size_bytes", 17179869184.0}};
+  rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(rows[0].predicted, reference[2].predicted);
+
+  row["metrics"] = {{"busbw_GBps", 479.9}};  // no size: said, not thrown
+  rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].expressed);
+  EXPECT_NE(rows[0].why_not.find("row 190.metrics.size_bytes"), std::string::npos)
+      << rows[0].why_not;
+
+  row["metrics"] = {{"busbw_GBps_at_1024", "fast"}};
+  rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].expressed);
+  EXPECT_NE(rows[0].why_not.find("row 190.metrics.busbw_GBps_at_1024"), std::string::npos)
+      << rows[0].why_not;
+}
+
 }  // namespace
 }  // namespace wt::validation
