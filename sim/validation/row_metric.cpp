@@ -27,11 +27,15 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
       counts_recompute(metrics) ? Metric::hardware_tflops_per_gpu : Metric::model_tflops_per_gpu;
   const Key keys[] = {{"iteration_time_s", Metric::iteration_time_s, 1.0},
                       {"step_time_s", Metric::iteration_time_s, 1.0},
+                      {"seconds_per_iteration", Metric::iteration_time_s, 1.0},
                       {"iteration_time_ms", Metric::iteration_time_s, kMs},
                       {"step_time_ms", Metric::iteration_time_s, kMs},
                       {"tokens_per_sec", Metric::tokens_per_sec, 1.0},
+                      {"tokens_per_second", Metric::tokens_per_sec, 1.0},
                       {"tokens_per_sec_per_gpu", Metric::tokens_per_sec_per_gpu, 1.0},
+                      {"tokens_per_second_per_gpu", Metric::tokens_per_sec_per_gpu, 1.0},
                       {"samples_per_sec", Metric::samples_per_sec, 1.0},
+                      {"samples_per_second", Metric::samples_per_sec, 1.0},
                       {"mfu_pct", Metric::mfu_pct, 1.0},
                       {"model_tflops_per_gpu", Metric::model_tflops_per_gpu, 1.0},
                       {"tflops_per_gpu", tflops, 1.0},
@@ -41,6 +45,13 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
   for (const Key& k : keys) {
     if (const auto v = row_number(metrics, k.key, path))
       return PublishedMetric{k.metric, *v * k.scale};
+  }
+  // "mfu"/"hfu" as a fraction (0.43) or, above 1, already in percent.
+  for (const auto& [key, metric] :
+       {std::pair{"mfu", Metric::mfu_pct}, std::pair{"hfu", Metric::hfu_pct}}) {
+    if (const auto v = row_number(metrics, key, path)) {
+      return PublishedMetric{metric, *v <= 1.0 ? *v * kPercent : *v};
+    }
   }
   return std::nullopt;
 }

@@ -27,9 +27,9 @@ enum class Metric {
 
 // The metrics keys published_metric reads, in its order of preference, for messages.
 inline constexpr const char* kMetricKeys =
-    "iteration_time_s, step_time_s, iteration_time_ms, step_time_ms, tokens_per_sec, "
-    "tokens_per_sec_per_gpu, samples_per_sec, mfu_pct, model_tflops_per_gpu, tflops_per_gpu, "
-    "hfu_pct";
+    "iteration_time_s, step_time_s, seconds_per_iteration, iteration_time_ms, step_time_ms, "
+    "tokens_per_sec(ond), tokens_per_sec(ond)_per_gpu, samples_per_sec(ond), mfu_pct, "
+    "model_tflops_per_gpu, tflops_per_gpu, hfu_pct, mfu, hfu";
 
 struct PublishedMetric {
   Metric metric = Metric::iteration_time_s;

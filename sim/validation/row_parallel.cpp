@@ -35,6 +35,12 @@ int zero_stage(const json& row, RowBuild& b) {
     b.assume("zero_stage 1: NeMo runs Megatron's distributed optimizer (not stated)");
     return 1;
   }
+  if (!row_int(row, "tp") && !row_int(row, "pp") && !row_int(row, "dp")) {
+    b.assume(
+        "no layout given: every GPU a data-parallel rank with the weights sharded "
+        "(ZeRO-3/FSDP), the way a model too big for one GPU trains without model parallelism");
+    return 3;
+  }
   if (framework_is(row, "megatron")) {
     b.assume("zero_stage 0: distributed optimizer not stated (Megatron-LM 2021 had none)");
     return 0;

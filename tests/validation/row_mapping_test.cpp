@@ -325,6 +325,22 @@ TEST(RowMapping, NothingStatedMeansDefaultsThatAreAllRecorded) {
   EXPECT_TRUE(has(rs.assumptions, "optimizer not stated: Adam"));
 }
 
+// LLaMA-style rows give the GPU count and the throughput but no layout: all data-parallel, which
+// for a model too big for one GPU only fits with the weights sharded.
+TEST(RowMapping, NoLayoutAtAllMeansShardedDataParallelism) {
+  json row = mpt_row();
+  row.erase("other");
+  row["tp"] = nullptr;
+  row["pp"] = nullptr;
+  row["dp"] = nullptr;
+  row["micro_batch_size"] = nullptr;
+  row["grad_accum_steps"] = nullptr;
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("zero_stage"), 3);
+  EXPECT_EQ(rs.doc.at("training").at("micro_batch_size"), 4);  // 512 over 128 ranks, at once
+  EXPECT_TRUE(has(rs.assumptions, "no layout given: every GPU a data-parallel rank"));
+}
+
 TEST(RowMapping, MoeRowMapsExpertsAndExpertParallelism) {
   json row = nemo_llama_row();
   row["model_name"] = "Mixtral 8x7B";

@@ -35,6 +35,19 @@ TEST(RowMetric, ThroughputComesBeforeUtilisation) {
   EXPECT_EQ(metric_of({{"hfu_pct", 54.4}}).metric, Metric::hfu_pct);
 }
 
+TEST(RowMetric, SpelledOutNamesAndFractionsAreRead) {
+  EXPECT_EQ(metric_of({{"seconds_per_iteration", 2.5}}).metric, Metric::iteration_time_s);
+  EXPECT_EQ(metric_of({{"tokens_per_second", 1e5}}).metric, Metric::tokens_per_sec);
+  EXPECT_EQ(metric_of({{"tokens_per_second_per_gpu", 7e3}}).metric, Metric::tokens_per_sec_per_gpu);
+  EXPECT_EQ(metric_of({{"samples_per_second", 90.0}}).metric, Metric::samples_per_sec);
+  const PublishedMetric fraction = metric_of({{"mfu", 0.43}});
+  EXPECT_EQ(fraction.metric, Metric::mfu_pct);
+  EXPECT_DOUBLE_EQ(fraction.value, 43.0);
+  EXPECT_DOUBLE_EQ(metric_of({{"mfu", 41.0}}).value, 41.0);  // above 1: already percent
+  EXPECT_EQ(metric_of({{"hfu", 0.5}}).metric, Metric::hfu_pct);
+  EXPECT_EQ(metric_of({{"mfu", 0.43}, {"mfu_pct", 50.0}}).value, 50.0);  // the _pct form first
+}
+
 TEST(RowMetric, TflopsCountRecomputationOnlyWhenTheRowSaysSo) {
   EXPECT_EQ(metric_of({{"tflops_per_gpu", 163.0}, {"tflops_includes_recompute", true}}).metric,
             Metric::hardware_tflops_per_gpu);
