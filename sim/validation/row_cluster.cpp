@@ -1,4 +1,6 @@
 // doc["cluster"] from a row: the catalog GPU, the nodes, and the network read from its text.
+#include <cstdio>
+
 #include "sim/core/error.hpp"
 #include "sim/validation/interconnect.hpp"
 #include "sim/validation/row_fields.hpp"
@@ -61,8 +63,10 @@ GpuChoice map_gpu(const json& row, RowBuild& b) {
   }
   if (contains(text, "v100")) {
     if (memory_GB && *memory_GB != 32.0) {
-      b.assume("GPU 'V100' of " + std::to_string(static_cast<int64_t>(*memory_GB)) +
-               " GB read as the catalog's V100 SXM2 32GB (the same compute; less memory)");
+      char memory[32];
+      std::snprintf(memory, sizeof memory, "%g", *memory_GB);
+      b.assume(std::string("GPU 'V100' of ") + memory +
+               " GB read as the catalog's V100 SXM2 32GB (the same compute; other memory)");
     }
     return {"v100-sxm2-32gb", "V100"};
   }

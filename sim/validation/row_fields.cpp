@@ -3,17 +3,26 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <regex>
 
 #include "sim/core/error.hpp"
 
 namespace wt::validation {
 
-std::string row_name(const nlohmann::json& row) {
+std::optional<int> row_id(const nlohmann::json& row) {
   const auto it = row.find("id");
-  if (it != row.end() && it->is_number_integer())
-    return "row " + std::to_string(it->get<int64_t>());
-  return "row (no id)";
+  if (it == row.end() || !it->is_number_integer()) return std::nullopt;
+  const int64_t id = it->get<int64_t>();
+  if (id < std::numeric_limits<int>::min() || id > std::numeric_limits<int>::max()) {
+    return std::nullopt;
+  }
+  return static_cast<int>(id);
+}
+
+std::string row_name(const nlohmann::json& row) {
+  const std::optional<int> id = row_id(row);
+  return id ? "row " + std::to_string(*id) : "row (no id)";
 }
 
 std::optional<double> row_number(const nlohmann::json& obj, const char* key,
@@ -26,15 +35,26 @@ std::optional<double> row_number(const nlohmann::json& obj, const char* key,
   return it->get<double>();
 }
 
-std::optional<int64_t> row_int(const nlohmann::json& row, const char* key) {
-  const std::string path = row_name(row);
-  const std::optional<double> v = row_number(row, key, path);
+std::optional<int64_t> integer_field(const nlohmann::json& obj, const char* key,
+                                     const std::string& path) {
+  const std::optional<double> v = row_number(obj, key, path);
   if (!v) return std::nullopt;
   if (std::floor(*v) != *v) {
-    throw InputError(path + "." + key, "must be a whole number", row.at(key).dump(),
+    throw InputError(path + "." + key, "must be a whole number", obj.at(key).dump(),
                      "an integer or null");
   }
+  // Beyond 2^53 a double no longer holds every integer, and 1e308 would not fit int64_t at all;
+  // bounding here also keeps the mappers' products of sizes (4·h, tp·pp·cp) from overflowing.
+  constexpr double kLargest = 9007199254740992.0;  // 2^53
+  if (std::abs(*v) > kLargest) {
+    throw InputError(path + "." + key, "is out of range", obj.at(key).dump(),
+                     "an integer of magnitude at most 2^53");
+  }
   return static_cast<int64_t>(*v);
+}
+
+std::optional<int64_t> row_int(const nlohmann::json& row, const char* key) {
+  return integer_field(row, key, row_name(row));
 }
 
 int64_t required_int(const nlohmann::json& row, const char* key) {

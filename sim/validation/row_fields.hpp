@@ -9,10 +9,17 @@
 
 namespace wt::validation {
 
-// "row <id>" for messages; "row #<index>" when the row has no id.
+// "row <id>" for messages; "row (no id)" when the row has no id.
 std::string row_name(const nlohmann::json& row);
+// The row's id when it is an integer that fits an int; nullopt otherwise (an id is only a label,
+// so a malformed one never loses the row).
+std::optional<int> row_id(const nlohmann::json& row);
 
-// An integer field (a JSON number with an integral value); nullopt when absent or null.
+// An integer field (a JSON number with an integral value, at most 2^53 in magnitude) of any
+// object, named `path.key` in errors; nullopt when absent or null.
+std::optional<int64_t> integer_field(const nlohmann::json& obj, const char* key,
+                                     const std::string& path);
+// The same for a field of the row itself.
 std::optional<int64_t> row_int(const nlohmann::json& row, const char* key);
 // The same, and an InputError when absent or null: the row cannot be run without it.
 int64_t required_int(const nlohmann::json& row, const char* key);

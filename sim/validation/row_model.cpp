@@ -102,9 +102,7 @@ bool gated_mlp(const json& row, const json& m, RowBuild& b) {
 std::optional<int64_t> first_int(const json& obj, std::initializer_list<const char*> keys,
                                  const std::string& path) {
   for (const char* key : keys) {
-    if (const std::optional<double> v = row_number(obj, key, path)) {
-      return static_cast<int64_t>(*v);
-    }
+    if (const std::optional<int64_t> v = integer_field(obj, key, path)) return v;
   }
   return std::nullopt;
 }

@@ -1,4 +1,5 @@
 // doc["parallel"] from a row: the layout, ZeRO stage, sequence parallelism and pipeline schedule.
+#include "sim/core/error.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_sections.hpp"
@@ -20,7 +21,12 @@ bool framework_is(const json& row, const char* name) {
 
 int zero_stage(const json& row, RowBuild& b) {
   const json& other = row_other(row);
-  if (const auto stage = row_number(other, "zero_stage", row_name(row) + ".other")) {
+  const std::string path = row_name(row) + ".other";
+  if (const auto stage = integer_field(other, "zero_stage", path)) {
+    if (*stage < 0 || *stage > 3) {
+      throw InputError(path + ".zero_stage", "is not a ZeRO stage", std::to_string(*stage),
+                       "0, 1, 2 or 3");
+    }
     return static_cast<int>(*stage);
   }
   const std::string sharding = lower(row_text(other, "sharding_strategy"));

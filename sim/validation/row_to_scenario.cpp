@@ -1,6 +1,5 @@
 #include "sim/validation/row_to_scenario.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 #include "sim/validation/row_fields.hpp"
@@ -53,10 +52,12 @@ int64_t data_parallel(const RowBuild& b) {
   const json& cluster = b.doc.at("cluster");
   const int64_t gpus =
       cluster.at("num_nodes").get<int64_t>() * cluster.at("gpus_per_node").get<int64_t>();
-  const int64_t model_parallel = parallel.at("tensor").get<int64_t>() *
-                                 parallel.at("pipeline").get<int64_t>() *
-                                 parallel.at("context").get<int64_t>();
-  return model_parallel > 0 && gpus % model_parallel == 0 ? gpus / model_parallel : 0;
+  int64_t model_parallel = 1;
+  for (const char* degree : {"tensor", "pipeline", "context"}) {
+    const int64_t d = parallel.at(degree).get<int64_t>();
+    if (d <= 0 || __builtin_mul_overflow(model_parallel, d, &model_parallel)) return 0;
+  }
+  return gpus % model_parallel == 0 ? gpus / model_parallel : 0;
 }
 
 // A row that gives neither the micro-batch nor the accumulation steps: with ZeRO-3 (FSDP) each
@@ -81,16 +82,18 @@ void choose_micro_batch(RowBuild& b) {
 // A global batch that the data-parallel replicas cannot share evenly (OPT-175B: 1024 sequences on
 // 124 replicas) is run as the nearest whole number of micro-batches per replica; rates per second
 // carry over and the iteration time is scaled back by `iteration_scale` (docs/validation.md).
+// Returns published / simulated batch.
 double fit_global_batch(RowBuild& b) {
   json& training = b.doc.at("training");
   const int64_t data = data_parallel(b);
   const int64_t micro = training.at("micro_batch_size").get<int64_t>();
   const int64_t global = training.at("global_batch_size").get<int64_t>();
-  if (data <= 0 || micro <= 0 || global <= 0) return 1.0;  // parse_scenario says what is wrong
+  // Fewer sequences than one micro-batch per replica is the row's own contradiction, which
+  // parse_scenario reports (the division also keeps micro × data from overflowing).
+  if (data <= 0 || micro <= 0 || global <= 0 || micro > global / data) return 1.0;
   const int64_t per_step = micro * data;
   if (global % per_step == 0) return 1.0;
-  const int64_t steps = std::max<int64_t>(
-      1, static_cast<int64_t>(std::llround(static_cast<double>(global) / per_step)));
+  const int64_t steps = std::llround(static_cast<double>(global) / static_cast<double>(per_step));
   const int64_t fitted = steps * per_step;
   training["global_batch_size"] = fitted;
   b.assume("global batch " + std::to_string(global) + " is not a multiple of micro-batch × DP (" +
@@ -101,7 +104,7 @@ double fit_global_batch(RowBuild& b) {
 }
 
 std::string scenario_name(const json& row) {
-  const auto id = row_int(row, "id");
+  const auto id = row_id(row);
   return id ? "validation-row-" + std::to_string(*id) : "validation-row";
 }
 

@@ -15,7 +15,9 @@ int64_t micro_batch(const json& row, int64_t global_batch, RowBuild& b) {
   if (const auto mb = row_int(row, "micro_batch_size")) return *mb;
   const auto accum = row_int(row, "grad_accum_steps");
   const auto dp = row_int(row, "dp");
-  if (accum && dp && *accum > 0 && *dp > 0 && global_batch % (*accum * *dp) == 0) {
+  // accum ≤ global / dp first: it keeps accum × dp from overflowing (a row once gave 2^62).
+  if (accum && dp && *accum > 0 && *dp > 0 && global_batch > 0 && *accum <= global_batch / *dp &&
+      global_batch % (*accum * *dp) == 0) {
     b.assume("micro_batch_size not given: global_batch / (dp × grad_accum_steps)");
     return global_batch / (*accum * *dp);
   }

@@ -49,7 +49,7 @@ void run_row(const json& row, const PublishedMetric& published,
 
 ValidationRow unexpressed_row(const json& row, std::string why_not) {
   ValidationRow out;
-  out.id = static_cast<int>(row_int(row, "id").value_or(0));
+  out.id = row_id(row).value_or(0);
   out.label = fallback_label(row);
   out.why_not = std::move(why_not);
   return out;

@@ -132,11 +132,15 @@ TEST(Dataset, AnUnevenGlobalBatchIsRoundedAndTheIterationTimeScaledBack) {
   const std::string path =
       write_temp("wt-validation-uneven-batch.json",
                  "[" + row(16, "iteration_time_s") + "," + row(17, "iteration_time_s") + "," +
-                     row(16, "mfu_pct") + "," + row(17, "mfu_pct") + "]");
+                     row(16, "mfu_pct") + "," + row(17, "mfu_pct") + "," + row(5, "mfu_pct") + "]");
   const ValidationReport report = validate_dataset(path);
-  ASSERT_EQ(report.rows.size(), 4u);
-  for (const ValidationRow& r : report.rows)
-    ASSERT_TRUE(r.expressed) << r.why_not;
+  ASSERT_EQ(report.rows.size(), 5u);
+  for (int i = 0; i < 4; ++i)
+    ASSERT_TRUE(report.rows[i].expressed) << report.rows[i].why_not;
+  // 5 sequences on 8 replicas is not rounded up: the parser says why it cannot run.
+  EXPECT_FALSE(report.rows[4].expressed);
+  EXPECT_NE(report.rows[4].why_not.find("global_batch_size"), std::string::npos)
+      << report.rows[4].why_not;
   EXPECT_EQ(report.rows[1].scenario.at("training").at("global_batch_size"), 16);  // 17/8 → 2 each
   EXPECT_NEAR(report.rows[1].predicted, report.rows[0].predicted * 17.0 / 16.0,
               1e-12 * report.rows[0].predicted);
@@ -144,6 +148,22 @@ TEST(Dataset, AnUnevenGlobalBatchIsRoundedAndTheIterationTimeScaledBack) {
   EXPECT_TRUE(std::find(report.rows[1].assumptions.begin(), report.rows[1].assumptions.end(),
                         "global batch 17 is not a multiple of micro-batch × DP (8): run as 16, "
                         "the iteration time scaled by 17/16") != report.rows[1].assumptions.end());
+}
+
+// An id is a label: a malformed one loses neither its row nor the rows after it.
+TEST(Dataset, AMalformedIdDoesNotStopTheRun) {
+  const std::string path = write_temp("wt-validation-bad-id.json", R"json([
+    {"row_type": "training_throughput", "id": "8", "model_name": "x", "metrics": {}},
+    {"row_type": "training_throughput", "id": [], "model_name": "y", "metrics": {}},
+    {"row_type": "training_throughput", "id": 3, "model_name": "z", "metrics": {}}])json");
+  const ValidationReport report = validate_dataset(path);
+  ASSERT_EQ(report.rows.size(), 3u);
+  EXPECT_EQ(report.rows[0].id, 0);
+  EXPECT_EQ(report.rows[1].id, 0);
+  EXPECT_EQ(report.rows[2].id, 3);
+  for (const ValidationRow& r : report.rows) {
+    EXPECT_NE(r.why_not.find("no comparable metric"), std::string::npos) << r.why_not;
+  }
 }
 
 // validate --set: every training row runs with the override (and lists it among its assumptions);

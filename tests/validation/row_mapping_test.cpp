@@ -497,6 +497,37 @@ TEST(RowMapping, UnexpressibleRowsAreInputErrorsNamingTheField) {
   json fractional = megatron_row();
   fractional["tp"] = 2.5;
   expect_refused(fractional, "row 5.tp");
+
+  // Found by damaging the dev rows (docs/reliability.md): 1e308 does not fit an integer, and
+  // 2^62 accumulation steps overflowed dp × steps into a division by zero.
+  json huge = megatron_row();
+  huge["hidden_size"] = 1e308;
+  expect_refused(huge, "row 5.hidden_size");
+  json huge_expert = nemo_llama_row();
+  huge_expert["moe"] = {{"num_experts", 1e300}};
+  expect_refused(huge_expert, "row 108.moe.num_experts");
+  json stage = megatron_row();
+  stage["other"]["zero_stage"] = 7;
+  expect_refused(stage, "row 5.other.zero_stage");
+
+  json steps = megatron_row();
+  steps["grad_accum_steps"] = 4611686018427387904.0;  // 2^62
+  expect_refused(steps, "row 5.grad_accum_steps");
+  steps["grad_accum_steps"] = 9007199254740992.0;  // 2^53: more steps than sequences
+  steps["dp"] = 9007199254740992.0;
+  EXPECT_EQ(row_to_scenario(steps).doc.at("training").at("micro_batch_size"), 1);
+}
+
+TEST(RowMapping, AMalformedIdOnlyLosesTheLabel) {
+  json row = megatron_row();
+  row["id"] = "8";
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("name"), "validation-row");
+  EXPECT_EQ(row_name(row), "row (no id)");
+  row["id"] = int64_t{4294967296};  // beyond int
+  EXPECT_FALSE(row_id(row).has_value());
+  row["id"] = 12;
+  EXPECT_EQ(row_id(row), 12);
 }
 
 }  // namespace
