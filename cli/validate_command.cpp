@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 
 #include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
@@ -47,12 +48,17 @@ void require_known_fields(const std::vector<std::string>& sets) {
   }
 }
 
+// One file per expressed row: row-<id>.json, and row-<id>-2.json, -3, ... for rows that share an
+// id (rows without one have id 0), so that no row's scenario overwrites another's.
 void emit_scenarios(const ValidationReport& report, const std::string& dir) {
   ensure_directory(dir, "--emit-scenarios");
   int written = 0;
+  std::map<int, int> seen;
   for (const ValidationRow& row : report.rows) {
     if (row.scenario.is_null()) continue;
-    const std::string name = "row-" + std::to_string(row.id) + ".json";
+    const int n = ++seen[row.id];
+    const std::string name =
+        "row-" + std::to_string(row.id) + (n > 1 ? "-" + std::to_string(n) : "") + ".json";
     write_file_atomically(std::filesystem::path(dir) / name, row.scenario.dump(2) + "\n",
                           "--emit-scenarios");
     ++written;
