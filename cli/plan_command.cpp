@@ -38,7 +38,7 @@ void print_prices() {
                p.source});
   }
   std::cout << t.str()
-            << "From ../shared/reference/hardware-and-prices.json (cloud_prices); override them "
+            << "From data/reference/hardware-and-prices.json (cloud_prices); override them "
                "with \"plan\": {\"prices\": {...}}.\n";
 }
 

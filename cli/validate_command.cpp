@@ -18,7 +18,7 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "validate", "Compare predictions with published training runs (predicted vs published).");
   cmd->add_option("DATASET", o.dataset,
-                  "Published-runs JSON, e.g. ../shared/validation/published-runs-dev.json")
+                  "Published-runs JSON, e.g. scenarios/validation/published-runs-dev.json")
       ->required();
   cmd->add_flag("--json", o.json, "Print the report as JSON");
   cmd->add_option("--emit-scenarios", o.emit_scenarios_dir,

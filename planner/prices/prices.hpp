@@ -1,5 +1,5 @@
 #pragma once
-// The built-in cloud price table (generated from ../shared/reference/hardware-and-prices.json by
+// The built-in cloud price table (generated from data/reference/hardware-and-prices.json by
 // generate_price_table.py) and the choice of one price per GPU for a plan: the user's prices first,
 // else the table's offer of the chosen provider, else the cheapest offer of any provider.
 #include <map>

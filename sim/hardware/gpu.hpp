@@ -1,7 +1,7 @@
 #pragma once
 // The built-in GPU catalog: datasheet peaks, memory, bandwidths and default achievable
 // efficiencies, each figure with the source it was taken from (see gpu_catalog.cpp and
-// ../shared/reference/hardware-and-prices.json).
+// data/reference/hardware-and-prices.json).
 #include <string>
 #include <string_view>
 #include <vector>

@@ -1,5 +1,5 @@
 // NVIDIA Blackwell (HGX B200, GB200 NVL72) and AMD Instinct MI300X. Figures from
-// ../shared/reference/hardware-and-prices.json; each carries its source key.
+// data/reference/hardware-and-prices.json; each carries its source key.
 #include "sim/hardware/gpu_catalog_entries.hpp"
 
 namespace wt::catalog {

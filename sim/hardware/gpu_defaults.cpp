@@ -1,5 +1,5 @@
 // Default efficiencies shared by catalog entries, with the reference figures they come from
-// (../shared/reference/hardware-and-prices.json).
+// (data/reference/hardware-and-prices.json).
 #include <string>
 
 #include "sim/hardware/gpu_catalog_entries.hpp"

@@ -1,5 +1,5 @@
 // NVIDIA Volta, Ampere and Hopper data-centre GPUs. Figures from
-// ../shared/reference/hardware-and-prices.json; each carries its source key.
+// data/reference/hardware-and-prices.json; each carries its source key.
 #include "sim/hardware/gpu_catalog_entries.hpp"
 
 namespace wt::catalog {

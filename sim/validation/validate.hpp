@@ -1,6 +1,6 @@
 #pragma once
 // `windtunnel validate`: builds a scenario from each row of a published-runs dataset (the format of
-// ../shared/validation/published-runs-dev.json), runs it, and compares prediction with publication.
+// scenarios/validation/published-runs-dev.json), runs it, and compares prediction with publication.
 #include <string>
 #include <vector>
 

@@ -1,4 +1,4 @@
-// Cross-checks the catalog against ../shared/reference/hardware-and-prices.json: every figure the
+// Cross-checks the catalog against data/reference/hardware-and-prices.json: every figure the
 // reference gives equals the catalog's and names the same source; "not applicable" is 0.
 #include <gtest/gtest.h>
 
@@ -18,7 +18,7 @@ using nlohmann::json;
 
 const json& reference() {
   static const json ref = [] {
-    std::ifstream in(std::string(WT_SHARED_DIR) + "/reference/hardware-and-prices.json");
+    std::ifstream in(std::string(WT_DATA_DIR) + "/reference/hardware-and-prices.json");
     return json::parse(in);
   }();
   return ref;

@@ -1,5 +1,5 @@
 // The GPU catalog: ids and aliases resolve, and spot figures equal the reference
-// (../shared/reference/hardware-and-prices.json).
+// (data/reference/hardware-and-prices.json).
 #include <gtest/gtest.h>
 
 #include <set>

@@ -16,7 +16,7 @@ namespace {
 using nlohmann::json;
 
 json reference() {
-  std::ifstream in(std::string(WT_SHARED_DIR) + "/reference/hardware-and-prices.json");
+  std::ifstream in(std::string(WT_DATA_DIR) + "/reference/hardware-and-prices.json");
   return json::parse(in);
 }
 

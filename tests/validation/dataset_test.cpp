@@ -45,12 +45,6 @@ std::size_t expected_entries(const json& rows) {
   return n;
 }
 
-TEST(Dataset, CopyIsTheSharedOriginalUnchanged) {
-  const std::string shared = std::string(WT_SHARED_DIR) + "/validation/published-runs-dev.json";
-  if (!std::filesystem::exists(shared)) GTEST_SKIP() << "no shared folder beside the checkout";
-  EXPECT_EQ(read_file(kDataset), read_file(shared));
-}
-
 TEST(Dataset, EveryRowIsExpressedOrExplained) {
   ValidationReport report;
   ASSERT_NO_THROW(report = validate_dataset(kDataset));

@@ -17,7 +17,7 @@ namespace {
 namespace sg4 = simgrid::s4u;
 
 // CM02 without cross-traffic and TCP-gamma: an uncontended flow takes latency + bytes/bandwidth
-// exactly (../shared/notes/simgrid-3.32.md).
+// exactly (docs/engine.md, "SimGrid 3.32 facts").
 void configure(sg4::Engine& e) {
   e.set_config("network/model:CM02");
   e.set_config("network/crosstraffic:0");
