@@ -1,5 +1,6 @@
-# Required dependencies come from Debian packages; optional ones (Qt 6, CUDA/NCCL) are detected and
-# their parts skipped with one line when missing.
+# Dependencies come from Debian packages (scripts/install-deps.sh). Qt 6 is required unless the GUI
+# is switched off (WT_GUI=OFF); CUDA/NCCL are optional (no GPU on CI): calibrate/'s GPU part is
+# skipped with one line when they are missing.
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(SimGrid REQUIRED IMPORTED_TARGET simgrid>=3.32)
 find_package(Eigen3 3.3 REQUIRED NO_MODULE)
@@ -15,11 +16,26 @@ if(WT_BUILD_TESTS)
 endif()
 find_package(benchmark QUIET)
 
-find_package(Qt6 6.4 QUIET COMPONENTS Widgets Charts Test)
-if(Qt6_FOUND)
-  message(STATUS "windtunnel: Qt ${Qt6_VERSION} found")
+# The desktop planner is part of the product: when it is wanted (the default) and Qt 6 is missing,
+# configuring fails and names the packages, so no build skips it silently. -DWT_GUI=OFF opts out.
+if(WT_GUI)
+  find_package(Qt6 6.4 QUIET COMPONENTS Widgets Charts Test)
+  if(NOT Qt6_FOUND)
+    set(wt_missing "")
+    foreach(component Widgets Charts Test)
+      if(NOT Qt6${component}_FOUND)
+        list(APPEND wt_missing Qt6${component})
+      endif()
+    endforeach()
+    message(FATAL_ERROR
+      "windtunnel: Qt 6.4+ (${wt_missing}) not found, and the GUI is on (WT_GUI=ON).\n"
+      "Qt says: ${Qt6_NOT_FOUND_MESSAGE}\n"
+      "Install the Debian packages with scripts/install-deps.sh (qt6-base-dev qt6-charts-dev "
+      "libqt6opengl6-dev libgl-dev), or configure with -DWT_GUI=OFF to build without windtunnel-gui.")
+  endif()
+  message(STATUS "windtunnel: Qt ${Qt6_VERSION} found: gui/ built")
 else()
-  message(STATUS "windtunnel: Qt 6 not found: gui/ skipped")
+  message(STATUS "windtunnel: WT_GUI=OFF: gui/ not built (windtunnel-gui and its tests are left out)")
 endif()
 
 set(WT_CUDA_ROOT "/usr/local/cuda" CACHE PATH "CUDA toolkit root (nvcc, cuBLASLt, NCCL)")

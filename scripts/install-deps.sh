@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Windtunnel builds with. Idempotent: installs only what is missing.
-# Works as root, or as a user with sudo. Qt 6 (Widgets, Charts, Test) is installed for
-# windtunnel-gui; CUDA is optional and not installed here.
+# Works as root, or as a user with sudo. Qt 6 (Widgets, Charts, Test; Qt6Charts' CMake config also
+# needs Qt6OpenGL from libqt6opengl6-dev) is installed for windtunnel-gui, which every preset builds;
+# CUDA is optional and not installed here.
 # `--fuzz` also installs clang 14 and its libFuzzer and sanitizer runtimes for `make fuzz` (kept
 # apart so that `make test` and CI do not pay for clang).
 # `--screenshots` also installs Xvfb and the DejaVu fonts for scripts/gui-screenshots.sh.
@@ -12,7 +13,7 @@ packages=(
   python3-yaml
   libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  qt6-base-dev qt6-charts-dev libgl-dev
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
 )
 for arg in "$@"; do
   case "$arg" in
