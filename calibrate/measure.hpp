@@ -1,6 +1,6 @@
 #pragma once
 // `windtunnel-calibrate` without a subcommand: measure this host's GPUs section by section and
-// assemble the calibration profile (DESIGN.md §3.3).
+// assemble the calibration profile (docs/calibration.md, "Profile format").
 #include <cstdint>
 #include <iosfwd>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Exit codes of `windtunnel` (DESIGN.md §3.2; docs/cli.md).
+// Exit codes of `windtunnel` (docs/cli.md, "Exit codes").
 namespace wt::cli {
 
 enum class ExitCode : int {

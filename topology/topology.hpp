@@ -1,5 +1,5 @@
 #pragma once
-// A cluster's network as a graph of directed links, with its own routing (DESIGN.md §2, §5).
+// A cluster's network as a graph of directed links, with its own routing (docs/topology.md).
 // Vertices are GPUs, NICs and switches (NVSwitch, leaf/spine/core, torus and dragonfly routers).
 // Every cable is two directed links, one per direction, each with its own bandwidth and latency, so
 // traffic in opposite directions never shares capacity. Both engines read this graph: the

@@ -1,6 +1,6 @@
 #pragma once
-// Alpha-beta costs of the collectives that training issues (DESIGN.md §4). A link class is an
-// (alpha, beta) pair: alpha seconds per algorithm step, beta bytes per second per GPU and
+// Alpha-beta costs of the collectives that training issues (docs/collectives.md). A link class is
+// an (alpha, beta) pair: alpha seconds per algorithm step, beta bytes per second per GPU and
 // direction. Message size S is the collective's buffer in bytes, as nccl-tests counts it (the full
 // vector for all-reduce, the full gathered output for all-gather and the full input for
 // reduce-scatter).

@@ -1,7 +1,7 @@
 #pragma once
-// The calibration profile of DESIGN.md §3.3: what `windtunnel-calibrate` measures on a GPU host and
-// `run --profile` reads. Plain C++ (no CUDA): the calibrator fills it and calls write_profile; the
-// simulator calls read_profile. docs/calibration.md shows the JSON layout.
+// The calibration profile (docs/calibration.md): what `windtunnel-calibrate` measures on a GPU host
+// and `run --profile` reads. Plain C++ (no CUDA): the calibrator fills it and calls write_profile;
+// the simulator calls read_profile. docs/calibration.md shows the JSON layout.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// RunResult ⇄ the `run --json` object of DESIGN.md §3.2.
+// RunResult ⇄ the `run --json` object (docs/cli.md, "The `run --json` contract").
 #include <nlohmann/json.hpp>
 
 #include "sim/report/run_result.hpp"

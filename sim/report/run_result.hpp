@@ -1,5 +1,5 @@
 #pragma once
-// The result of one run: every field of the `run --json` contract (DESIGN.md §3.2).
+// The result of one run: every field of the `run --json` contract (docs/cli.md).
 #include <cstdint>
 #include <string>
 #include <vector>

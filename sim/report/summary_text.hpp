@@ -1,6 +1,7 @@
 #pragma once
-// The readable summary `windtunnel run` prints (DESIGN.md §1): a headline of the scenario, then
-// iteration time, throughput, MFU, memory, where the time goes and what training costs.
+// The readable summary `windtunnel run` prints (docs/cli.md, "`windtunnel run SCENARIO`"): a
+// headline of the scenario, then iteration time, throughput, MFU, memory, where the time goes and
+// what training costs.
 #include <string>
 
 #include "sim/report/run_result.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-// Time to train, GPU-hours, cost and the failure model (DESIGN.md §4, "Reliability and cost").
+// Time to train, GPU-hours, cost and the failure model (docs/models.md, "Time to train and
+// failures"; docs/cli.md, "Time, cost and failures").
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {

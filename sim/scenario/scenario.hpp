@@ -1,5 +1,5 @@
 #pragma once
-// The scenario of DESIGN.md §3.1 after parsing, preset expansion and validation. Every field holds
+// The scenario (docs/scenario.md) after parsing, preset expansion and validation. Every field holds
 // its documented default until the file (or --set) says otherwise; units are in the field names.
 #include <cstdint>
 #include <optional>

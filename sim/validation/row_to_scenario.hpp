@@ -1,7 +1,7 @@
 #pragma once
-// One training row of a published-runs dataset → a scenario document in the schema of DESIGN.md
-// §3.1, which parse_scenario then validates like any user file. What the row does not say and the
-// document had to choose is listed in `assumptions`, one short sentence each.
+// One training row of a published-runs dataset → a scenario document in the scenario schema
+// (docs/scenario.md), which parse_scenario then validates like any user file. What the row does not
+// say and the document had to choose is listed in `assumptions`, one short sentence each.
 #include <string>
 #include <vector>
 

@@ -23,7 +23,8 @@ double operand_width(Precision p) {
 }
 
 // Bytes of optimizer traffic per parameter: read and write of the fp32 master weights and the
-// moments plus the gradient read and the 16-bit weight write, ~16–18 B for Adam (DESIGN.md §4).
+// moments plus the gradient read and the 16-bit weight write, ~16–18 B for Adam
+// (docs/models.md, "Compute time").
 double optimizer_bytes_per_param(Optimizer o) {
   return o == Optimizer::sgd ? 12.0 : 18.0;
 }

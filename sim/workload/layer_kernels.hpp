@@ -43,7 +43,7 @@ KernelList embedding_forward_kernels(const Scenario& s);
 KernelList embedding_backward_kernels(const Scenario& s);
 KernelList logits_forward_kernels(const Scenario& s);  // output GEMM and cross-entropy
 KernelList logits_backward_kernels(const Scenario& s);
-// Adam/SGD step over `params` parameters: memory-bound, bytes per parameter as DESIGN.md §4.
+// Adam/SGD step over `params` parameters: memory-bound, bytes per parameter as docs/models.md says.
 KernelList optimizer_kernels(const Scenario& s, double params);
 
 double sum_flops(const KernelList& kernels);

@@ -1,5 +1,5 @@
 #pragma once
-// Memory per GPU (DESIGN.md §4): model states by ZeRO stage and activations after Korthikanti et
+// Memory per GPU (docs/models.md): model states by ZeRO stage and activations after Korthikanti et
 // al., "Reducing Activation Recomputation in Large Transformer Models" (2022).
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 #pragma once
-// Closed forms of the transformer (DESIGN.md §4): parameters and FLOPs. Shapes: micro-batch b,
-// sequence s, hidden h, FFN f, heads a, KV heads k, vocabulary V, layers l.
+// Closed forms of the transformer (docs/models.md, "FLOPs"): parameters and FLOPs. Shapes:
+// micro-batch b, sequence s, hidden h, FFN f, heads a, KV heads k, vocabulary V, layers l.
 #include <cstdint>
 
 #include "sim/scenario/scenario.hpp"

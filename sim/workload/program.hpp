@@ -1,5 +1,6 @@
 #pragma once
-// Per-role programs: the ordered ops one GPU runs in one training iteration (DESIGN.md §2, §5).
+// Per-role programs: the ordered ops one GPU runs in one training iteration
+// (docs/architecture.md, "Programs, streams and roles").
 // All ranks of one pipeline stage run the same program (their TP/CP/EP/DP positions are symmetric),
 // so a workload holds one program per stage, and ranks map to roles.
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// Pipeline schedules as explicit per-stage step sequences (DESIGN.md §4): GPipe, 1F1B
+// Pipeline schedules as explicit per-stage step sequences (docs/models.md): GPipe, 1F1B
 // (PipeDream-Flush, as Megatron-LM runs it) and interleaved 1F1B (Narayanan et al., SC'21), in the
 // order Megatron-LM's schedules.py issues them.
 #include <cstdint>

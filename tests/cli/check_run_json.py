@@ -1,5 +1,5 @@
 """Reads `windtunnel run --json` output on stdin and checks it is exactly one JSON object with every
-key of the contract (DESIGN.md §3.2, docs/cli.md). Extra arguments KEY=VALUE check a top-level value
+key of the contract (docs/cli.md). Extra arguments KEY=VALUE check a top-level value
 (VALUE read as JSON)."""
 import json
 import sys

@@ -1,8 +1,8 @@
-// `estimate` against `walk` (DESIGN.md §5): for every shipped scenario and a seeded random set of
-// valid layouts, every RunResult figure of estimate_scenario equals run_scenario's. Both apply the
-// same stream rules to the same per-op costs, so the only differences are floating-point rounding
-// of sums taken in a different order; the test asserts the 1% the design allows and prints the
-// largest difference actually seen per field.
+// `estimate` against `walk` (docs/engine.md, "`estimate`"): for every shipped scenario and a seeded
+// random set of valid layouts, every RunResult figure of estimate_scenario equals run_scenario's.
+// Both apply the same stream rules to the same per-op costs, so the only differences are
+// floating-point rounding of sums taken in a different order; the test asserts the 1% the design
+// allows and prints the largest difference actually seen per field.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// The failure model with spot preemption against its closed form (DESIGN.md §4).
+// The failure model with spot preemption against its closed form (docs/cli.md,
+// "Time, cost and failures").
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -51,7 +51,8 @@ RunResult sample_result() {
   return r;
 }
 
-// The keys of DESIGN.md §3.2 in order, plus the additions (marked) that keep their meaning.
+// The keys of the run --json contract (docs/cli.md) in order, plus the additions (marked) that keep
+// their meaning.
 const std::vector<std::string> kTopKeys = {"schema",
                                            "scenario",
                                            "engine",

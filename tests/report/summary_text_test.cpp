@@ -18,7 +18,7 @@ std::string gpu_name(const char* id) {
   return gpu ? gpu->name : std::string("<") + id + " missing from the catalog>";
 }
 
-// The example of DESIGN.md §1: GPT-3 175B on 128 DGX A100 nodes.
+// The summary of docs/cli.md on illustrative figures: GPT-3 175B on 128 DGX A100 nodes.
 Scenario gpt3_scenario() {
   Scenario s;
   s.name = "gpt3-175b-on-1024-a100";
@@ -31,8 +31,8 @@ Scenario gpt3_scenario() {
   s.cluster.network.link_bandwidth_Gbps = 200;
   s.cluster.network.fat_tree.levels = 3;
   s.cost.usd_per_gpu_hour = 2.75;
-  // DESIGN.md's line has no note of the GPUs' speed (its example predates the sustained speed and
-  // the speed spread): the note is tested on its own below.
+  // Without the GPUs' sustained speed and speed spread the compute share has no note of them: the
+  // note is tested on its own below.
   s.cluster.gpu_speed_spread = 0.0;
   s.cluster.gpu_sustained_speed = 1.0;
   return s;
@@ -69,7 +69,7 @@ TEST(SummaryText, DesignExample) {
 
 TEST(SummaryText, ExposedCommunicationIsSplitByDimension) {
   RunResult r = gpt3_result();
-  // 6% TP, 3% DP of 23.6 s, as in DESIGN.md's example.
+  // 6% TP, 3% DP of 23.6 s.
   r.exposed_comm_by_dim_s = {.tp = 1.416, .pp = 0.0, .dp = 0.708, .cp = 0.0, .ep = 0.0};
   const std::string text = summary_text(gpt3_scenario(), r);
   EXPECT_NE(text.find("exposed comm 9% (TP 6%, DP 3%)"), std::string::npos) << text;

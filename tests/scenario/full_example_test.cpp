@@ -1,5 +1,5 @@
-// The example of DESIGN.md §3.1, with only the block of its topology (the example lists all three
-// to show every key), read from a file so that the calibration path resolves against its folder.
+// The example of docs/scenarios.md, "A scenario with every section", read from a file so that the
+// calibration path resolves against its folder.
 #include <gtest/gtest.h>
 
 #include "scenario_test_util.hpp"

@@ -40,7 +40,7 @@ TEST(FatTree, LeafSpine) {
 }
 
 TEST(FatTree, ThreeLevels) {
-  // k³/4: 64³/4 = 65536; the DESIGN example's radix 40: 40³/4 = 16000.
+  // k³/4: 64³/4 = 65536; the shipped GPT-3 175B scenario's radix 40: 40³/4 = 16000.
   EXPECT_EQ(summarize_network(fat_tree(128, 3, 64, 1.0)).max_endpoints, 65536);
   EXPECT_EQ(summarize_network(fat_tree(128, 3, 40, 1.0)).max_endpoints, 16000);
   EXPECT_EQ(summarize_network(fat_tree(128, 3, 40, 1.0)).hops_between_nodes, 6);

@@ -1,10 +1,11 @@
 #pragma once
-// The analytical engine's `estimate` path (DESIGN.md §5): the same figures as run_scenario's walk,
-// from closed-form per-op costs composed with the pipeline schedule, without building programs or a
-// timeline — microseconds per scenario, for the planner. Thread-safe: every call works on its own
-// state (it reads the calibration profile named by the scenario, as run_scenario does).
+// The analytical engine's `estimate` path (docs/engine.md, "`estimate`"): the same figures as
+// run_scenario's walk, from closed-form per-op costs composed with the pipeline schedule, without
+// building programs or a timeline — microseconds per scenario, for the planner. Thread-safe: every
+// call works on its own state (it reads the calibration profile named by the scenario, as
+// run_scenario does).
 //
-// It applies the walk's stream rules (DESIGN.md §5, docs/engine.md) to whole schedule steps: each
+// It applies the walk's stream rules (docs/engine.md, "`walk`") to whole schedule steps: each
 // stage's forward/backward passes in Megatron order, pipeline transfers on a send stream, gradient
 // buckets launched as the final backward pass fills them, ZeRO gathers, the tied-embedding sync and
 // the optimizer. See docs/engine.md, "estimate", for what it agrees with and how closely.

@@ -1,10 +1,11 @@
 #pragma once
-// The SimGrid engine (DESIGN.md §5, docs/engine.md): the same per-role programs as the analytical
-// walk, with communication replaced by the point-to-point flows of the collective algorithm the
-// cost model chose, on the topology's directed links, under SimGrid's max-min bandwidth sharing. So
-// contention (oversubscribed uplinks, shared global links, DP and PP on one NIC) shows in the
-// timeline. SimGrid headers appear only in this folder's .cpp files; each simulation runs in a
-// forked child process, because SimGrid 3.32's engine is a process-wide singleton.
+// The SimGrid engine (docs/engine.md, "The SimGrid engine"): the same per-role programs as the
+// analytical walk, with communication replaced by the point-to-point flows of the collective
+// algorithm the cost model chose, on the topology's directed links, under SimGrid's max-min
+// bandwidth sharing. So contention (oversubscribed uplinks, shared global links, DP and PP on one
+// NIC) shows in the timeline. SimGrid headers appear only in this folder's .cpp files; each
+// simulation runs in a forked child process, because SimGrid 3.32's engine is a process-wide
+// singleton.
 #include <cstdint>
 #include <functional>
 #include <string>
