@@ -16,7 +16,7 @@
 #                    `windtunnel validate scenarios/validation/published-runs-dev.json
 #                    --emit-scenarios DIR` writes them (emit them where SimGrid is installed and
 #                    carry DIR over); the reports compare the model's kernels at the rows' own
-#                    shapes with this GPU (docs/validation.md, "What the next GPU session measures")
+#                    shapes with this GPU (docs/validation.md, "Checking the kernels on a GPU")
 #   --no-shipped     skip the replays of the two shipped scenarios
 #
 # What it needs on the GPU host:

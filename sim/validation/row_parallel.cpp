@@ -122,7 +122,7 @@ void map_parallel(const json& row, RowBuild& b) {
   const json& other = row_other(row);
   const bool sp = sequence_parallel(row, other, tensor, b);
   p["sequence_parallel"] = sp;
-  // TP communication overlap only when the row says so (docs/validation.md, "Session 7").
+  // TP communication overlap only when the row says so (docs/validation.md, "Sensitivity").
   const auto overlap = other.find("tp_comm_overlap");
   if (overlap != other.end() && overlap->is_boolean()) {
     p["tp_comm_overlap"] = overlap->get<bool>();
