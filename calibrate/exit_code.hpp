@@ -1,22 +1,15 @@
 #pragma once
-// Exit codes of `windtunnel-calibrate` (docs/calibration.md) and the two failures that only a GPU
-// run can have.
+// The two failures that only a GPU run can have, mapped to the exit codes no_gpu and
+// library_failure of the project's one list (sim/core/exit_code.hpp, docs/calibration.md).
 #include <stdexcept>
 #include <string>
 
+#include "sim/core/exit_code.hpp"
+
 namespace wt::calibrate {
 
-enum class ExitCode : int {
-  ok = 0,
-  internal_error = 1,   // a bug: any other exception
-  bad_input = 2,        // wt::InputError, a command-line error
-  no_gpu = 4,           // no usable GPU (no driver, no device)
-  library_failure = 5,  // a CUDA, cuBLASLt or NCCL call failed while measuring
-};
-
-inline int to_int(ExitCode c) {
-  return static_cast<int>(c);
-}
+using wt::ExitCode;
+using wt::to_int;
 
 // No usable GPU: the CUDA runtime found no driver or no device. The message is the runtime's.
 class GpuUnavailable : public std::runtime_error {

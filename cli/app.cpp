@@ -6,13 +6,14 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/catalog_command.hpp"
-#include "cli/exit_code.hpp"
+#include "cli/output_files.hpp"
 #include "cli/plan_command.hpp"
 #include "cli/run_command.hpp"
 #include "cli/sweep_command.hpp"
 #include "cli/topo_command.hpp"
 #include "cli/validate_command.hpp"
 #include "sim/core/error.hpp"
+#include "sim/core/exit_code.hpp"
 
 namespace wt::cli {
 namespace {
@@ -84,9 +85,7 @@ int parse_and_run(int argc, char** argv) {
   return dispatch(commands);
 }
 
-}  // namespace
-
-int run_app(int argc, char** argv) {
+int run_and_map_errors(int argc, char** argv) {
   try {
     return parse_and_run(argc, argv);
   } catch (const InputError& e) {
@@ -99,6 +98,13 @@ int run_app(int argc, char** argv) {
     std::cerr << "windtunnel: internal error: unknown exception\n";
     return to_int(ExitCode::internal_error);
   }
+}
+
+}  // namespace
+
+// Every command ends here: what it printed must have reached stdout (a full disk is an error).
+int run_app(int argc, char** argv) {
+  return finish_stdout(run_and_map_errors(argc, argv));
 }
 
 }  // namespace wt::cli

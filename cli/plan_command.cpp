@@ -6,16 +6,17 @@
 #include <iostream>
 #include <thread>
 
-#include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
-#include "planner/emit/atomic_write.hpp"
+#include "cli/output_files.hpp"
 #include "planner/emit/emit.hpp"
 #include "planner/prices/prices.hpp"
 #include "planner/search/checkpoint.hpp"
 #include "planner/search/evaluate.hpp"
 #include "planner/search/plan_report.hpp"
+#include "sim/core/atomic_file.hpp"
 #include "sim/core/error.hpp"
+#include "sim/core/exit_code.hpp"
 #include "sim/report/text_table.hpp"
 #include "sim/scenario/json_text.hpp"
 
@@ -94,7 +95,7 @@ SearchState checkpointed_state(const PlanOptions& o, const CandidateSpace& space
                                const SearchOptions& options) {
   ensure_directory(o.checkpoint_dir, "--checkpoint");
   const auto save = [](const std::string& path, const std::string& text) {
-    write_output_file("--checkpoint", path, text);
+    write_file_atomically(path, text, "--checkpoint");
   };
   const CheckpointRun run = run_checkpointed_search(
       space, options, o.checkpoint_dir, static_cast<uint64_t>(o.checkpoint_shards), save);
@@ -125,15 +126,18 @@ CLI::App* add_plan_command(CLI::App& app, PlanOptions& o) {
                   "Search only shard i of N (prints the partial state as JSON, for --merge)")
       ->type_name("i/N");
   cmd->add_option("--merge", o.merge, "Join the shards' outputs into the full answer")
-      ->type_name("SHARD.json ...");
+      ->type_name("SHARD.json ...")
+      ->check(non_empty_path());
   cmd->add_option("--refine", o.refine, "Re-time the best N with the SimGrid engine")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--emit", o.emit_dir, "Write launch configs of the recommended plan into DIR")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(non_empty_path());
   cmd->add_option("--checkpoint", o.checkpoint_dir,
                   "Resumable search: save each finished part in DIR; run again with the same DIR "
                   "after an interruption to continue")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(non_empty_path());
   cmd->add_option("--checkpoint-shards", o.checkpoint_shards,
                   "Parts of a --checkpoint search (a rerun must use the same number)")
       ->check(CLI::Range(1, 100000))
@@ -150,6 +154,8 @@ int plan_command(const PlanOptions& o) {
   }
   check_options(o);
   require_input_file("PLAN", o.plan);
+  if (!o.emit_dir.empty()) require_output_folder(o.emit_dir, "--emit");
+  if (!o.checkpoint_dir.empty()) require_output_folder(o.checkpoint_dir, "--checkpoint");
   const PlanSpec spec = load_plan_file(o.plan);
   const CandidateSpace space(spec);
   const SearchOptions options = search_options(o);

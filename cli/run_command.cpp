@@ -7,11 +7,13 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/output_files.hpp"
 #include "planner/emit/emit.hpp"
+#include "sim/core/atomic_file.hpp"
 #include "sim/core/error.hpp"
+#include "sim/core/exit_code.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/report/breakdown_plot.hpp"
 #include "sim/report/chrome_trace.hpp"
@@ -41,20 +43,25 @@ EngineOptions engine_options() {
 }
 
 struct OutputFiles {
-  std::optional<OutputFile> trace;
-  std::optional<OutputFile> report;
-  std::optional<OutputFile> plot;
+  std::optional<AtomicFile> trace;
+  std::optional<AtomicFile> report;
+  std::optional<AtomicFile> plot;
 };
 
-// Opened before the run, so that an unwritable path fails fast; each is renamed into place only
-// when complete (cli/interrupt.hpp), so an error or Ctrl-C leaves nothing half-written.
+// Checked and opened before the run, so that a bad output fails fast (docs/cli.md, "Output
+// files"); each is renamed into place only when complete, so an error or Ctrl-C leaves nothing
+// half-written.
 void open_outputs(const RunOptions& o, OutputFiles& f) {
-  if (!o.trace_path.empty()) f.trace.emplace("--trace", o.trace_path);
-  if (!o.report_path.empty()) f.report.emplace("--report", o.report_path);
-  if (!o.plot_path.empty()) {
-    require_svg_path("--plot", o.plot_path);
-    f.plot.emplace("--plot", o.plot_path);
-  }
+  require_distinct_files({{"--trace", o.trace_path},
+                          {"--report", o.report_path},
+                          {"--plot", o.plot_path},
+                          {"--emit", o.emit_dir}},
+                         {{"SCENARIO", o.scenario}, {"--profile", o.profile}});
+  if (!o.plot_path.empty()) require_svg_path("--plot", o.plot_path);
+  if (!o.emit_dir.empty()) require_output_folder(o.emit_dir, "--emit");
+  if (!o.trace_path.empty()) f.trace.emplace(o.trace_path, "--trace");
+  if (!o.report_path.empty()) f.report.emplace(o.report_path, "--report");
+  if (!o.plot_path.empty()) f.plot.emplace(o.plot_path, "--plot");
 }
 
 }  // namespace
@@ -68,31 +75,37 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
       ->capture_default_str();
   run->add_option("--profile", o.profile,
                   "Calibration profile of windtunnel-calibrate (replaces the scenario's)")
-      ->type_name("PROFILE.json");
+      ->type_name("PROFILE.json")
+      ->check(non_empty_path());
   run->add_option("--set", o.sets, "Override a scenario field, e.g. --set parallel.tensor=4")
       ->type_name("KEY.PATH=VALUE")
       ->allow_extra_args(false);
   run->add_flag("--json", o.json, "Print the result as one JSON object (docs/cli.md) instead");
   run->add_option("--trace", o.trace_path, "Write a Chrome trace (open in Perfetto)")
-      ->type_name("FILE.json");
-  run->add_option("--report", o.report_path, "Write a markdown report")->type_name("FILE.md");
+      ->type_name("FILE.json")
+      ->check(non_empty_path());
+  run->add_option("--report", o.report_path, "Write a markdown report")
+      ->type_name("FILE.md")
+      ->check(non_empty_path());
   run->add_option("--plot", o.plot_path, "Write where the time goes as a stacked bar (SVG)")
-      ->type_name("FILE.svg");
+      ->type_name("FILE.svg")
+      ->check(non_empty_path());
   run->add_option("--emit", o.emit_dir,
                   "Write launch configs for this layout (Megatron-LM, DeepSpeed, torchrun, Slurm, "
                   "Kubeflow) into DIR (docs/launch.md)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(non_empty_path());
   return run;
 }
 
 int run_command(const RunOptions& o) {
   const InterruptGuard interrupts;
   require_input_file("SCENARIO", o.scenario);
+  if (!o.profile.empty()) require_input_file("--profile", o.profile);
   OutputFiles files;
   open_outputs(o, files);
   Scenario s = load_scenario_file(o.scenario, o.sets);
   if (!o.profile.empty()) {
-    require_input_file("--profile", o.profile);
     read_profile(o.profile);  // a profile that cannot be read is refused before the run
     s.calibration = o.profile;
   }
@@ -121,7 +134,6 @@ int run_command(const RunOptions& o) {
   } else {
     std::cout << summary_text(s, out.result);
   }
-  std::cout.flush();
   return to_int(out.result.fits_in_memory ? ExitCode::ok : ExitCode::infeasible);
 }
 

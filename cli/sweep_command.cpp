@@ -8,13 +8,15 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/output_files.hpp"
 #include "planner/sweep/sweep.hpp"
 #include "planner/sweep/sweep_report.hpp"
+#include "sim/core/atomic_file.hpp"
 #include "sim/core/checked_math.hpp"
 #include "sim/core/error.hpp"
+#include "sim/core/exit_code.hpp"
 #include "sim/report/plot_svg.hpp"
 
 namespace wt::cli {
@@ -46,10 +48,11 @@ SweepProgress progress_bar() {
   };
 }
 
-void open_plot(const SweepOptions& o, std::optional<OutputFile>& plot) {
+void open_plot(const SweepOptions& o, std::optional<AtomicFile>& plot) {
   if (o.plot_path.empty()) return;
+  require_distinct_files({{"--plot", o.plot_path}}, {{"SCENARIO", o.scenario}});
   require_svg_path("--plot", o.plot_path);
-  plot.emplace("--plot", o.plot_path);
+  plot.emplace(o.plot_path, "--plot");
 }
 
 int exit_code(const SweepResult& r) {
@@ -78,7 +81,8 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& o) {
       ->allow_extra_args(false);
   cmd->add_flag("--json", o.json, "Print the sweep as one JSON object (docs/cli.md) instead");
   cmd->add_option("--plot", o.plot_path, "Write tokens/s and scaling efficiency against GPUs")
-      ->type_name("FILE.svg");
+      ->type_name("FILE.svg")
+      ->check(non_empty_path());
   return cmd;
 }
 
@@ -89,7 +93,7 @@ int sweep_command(const SweepOptions& o) {
   for (const std::string& v : o.varies)
     request.axes.push_back(parse_vary(v));
   require_grid_size(request.axes);
-  std::optional<OutputFile> plot;
+  std::optional<AtomicFile> plot;
   open_plot(o, plot);
   const SweepResult result = run_sweep(request, progress_bar());
   if (plot) {
@@ -103,7 +107,6 @@ int sweep_command(const SweepOptions& o) {
   } else {
     std::cout << sweep_table(result);
   }
-  std::cout.flush();
   return exit_code(result);
 }
 

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
+#include "sim/core/exit_code.hpp"
 #include "sim/core/finite.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/headline.hpp"
@@ -208,7 +208,6 @@ int topo_command(const TopoOptions& o) {
   } else {
     print_text(std::cout, f);
   }
-  std::cout.flush();
   return to_int(ExitCode::ok);
 }
 

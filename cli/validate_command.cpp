@@ -4,11 +4,12 @@
 #include <iostream>
 #include <map>
 
-#include "cli/exit_code.hpp"
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
-#include "planner/emit/atomic_write.hpp"
+#include "cli/output_files.hpp"
+#include "sim/core/atomic_file.hpp"
 #include "sim/core/error.hpp"
+#include "sim/core/exit_code.hpp"
 #include "sim/scenario/fields.hpp"
 #include "sim/validation/validate.hpp"
 
@@ -23,7 +24,8 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
   cmd->add_flag("--json", o.json, "Print the report as JSON");
   cmd->add_option("--emit-scenarios", o.emit_scenarios_dir,
                   "Write the scenario each training row became to DIR/row-<id>.json (run them "
-                  "with `windtunnel run` to see the whole prediction)");
+                  "with `windtunnel run` to see the whole prediction)")
+      ->check(non_empty_path());
   cmd->add_option("--set", o.sets,
                   "Override a scenario field in every training row (cluster.* ones also in "
                   "the nccl-tests rows), e.g. --set cluster.gpu_speed_spread=0")
@@ -72,6 +74,8 @@ int validate_command(const ValidateOptions& o) {
   const InterruptGuard interrupts;
   require_input_file("DATASET", o.dataset);
   require_known_fields(o.sets);
+  if (!o.emit_scenarios_dir.empty())
+    require_output_folder(o.emit_scenarios_dir, "--emit-scenarios");
   const ValidationReport report = validate_dataset(o.dataset, o.sets);
   if (!o.emit_scenarios_dir.empty()) emit_scenarios(report, o.emit_scenarios_dir);
   if (o.json) {

@@ -1,19 +1,22 @@
 #include "gui/app/atomic_file.hpp"
 
 #include <QObject>
-#include <QSaveFile>
+
+#include "sim/core/atomic_file.hpp"
+#include "sim/core/error.hpp"
 
 namespace wt::gui {
 
 bool write_file_atomically(const QString& path, const QByteArray& bytes, QString* error) {
-  QSaveFile file(path);
-  if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit()) {
+  try {
+    wt::write_file_atomically(
+        path.toStdString(), std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
     return true;
+  } catch (const InputError& e) {
+    if (error != nullptr)
+      *error = QObject::tr("Cannot write %1").arg(QString::fromStdString(e.what()));
+    return false;
   }
-  if (error != nullptr) {
-    *error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-  }
-  return false;
 }
 
 }  // namespace wt::gui

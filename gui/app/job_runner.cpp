@@ -2,8 +2,8 @@
 
 #include <QThread>
 
-#include "gui/app/child_processes.hpp"
 #include "gui/app/fork_parking.hpp"
+#include "sim/core/child_processes.hpp"
 
 namespace wt::gui {
 
@@ -61,7 +61,7 @@ void JobRunner::cancel() {
 void JobRunner::poll() {
   if (!control_) return;
   const pid_t tid = worker_tid_.load();
-  if (control_->cancelled() && tid != 0) kill_children_of_thread(tid);
+  if (control_->cancelled() && tid != 0) kill_processes(children_of_thread(tid));
   const double fraction = control_->fraction();
   if (fraction != last_fraction_) {
     last_fraction_ = fraction;

@@ -6,6 +6,7 @@
 #include "gui/app/file_controller.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/screenshot_tour.hpp"
+#include "sim/core/exit_code.hpp"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -38,15 +39,15 @@ int main(int argc, char** argv) {
     };
   }
   if (!files.isEmpty() && !window.files()->open(files.front()) && parser.isSet(screenshots)) {
-    return 2;
+    return wt::to_int(wt::ExitCode::bad_input);
   }
   if (parser.isSet(screenshots)) {
     QString error;
     if (!wt::gui::take_screenshots(window, parser.value(screenshots), &error)) {
       qWarning("screenshots: %s", qPrintable(error));
-      return 1;
+      return wt::to_int(wt::ExitCode::internal_error);
     }
-    return 0;
+    return wt::to_int(wt::ExitCode::ok);
   }
   window.show();
   return QApplication::exec();

@@ -4,13 +4,13 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTemporaryDir>
 
 #include "gui/app/document_paths.hpp"
 #include "gui/app/job_runner.hpp"
 #include "gui/app/scenario_document.hpp"
 #include "gui/app/sweep_dialog.hpp"
+#include "sim/core/atomic_file.hpp"
 #include "sim/core/error.hpp"
 
 namespace wt::gui {
@@ -23,11 +23,11 @@ constexpr size_t kMaxSweepPoints = 10'000;  // as `windtunnel sweep`
 std::string write_snapshot(const QTemporaryDir& dir, const QString& file_name,
                            const std::string& text) {
   const QString path = QDir(dir.path()).filePath(file_name);
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) ||
-      file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit()) {
-    throw std::runtime_error("cannot write a temporary copy of the scenario: " +
-                             file.errorString().toStdString());
+  try {
+    wt::write_file_atomically(path.toStdString(), text);
+  } catch (const InputError& e) {
+    throw std::runtime_error(std::string("cannot write a temporary copy of the scenario: ") +
+                             e.what());
   }
   return path.toStdString();
 }

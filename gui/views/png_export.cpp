@@ -1,8 +1,11 @@
 #include "gui/views/png_export.hpp"
 
+#include <QBuffer>
 #include <QPixmap>
-#include <QSaveFile>
 #include <QWidget>
+
+#include "sim/core/atomic_file.hpp"
+#include "sim/core/error.hpp"
 
 namespace wt::gui {
 namespace {
@@ -20,16 +23,16 @@ bool save_widget_png(QWidget* w, const QString& path, QString* error) {
   const QPixmap image = w->grab();
   if (image.isNull())
     return fail(error, QObject::tr("The view is empty; %1 not written.").arg(path));
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
-  }
-  if (!image.save(&file, "PNG")) {
-    file.cancelWriting();
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
     return fail(error, QObject::tr("Cannot encode the PNG for %1.").arg(path));
   }
-  if (!file.commit()) {
-    return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
+  try {
+    wt::write_file_atomically(
+        path.toStdString(), std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  } catch (const InputError& e) {
+    return fail(error, QObject::tr("Cannot write %1").arg(QString::fromStdString(e.what())));
   }
   return true;
 }

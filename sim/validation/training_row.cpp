@@ -19,9 +19,9 @@ std::string fallback_label(const json& row) {
   std::string label = row_text(row, "model_name");
   if (label.empty()) label = row_text(row, "row_type");
   const auto gpus = row.find("num_gpus");
-  if (gpus != row.end() && gpus->is_number_integer()) {
-    label += ", " + std::to_string(gpus->get<int64_t>()) + " GPUs";
-  }
+  // As written: get<int64_t>() would wrap 2^63 to a negative count. The row's mapping refuses a
+  // count out of range with an InputError naming row N.num_gpus (row_fields.cpp).
+  if (gpus != row.end() && gpus->is_number_integer()) label += ", " + gpus->dump() + " GPUs";
   return label;
 }
 

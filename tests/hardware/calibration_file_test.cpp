@@ -1,10 +1,8 @@
-// Profiles on disk: reading with file-named errors, and atomic writes that either replace the file
-// whole or leave the old one untouched, never a temporary file behind.
+// Profiles on disk: reading with file-named errors, and writing them (the writer itself is tested
+// in tests/core/atomic_file_test.cpp).
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -61,93 +59,6 @@ std::string slurp(const std::string& path) {
 
 void spit(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
-}
-
-TEST(AtomicWrite, CreatesTheFileWithNoTemporaryLeft) {
-  ScratchFolder dir;
-  write_file_atomically(dir.file("a.json"), "{\"x\": 1}\n");
-  EXPECT_EQ(slurp(dir.file("a.json")), "{\"x\": 1}\n");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
-}
-
-TEST(AtomicWrite, ReplacesAnExistingFileWhole) {
-  ScratchFolder dir;
-  spit(dir.file("a.json"), std::string(10000, 'o'));
-  write_file_atomically(dir.file("a.json"), "short");
-  EXPECT_EQ(slurp(dir.file("a.json")), "short");  // no tail of the longer old content
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
-}
-
-TEST(AtomicWrite, PathThatIsAFolderIsRefusedAndLeftAsItWas) {
-  ScratchFolder dir;
-  fs::create_directory(dir.file("target"));
-  spit(dir.file("target/inside.txt"), "kept");
-  try {
-    write_file_atomically(dir.file("target"), "new");
-    FAIL() << "wrote over a folder";
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), dir.file("target"));
-  }
-  EXPECT_TRUE(fs::is_directory(dir.file("target")));
-  EXPECT_EQ(slurp(dir.file("target/inside.txt")), "kept");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"target"});
-}
-
-TEST(AtomicWrite, MissingFolderIsAnInputErrorNamingThePath) {
-  ScratchFolder dir;
-  const std::string path = dir.file("no-such-folder/a.json");
-  try {
-    write_file_atomically(path, "x");
-    FAIL() << "wrote into a missing folder";
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), path);
-  }
-  EXPECT_TRUE(dir.names().empty());
-}
-
-TEST(AtomicWrite, UnwritableFolderLeavesTheOldFileIntact) {
-  if (::geteuid() == 0) GTEST_SKIP() << "running as root: folder permissions do not stop writes";
-  ScratchFolder dir;
-  spit(dir.file("a.json"), "old");
-  fs::permissions(dir.path(), fs::perms::owner_read | fs::perms::owner_exec);
-  EXPECT_THROW(write_file_atomically(dir.file("a.json"), "new"), InputError);
-  fs::permissions(dir.path(), fs::perms::owner_all);
-  EXPECT_EQ(slurp(dir.file("a.json")), "old");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
-}
-
-// Lowers this process's file-size limit (and ignores SIGXFSZ) so a write fails half-way, as on a
-// full disk; works for root too.
-class FileSizeLimit {
- public:
-  explicit FileSizeLimit(rlim_t bytes) {
-    ::getrlimit(RLIMIT_FSIZE, &saved_);
-    old_handler_ = std::signal(SIGXFSZ, SIG_IGN);
-    rlimit lowered = saved_;
-    lowered.rlim_cur = bytes;
-    ::setrlimit(RLIMIT_FSIZE, &lowered);
-  }
-  ~FileSizeLimit() {
-    ::setrlimit(RLIMIT_FSIZE, &saved_);
-    std::signal(SIGXFSZ, old_handler_);
-  }
-  FileSizeLimit(const FileSizeLimit&) = delete;
-  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
-
- private:
-  rlimit saved_{};
-  void (*old_handler_)(int) = nullptr;
-};
-
-TEST(AtomicWrite, WriteFailingHalfWayLeavesTheOldFileAndNoTemporary) {
-  ScratchFolder dir;
-  spit(dir.file("a.json"), "old");
-  {
-    const FileSizeLimit limit(64);
-    EXPECT_THROW(write_file_atomically(dir.file("a.json"), std::string(100000, 'n')), InputError);
-  }
-  EXPECT_EQ(slurp(dir.file("a.json")), "old");
-  EXPECT_EQ(dir.names(), std::vector<std::string>{"a.json"});
 }
 
 TEST(ProfileFile, WriteThenReadGivesTheSameProfile) {

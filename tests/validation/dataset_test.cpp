@@ -210,5 +210,24 @@ TEST(Dataset, UnreadableOrMalformedDatasetIsAnInputError) {
   EXPECT_THROW(validate_dataset(write_temp("wt-validation-object.json", "{}")), InputError);
 }
 
+// 2^63 GPUs: nlohmann reads it as an unsigned integer, which get<int64_t>() wrapped to
+// "-9223372036854775808 GPUs" in the row's label. The row is refused naming its field, and the
+// label shows the count as written.
+TEST(Dataset, AGpuCountBeyondInt64IsRefusedNamingTheFieldNotWrapped) {
+  const std::string path = write_temp("wt-validation-huge-gpus.json", R"json([
+    {"row_type": "training_throughput", "id": 9, "model_name": "GPT 1.3B", "num_layers": 24,
+     "hidden_size": 2048, "num_attention_heads": 16, "seq_length": 2048, "vocab_size": 51200,
+     "global_batch_size": 16, "micro_batch_size": 1, "tp": 1, "pp": 1, "dp": 8,
+     "gpu_model": "NVIDIA A100 SXM", "gpu_memory_gb": 80, "num_gpus": 9223372036854775808,
+     "gpus_per_node": 8, "precision": "bf16", "metrics": {"iteration_time_s": 1.0}}])json");
+  const ValidationReport report = validate_dataset(path);
+  ASSERT_EQ(report.rows.size(), 1u);
+  const ValidationRow& row = report.rows[0];
+  EXPECT_FALSE(row.expressed);
+  EXPECT_EQ(row.label, "GPT 1.3B, 9223372036854775808 GPUs");
+  EXPECT_NE(row.why_not.find("row 9.num_gpus: is out of range"), std::string::npos) << row.why_not;
+  EXPECT_EQ(validation_table(report).find("-9223372036854775808"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace wt

@@ -1,6 +1,9 @@
 // New, Save As, Open, recent files, the unsaved-changes question and drag-and-drop, on the real
 // window.
+#include <sys/stat.h>
+
 #include <QDropEvent>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QTemporaryDir>
@@ -76,6 +79,35 @@ class FilesTest : public QObject {
     QVERIFY(w.files()->new_document());
     QVERIFY(w.files()->open(path));
     QCOMPARE(w.document()->json().dump(), before.dump());
+  }
+
+  // Saves go through the project's one writer (sim/core/atomic_file.hpp): onto a symlink the file
+  // it names is replaced and the link kept (QSaveFile did the same); onto a FIFO the save is
+  // refused with a message and the FIFO is left as it was.
+  void save_as_writes_through_a_symlink_and_refuses_a_fifo() {
+    auto t = make_window("llama3-8b-1node-h100");
+    MainWindow& w = *t->window;
+    QTemporaryDir dir;
+    const QString real = dir.filePath(QStringLiteral("real.json"));
+    const QString link = dir.filePath(QStringLiteral("link.json"));
+    QFile old(real);
+    QVERIFY(old.open(QIODevice::WriteOnly) && old.write("{}") == 2);
+    old.close();
+    QVERIFY(QFile::link(real, link));
+    QVERIFY(w.files()->save_as(link));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QFile saved(real);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(saved.readAll().toStdString(), w.document()->text());
+
+    const QString pipe = dir.filePath(QStringLiteral("pipe.json"));
+    QCOMPARE(::mkfifo(pipe.toLocal8Bit().constData(), 0644), 0);
+    QVERIFY(!w.files()->save_as(pipe));
+    QVERIFY(!t->errors.isEmpty());
+    QVERIFY2(t->errors.last().contains(QStringLiteral("FIFO")), qPrintable(t->errors.last()));
+    struct stat st {};
+    QCOMPARE(::stat(pipe.toLocal8Bit().constData(), &st), 0);
+    QVERIFY(S_ISFIFO(st.st_mode));
   }
 
   void closing_with_unsaved_changes_can_be_cancelled() {
