@@ -27,6 +27,7 @@ void add_warning(Scenario& s, const std::string& text) {
 
 void validate(Scenario& s) {
   check_required_fields(s);
+  check_text_fields(s);
   check_field_ranges(s);
   fill_model_defaults(s);
   check_model_shape(s);
