@@ -41,6 +41,7 @@ void validate(Scenario& s) {
   check_pipeline_schedule(s);
   check_context_parallel(s);
   check_expert_parallel(s);
+  check_intra_node_bandwidth(s);
   check_network_config(s);
   check_calibration(s);
   add_layout_warnings(s);

@@ -26,6 +26,7 @@ void add_layout_warnings(Scenario& s);
 // validate_cluster.cpp
 const GpuSpec& resolve_gpu(Scenario& s);
 void check_precision(const Scenario& s, const GpuSpec& gpu);
+void check_intra_node_bandwidth(const Scenario& s);
 void check_network_config(const Scenario& s);
 void check_calibration(Scenario& s);
 void add_cluster_warnings(Scenario& s, const GpuSpec& gpu);
