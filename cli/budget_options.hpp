@@ -13,7 +13,7 @@
 namespace wt::cli {
 
 struct BudgetOptions {
-  std::string max_memory;       // "" = the default limit
+  std::string max_memory;  // "" = the default limit
   std::string max_trace;
   std::string max_search_time;
 };

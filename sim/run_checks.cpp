@@ -19,25 +19,25 @@ struct Figure {
 std::vector<Figure> figures(const RunResult& r) {
   const Breakdown& b = r.breakdown_s;
   const MemoryUse& m = r.memory_per_gpu_bytes;
-  return {{"iteration_time_s", r.iteration_time_s},
-          {"tokens_per_s", r.tokens_per_s},
-          {"samples_per_s", r.samples_per_s},
-          {"model_tflops_per_gpu", r.model_tflops_per_gpu},
-          {"hardware_tflops_per_gpu", r.hardware_tflops_per_gpu},
-          {"mfu", r.mfu},
-          {"hfu", r.hfu},
-          {"breakdown_s.compute", b.compute},
-          {"breakdown_s.exposed_comm", b.exposed_comm},
-          {"breakdown_s.pipeline_bubble", b.pipeline_bubble},
-          {"breakdown_s.optimizer", b.optimizer},
-          {"breakdown_s.other", b.other},
-          {"memory_per_gpu_bytes.total", m.total},
-          {"time_to_train_s", r.time_to_train_s},
-          {"gpu_hours", r.gpu_hours},
-          {"cost_usd", r.cost_usd},
-          {"expected_time_to_train_with_failures_s", r.expected_time_to_train_with_failures_s,
-           true},
-          {"optimal_checkpoint_interval_s", r.optimal_checkpoint_interval_s}};
+  return {
+      {"iteration_time_s", r.iteration_time_s},
+      {"tokens_per_s", r.tokens_per_s},
+      {"samples_per_s", r.samples_per_s},
+      {"model_tflops_per_gpu", r.model_tflops_per_gpu},
+      {"hardware_tflops_per_gpu", r.hardware_tflops_per_gpu},
+      {"mfu", r.mfu},
+      {"hfu", r.hfu},
+      {"breakdown_s.compute", b.compute},
+      {"breakdown_s.exposed_comm", b.exposed_comm},
+      {"breakdown_s.pipeline_bubble", b.pipeline_bubble},
+      {"breakdown_s.optimizer", b.optimizer},
+      {"breakdown_s.other", b.other},
+      {"memory_per_gpu_bytes.total", m.total},
+      {"time_to_train_s", r.time_to_train_s},
+      {"gpu_hours", r.gpu_hours},
+      {"cost_usd", r.cost_usd},
+      {"expected_time_to_train_with_failures_s", r.expected_time_to_train_with_failures_s, true},
+      {"optimal_checkpoint_interval_s", r.optimal_checkpoint_interval_s}};
 }
 
 std::string value_text(double v) {
@@ -61,10 +61,10 @@ InputSuspect furthest_input(const Scenario& s) {
       {"cluster.network.link_bandwidth_Gbps", s.cluster.network.link_bandwidth_Gbps,
        d.cluster.network.link_bandwidth_Gbps, true},
       {"parallel.dp_bucket_mb", s.parallel.dp_bucket_mb, d.parallel.dp_bucket_mb, true},
-      {"reliability.gpu_mtbf_hours", s.reliability.gpu_mtbf_hours,
-       d.reliability.gpu_mtbf_hours, true},
-      {"cluster.gpu_sustained_speed", s.cluster.gpu_sustained_speed,
-       d.cluster.gpu_sustained_speed, true},
+      {"reliability.gpu_mtbf_hours", s.reliability.gpu_mtbf_hours, d.reliability.gpu_mtbf_hours,
+       true},
+      {"cluster.gpu_sustained_speed", s.cluster.gpu_sustained_speed, d.cluster.gpu_sustained_speed,
+       true},
       {"cluster.intra_node.latency_us", s.cluster.intra_node.latency_us,
        d.cluster.intra_node.latency_us, false},
       {"cluster.network.link_latency_us", s.cluster.network.link_latency_us,
@@ -93,7 +93,9 @@ void check_result_finite(const Scenario& s, const RunResult& r) {
     if (std::isfinite(f.value) || (f.may_be_infinite && f.value == INFINITY)) continue;
     const InputSuspect suspect = furthest_input(s);
     const std::string what = std::string(f.name) + " is " +
-                             (std::isnan(f.value) ? "NaN" : f.value > 0 ? "+infinity" : "-infinity");
+                             (std::isnan(f.value) ? "NaN"
+                              : f.value > 0       ? "+infinity"
+                                                  : "-infinity");
     throw InputError(suspect.path,
                      "too far from what the model computes in finite figures: " + what,
                      suspect.path == "scenario" ? "" : value_text(suspect.value),

@@ -39,8 +39,8 @@ std::string args_block(const Scenario& s, const LaunchPlan& plan, const std::str
 std::string env_block(const Scenario& s, const std::string& indent) {
   std::string out = indent + "- name: CUDA_DEVICE_MAX_CONNECTIONS\n" + indent + "  value: \"1\"\n";
   for (const Placeholder& p : launch_placeholders()) {
-    out +=
-        indent + "- name: " + p.variable + "\n" + indent + "  value: " + yaml_quoted(p.fill_me) + "\n";
+    out += indent + "- name: " + p.variable + "\n" + indent + "  value: " + yaml_quoted(p.fill_me) +
+           "\n";
   }
   if (s.training.total_tokens <= 0.0) {
     out += indent + "- name: TRAIN_ITERS\n" + indent + "  value: \"FILL_ME_train_iters\"\n";

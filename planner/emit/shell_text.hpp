@@ -1,7 +1,8 @@
 #pragma once
 // Command-line arguments and free text as launch files write them: a shell script quotes them and
 // expands placeholders as "${VAR}", a Kubernetes manifest expands them as "$(VAR)"; comments and
-// YAML scalars are escaped so that no value (a scenario name above all) can start a line of its own.
+// YAML scalars are escaped so that no value (a scenario name above all) can start a line of its
+// own.
 #include <string>
 #include <vector>
 

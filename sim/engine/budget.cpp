@@ -113,15 +113,15 @@ ResourceEstimate estimate_resources(const Scenario& s, bool build_graph, bool si
 void check_resources(const ResourceEstimate& e, const ResourceLimits& limits) {
   if (e.memory_bytes() > limits.memory_bytes) {
     std::string what = "the topology graph (" + count_text(static_cast<double>(e.links)) +
-                       " links, " + count_text(static_cast<double>(e.vertices)) + " vertices: " +
-                       byte_text(e.topology_bytes) + ")";
+                       " links, " + count_text(static_cast<double>(e.vertices)) +
+                       " vertices: " + byte_text(e.topology_bytes) + ")";
     if (e.simgrid_bytes > 0.0) {
       what += " and the SimGrid platform (" + count_text(static_cast<double>(e.gpus)) +
               " GPUs: " + byte_text(e.simgrid_bytes) + ")";
     }
     throw InputError("--max-memory",
-                     "the estimated memory, " + exact_bytes_text(e.memory_bytes()) + " for " + what +
-                         ", is above the limit of " + exact_bytes_text(limits.memory_bytes),
+                     "the estimated memory, " + exact_bytes_text(e.memory_bytes()) + " for " +
+                         what + ", is above the limit of " + exact_bytes_text(limits.memory_bytes),
                      "", "a smaller cluster, or raise the limit, e.g. --max-memory 16GiB");
   }
 }
@@ -130,8 +130,9 @@ void check_trace_size(double events, const ResourceLimits& limits) {
   const double bytes = events * kTraceBytesPerEvent;
   if (bytes <= limits.trace_bytes) return;
   throw InputError("--max-trace",
-                   "the estimated trace, " + exact_bytes_text(bytes) + " for " + count_text(events) +
-                       " events, is above the limit of " + exact_bytes_text(limits.trace_bytes),
+                   "the estimated trace, " + exact_bytes_text(bytes) + " for " +
+                       count_text(events) + " events, is above the limit of " +
+                       exact_bytes_text(limits.trace_bytes),
                    "", "a smaller cluster, or raise the limit, e.g. --max-trace 10GiB");
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The resource budget (issue 18, item 5): before any work, closed-form estimates of what a command
-// will build (the topology's vertices and links, the SimGrid platform) and, before the first byte of
-// a Chrome trace, its size; a refusal names the estimate and the option that raises the limit.
+// will build (the topology's vertices and links, the SimGrid platform) and, before the first byte
+// of a Chrome trace, its size; a refusal names the estimate and the option that raises the limit.
 // The per-item constants were measured on the reference machine (docs/performance.md, "Resource
 // budget", with the command behind each).
 #include <cstdint>

@@ -108,10 +108,12 @@ TEST(EmitInjection, ScriptsParseAndRunNothingFromTheName) {
     fs::remove(reached);
     const std::string env = filled_environment(bin, dir);
     EXPECT_EQ(shell_status(env + "bash " + (dir / "torchrun.sh").string() + " >/dev/null 2>&1"), 0);
-    EXPECT_EQ(shell_status(env + "bash " + (dir / "slurm.sbatch").string() + " >/dev/null 2>&1"), 0);
+    EXPECT_EQ(shell_status(env + "bash " + (dir / "slurm.sbatch").string() + " >/dev/null 2>&1"),
+              0);
     EXPECT_EQ(slurp(reached), "torchrun\ntorchrun\n");  // both scripts ran to their launcher
     EXPECT_FALSE(fs::exists(marker)) << "the name ran a command";
-    for (const char* file : {"megatron_args.sh", "torchrun.sh", "slurm.sbatch", "pytorchjob.yaml"}) {
+    for (const char* file :
+         {"megatron_args.sh", "torchrun.sh", "slurm.sbatch", "pytorchjob.yaml"}) {
       std::istringstream lines(slurp(dir / file));
       for (std::string line; std::getline(lines, line);) {
         EXPECT_EQ(line.rfind("touch ", 0), std::string::npos) << file << ": " << line;
@@ -129,7 +131,8 @@ nlohmann::json yaml_as_json(const fs::path& yaml, const fs::path& out) {
       "json.dump({'keys':sorted(d),'name':d['metadata']['name'],'args':c['args']},"
       "open(sys.argv[2],'w'))\n";
   put_file(out.string() + ".py", script);
-  EXPECT_EQ(shell_status("python3 " + out.string() + ".py " + yaml.string() + " " + out.string()), 0);
+  EXPECT_EQ(shell_status("python3 " + out.string() + ".py " + yaml.string() + " " + out.string()),
+            0);
   return nlohmann::json::parse(slurp(out));
 }
 
@@ -170,19 +173,22 @@ TEST(EmitInjection, YamlQuotedValuesReadBackUnchanged) {
     yaml += "- " + yaml_quoted(v) + "\n";
   put_file(base / "values.yaml", yaml);
   const fs::path out = base / "values.json";
-  ASSERT_EQ(shell_status("python3 -c 'import json,sys,yaml; json.dump(yaml.safe_load(open(sys.argv[1], "
-                "encoding=\"utf-8\")), open(sys.argv[2], \"w\"))' " +
-                (base / "values.yaml").string() + " " + out.string()),
-            0);
+  ASSERT_EQ(
+      shell_status("python3 -c 'import json,sys,yaml; json.dump(yaml.safe_load(open(sys.argv[1], "
+                   "encoding=\"utf-8\")), open(sys.argv[2], \"w\"))' " +
+                   (base / "values.yaml").string() + " " + out.string()),
+      0);
   EXPECT_EQ(nlohmann::json::parse(slurp(out)).get<std::vector<std::string>>(), values);
   EXPECT_EQ(yaml_quoted("no\xFFutf8"), "\"no\\uFFFDutf8\"");
 }
 
 TEST(EmitInjection, CommentsStayOneLine) {
   EXPECT_EQ(one_line("a\nb\r\tc\x7F"), "a\\x0Ab\\x0D\\x09c\\x7F");
-  EXPECT_EQ(one_line("a\xE2\x80\xA8" "b"), "a\\xE2\\x80\\xA8b");  // U+2028 LINE SEPARATOR
-  EXPECT_EQ(one_line("caf\xC3\xA9"), "caf\xC3\xA9");                // printable UTF-8 stays
-  EXPECT_EQ(one_line("\xFF\xC3"), "\\xFF\\xC3");                    // not UTF-8
+  EXPECT_EQ(one_line("a\xE2\x80\xA8"
+                     "b"),
+            "a\\xE2\\x80\\xA8b");                     // U+2028 LINE SEPARATOR
+  EXPECT_EQ(one_line("caf\xC3\xA9"), "caf\xC3\xA9");  // printable UTF-8 stays
+  EXPECT_EQ(one_line("\xFF\xC3"), "\\xFF\\xC3");      // not UTF-8
   EXPECT_EQ(comment_block({"x\n#!/bin/sh"}), "# x\\x0A#!/bin/sh\n");
 }
 
@@ -195,8 +201,9 @@ std::set<std::string> megatron_lm_arguments() {
   return names;
 }
 
-// Every shipped scenario (plans excepted) plus variants that turn on the conditional flags (MoE capacity, FP8,
-// full recompute, GQA, SP with TP overlap, distributed optimizer with param-gather overlap).
+// Every shipped scenario (plans excepted) plus variants that turn on the conditional flags (MoE
+// capacity, FP8, full recompute, GQA, SP with TP overlap, distributed optimizer with param-gather
+// overlap).
 TEST(EmitInjection, EveryMegatronFlagIsAMegatronArgument) {
   const std::set<std::string> known = megatron_lm_arguments();
   ASSERT_GT(known.size(), 900u);

@@ -81,10 +81,9 @@ TEST(Budget, SimgridMemoryGrowsWithTheGpus) {
   EXPECT_NEAR(e.simgrid_bytes, 60.0 * 1024.0 * 32.0, 1.0);  // 1,024^1.5 = 32,768
   EXPECT_NO_THROW(check_resources(e, ResourceLimits{}));
   const Scenario million = shipped(
-      "torus-llama2-7b",
-      {"cluster.network.torus.dims=[100,100,100]", "cluster.num_nodes=1000000",
-       "parallel.data=1000000", "parallel.tensor=1", "cluster.gpus_per_node=1",
-       "cluster.network.nics_per_node=1", "training.global_batch_size=1000000"});
+      "torus-llama2-7b", {"cluster.network.torus.dims=[100,100,100]", "cluster.num_nodes=1000000",
+                          "parallel.data=1000000", "parallel.tensor=1", "cluster.gpus_per_node=1",
+                          "cluster.network.nics_per_node=1", "training.global_batch_size=1000000"});
   const ResourceEstimate m = estimate_resources(million, false, true);
   EXPECT_NEAR(m.simgrid_bytes, 60e9, 1e6);
   EXPECT_THROW(check_resources(m, ResourceLimits{}), InputError);

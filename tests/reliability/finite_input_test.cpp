@@ -45,11 +45,12 @@ TEST(FiniteInput, TinyBandwidthsAreRefusedNamingTheField) {
 // 1,024 GPUs, 1 Mb/s links, 1 s latencies, 1e16 tokens, $10,000 per GPU-hour.
 TEST(FiniteInput, EdgesOfTheRangesGiveFiniteFigures) {
   const Scenario s = load_scenario_file(
-      kGpt3, {"cluster.intra_node.bandwidth_GBps=0.001", "cluster.network.link_bandwidth_Gbps=0.001",
-              "cluster.intra_node.latency_us=1e6", "cluster.network.link_latency_us=1e6",
-              "training.total_tokens=1e16", "cost.usd_per_gpu_hour=10000",
-              "reliability.checkpoint_write_s=1e7", "reliability.restart_s=1e7",
-              "parallel.dp_bucket_mb=1e-300", "reliability.gpu_mtbf_hours=1e-300"});
+      kGpt3,
+      {"cluster.intra_node.bandwidth_GBps=0.001", "cluster.network.link_bandwidth_Gbps=0.001",
+       "cluster.intra_node.latency_us=1e6", "cluster.network.link_latency_us=1e6",
+       "training.total_tokens=1e16", "cost.usd_per_gpu_hour=10000",
+       "reliability.checkpoint_write_s=1e7", "reliability.restart_s=1e7",
+       "parallel.dp_bucket_mb=1e-300", "reliability.gpu_mtbf_hours=1e-300"});
   const RunResult r = run_scenario(s).result;
   EXPECT_TRUE(std::isfinite(r.time_to_train_s));
   EXPECT_TRUE(std::isfinite(r.cost_usd));
