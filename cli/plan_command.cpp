@@ -15,6 +15,7 @@
 #include "planner/search/evaluate.hpp"
 #include "planner/search/plan_report.hpp"
 #include "sim/core/atomic_file.hpp"
+#include "planner/search/search_budget.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/exit_code.hpp"
 #include "sim/report/text_table.hpp"
@@ -49,13 +50,22 @@ void show_progress(uint64_t done, uint64_t total) {
                total > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(total) : 100.0);
 }
 
+// Ends the progress display: the terminal's line, or the last line of a log.
+void end_progress(const SearchOptions& options, uint64_t total) {
+  if (isatty(STDERR_FILENO) != 0) {
+    std::fprintf(stderr, "\n");
+  } else {
+    options.progress(total, total);
+  }
+}
+
 SearchOptions search_options(const PlanOptions& o) {
   SearchOptions s;
   s.jobs =
       o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (!o.shard.empty()) s.shard = parse_shard(o.shard);
   s.keep = static_cast<size_t>(std::max(o.top, o.refine));
-  if (isatty(STDERR_FILENO) != 0) s.progress = show_progress;
+  s.progress = isatty(STDERR_FILENO) != 0 ? show_progress : progress_lines();
   return s;
 }
 
@@ -99,7 +109,7 @@ SearchState checkpointed_state(const PlanOptions& o, const CandidateSpace& space
   };
   const CheckpointRun run = run_checkpointed_search(
       space, options, o.checkpoint_dir, static_cast<uint64_t>(o.checkpoint_shards), save);
-  if (options.progress) std::fprintf(stderr, "\n");
+  end_progress(options, space.size());
   if (run.resumed > 0) {
     std::fprintf(stderr, "plan: resumed %llu of %d parts from %s\n",
                  static_cast<unsigned long long>(run.resumed), o.checkpoint_shards,
@@ -142,6 +152,7 @@ CLI::App* add_plan_command(CLI::App& app, PlanOptions& o) {
                   "Parts of a --checkpoint search (a rerun must use the same number)")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  add_max_search_time_option(cmd, o.budget);
   cmd->add_flag("--prices", o.prices, "List the built-in price table and exit");
   return cmd;
 }
@@ -159,6 +170,12 @@ int plan_command(const PlanOptions& o) {
   const PlanSpec spec = load_plan_file(o.plan);
   const CandidateSpace space(spec);
   const SearchOptions options = search_options(o);
+  const Shard& shard = options.shard;
+  const uint64_t mine =
+      space.size() / shard.count + (shard.index < space.size() % shard.count ? 1 : 0);
+  if (o.merge.empty()) {
+    check_search_time(estimate_search(mine, options.jobs), search_time_limit_s(o.budget));
+  }
   PlanReport report;
   report.method = evaluation_method();
   if (!o.merge.empty()) {
@@ -167,7 +184,7 @@ int plan_command(const PlanOptions& o) {
     report.state = checkpointed_state(o, space, options);
   } else {
     report.state = run_search(space, options);
-    if (options.progress) std::fprintf(stderr, "\n");
+    end_progress(options, mine);
   }
   if (!o.shard.empty()) {
     std::cout << shard_json(spec, report.state, options.shard).dump(2) << "\n";

@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/budget_options.hpp"
+
 namespace wt::cli {
 
 struct PlanOptions {
@@ -21,6 +23,7 @@ struct PlanOptions {
   bool prices = false;
   std::string checkpoint_dir;  // resumable: finished parts saved here, found parts not searched
   int checkpoint_shards = 16;
+  BudgetOptions budget;  // --max-search-time (planner/search/search_budget.hpp)
 };
 
 CLI::App* add_plan_command(CLI::App& app, PlanOptions& options);

@@ -20,6 +20,7 @@
 #include "sim/report/markdown_report.hpp"
 #include "sim/report/result_json.hpp"
 #include "sim/report/summary_text.hpp"
+#include "sim/report/trace_size.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
 
@@ -95,6 +96,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
                   "Kubeflow) into DIR (docs/launch.md)")
       ->type_name("DIR")
       ->check(non_empty_path());
+  add_max_memory_option(run, o.budget);
+  add_max_trace_option(run, o.budget);
   return run;
 }
 
@@ -102,6 +105,7 @@ int run_command(const RunOptions& o) {
   const InterruptGuard interrupts;
   require_input_file("SCENARIO", o.scenario);
   if (!o.profile.empty()) require_input_file("--profile", o.profile);
+  resource_limits(o.budget);  // a malformed limit is refused before any work
   OutputFiles files;
   open_outputs(o, files);
   Scenario s = load_scenario_file(o.scenario, o.sets);
@@ -109,8 +113,12 @@ int run_command(const RunOptions& o) {
     read_profile(o.profile);  // a profile that cannot be read is refused before the run
     s.calibration = o.profile;
   }
-  const RunOutput out = run_scenario(s, engine_kind(o.engine), engine_options());
+  const EngineKind engine = engine_kind(o.engine);
+  const ResourceLimits limits = resource_limits(o.budget);
+  check_resources(estimate_resources(s, false, engine == EngineKind::simgrid), limits);
+  const RunOutput out = run_scenario(s, engine, engine_options());
   if (files.trace) {
+    check_trace_size(chrome_trace_event_count(out.workload, out.timeline), limits);
     write_chrome_trace(files.trace->stream(), s, out.workload, out.timeline);
     files.trace->commit();
   }

@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/budget_options.hpp"
+
 namespace wt::cli {
 
 struct RunOptions {
@@ -18,6 +20,7 @@ struct RunOptions {
   std::string report_path;
   std::string plot_path;  // --plot FILE.svg: the breakdown as a stacked bar
   std::string emit_dir;   // --emit DIR: launch configs (planner/emit)
+  BudgetOptions budget;   // --max-memory, --max-trace (sim/engine/budget.hpp)
 };
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options);

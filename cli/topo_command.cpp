@@ -195,12 +195,15 @@ CLI::App* add_topo_command(CLI::App& app, TopoOptions& o) {
       ->type_name("KEY.PATH=VALUE")
       ->allow_extra_args(false);
   cmd->add_flag("--json", o.json, "Print one JSON object (docs/cli.md) instead");
+  add_max_memory_option(cmd, o.budget);
   return cmd;
 }
 
 int topo_command(const TopoOptions& o) {
   require_input_file("SCENARIO", o.scenario);
+  const ResourceLimits limits = resource_limits(o.budget);
   const Scenario s = load_scenario_file(o.scenario, o.sets);
+  check_resources(estimate_resources(s, true, false), limits);
   const TopoFigures f = figures(s);
   require_finite_figures(f);
   if (o.json) {

@@ -6,12 +6,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/budget_options.hpp"
+
 namespace wt::cli {
 
 struct TopoOptions {
   std::string scenario;
   std::vector<std::string> sets;
   bool json = false;
+  BudgetOptions budget;  // --max-memory (sim/engine/budget.hpp)
 };
 
 CLI::App* add_topo_command(CLI::App& app, TopoOptions& options);

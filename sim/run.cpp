@@ -15,6 +15,7 @@
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/train_cost.hpp"
+#include "sim/run_checks.hpp"
 #include "sim/workload/builder.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/stage_memory.hpp"
@@ -255,6 +256,7 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions
         "failures outpace progress: the expected time between failures of the cluster is shorter "
         "than checkpoint interval plus restart; training would not finish");
   }
+  check_result_finite(s, r);
   return out;
 }
 

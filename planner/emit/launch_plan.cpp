@@ -1,5 +1,6 @@
 #include "planner/emit/launch_plan.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -9,6 +10,7 @@ namespace wt {
 namespace {
 
 constexpr size_t kMaxLabel = 63;
+constexpr const char* kFallbackName = "windtunnel-job";
 
 std::optional<int64_t> iterations_for(const Scenario& s) {
   if (s.training.total_tokens <= 0.0) return std::nullopt;
@@ -19,7 +21,7 @@ std::optional<int64_t> iterations_for(const Scenario& s) {
 
 }  // namespace
 
-std::string dns_label(const std::string& text) {
+std::string dns_label(const std::string& text, size_t max_length) {
   std::string label;
   for (const char c : text) {
     const auto u = static_cast<unsigned char>(c);
@@ -29,15 +31,24 @@ std::string dns_label(const std::string& text) {
       label += '-';
     }
   }
-  if (label.size() > kMaxLabel) label.resize(kMaxLabel);
+  if (!label.empty() && std::isdigit(static_cast<unsigned char>(label.front()))) {
+    label.insert(0, "job-");  // a label starts with a letter
+  }
+  if (label.size() > max_length) label.resize(max_length);
   while (!label.empty() && label.back() == '-')
     label.pop_back();
-  return label.empty() ? "windtunnel-job" : label;
+  return label.empty() ? std::string(kFallbackName).substr(0, max_length) : label;
+}
+
+std::string job_name_label(const std::string& scenario_name, int num_nodes) {
+  const std::string master = "-master-0";
+  const std::string worker = "-worker-" + std::to_string(num_nodes > 1 ? num_nodes - 2 : 0);
+  return dns_label(scenario_name, kMaxLabel - std::max(master.size(), worker.size()));
 }
 
 LaunchPlan launch_plan(const Scenario& s) {
   LaunchPlan p;
-  p.job_name = dns_label(s.name);
+  p.job_name = job_name_label(s.name, s.cluster.num_nodes);
   p.headline = scenario_headline(s);
   p.num_nodes = s.cluster.num_nodes;
   p.gpus_per_node = s.cluster.gpus_per_node;

@@ -10,7 +10,7 @@
 namespace wt {
 
 struct LaunchPlan {
-  std::string job_name;  // DNS-1123 label: lower case, digits and '-', at most 63 characters
+  std::string job_name;  // job_name_label(s.name, num_nodes)
   std::string headline;  // scenario_headline(s), for the comment at the top of each file
   int num_nodes = 1;
   int gpus_per_node = 1;
@@ -23,8 +23,15 @@ struct LaunchPlan {
 
 LaunchPlan launch_plan(const Scenario& s);
 
-// "Llama 3 8B run on 1 × 8 GPUs" → "llama-3-8b-run-on-1-8-gpus".
-std::string dns_label(const std::string& text);
+// "Llama 3 8B run on 1 × 8 GPUs" → "llama-3-8b-run-on-1-8-gpus": lower-case letters, digits and
+// '-', starting with a letter and ending with a letter or digit (an RFC 1035 label, as Kubernetes
+// Service names need), at most `max_length` characters.
+std::string dns_label(const std::string& text, size_t max_length = 63);
+
+// The job name of a scenario on `num_nodes` nodes: a dns_label() short enough that the training
+// operator's pod and service names, "<job>-master-0" and "<job>-worker-<i>" for i up to
+// num_nodes - 2, still fit the 63-character limit of a label.
+std::string job_name_label(const std::string& scenario_name, int num_nodes);
 
 // A value the scenario does not know: the user must replace FILL_ME_... before launching.
 struct Placeholder {

@@ -1,5 +1,3 @@
-#include <nlohmann/json.hpp>
-
 #include "planner/emit/launch_plan.hpp"
 #include "planner/emit/launch_scripts.hpp"
 #include "planner/emit/megatron_args.hpp"
@@ -10,13 +8,8 @@ namespace {
 
 constexpr const char* kImage = "FILL_ME_container_image";
 
-// A YAML double-quoted scalar (JSON string syntax is a subset of it).
-std::string quoted(const std::string& text) {
-  return nlohmann::json(text).dump();
-}
-
 std::string list_item(const std::string& indent, const std::string& text) {
-  return indent + "- " + quoted(text) + "\n";
+  return indent + "- " + yaml_quoted(text) + "\n";
 }
 
 // torchrun's arguments, then the script and Megatron's, with placeholders as $(VAR), which
@@ -46,8 +39,8 @@ std::string args_block(const Scenario& s, const LaunchPlan& plan, const std::str
 std::string env_block(const Scenario& s, const std::string& indent) {
   std::string out = indent + "- name: CUDA_DEVICE_MAX_CONNECTIONS\n" + indent + "  value: \"1\"\n";
   for (const Placeholder& p : launch_placeholders()) {
-    out +=
-        indent + "- name: " + p.variable + "\n" + indent + "  value: " + quoted(p.fill_me) + "\n";
+    out += indent + "- name: " + p.variable + "\n" + indent + "  value: " + yaml_quoted(p.fill_me) +
+           "\n";
   }
   if (s.training.total_tokens <= 0.0) {
     out += indent + "- name: TRAIN_ITERS\n" + indent + "  value: \"FILL_ME_train_iters\"\n";
@@ -63,7 +56,7 @@ std::string replica_spec(const Scenario& s, const LaunchPlan& plan, const std::s
   out += "      restartPolicy: OnFailure\n";
   out += "      template:\n        spec:\n          containers:\n";
   out += "          - name: pytorch\n";
-  out += c + "image: " + quoted(kImage) + "\n";
+  out += c + "image: " + yaml_quoted(kImage) + "\n";
   out += c + "command:\n" + list_item(c + "  ", "torchrun");
   out += c + "args:\n" + args_block(s, plan, c + "  ");
   out += c + "env:\n" + env_block(s, c + "  ");
@@ -87,7 +80,7 @@ std::string pytorchjob_yaml(const Scenario& s) {
        "Placeholders: the image and the FILL_ME_... environment values; mount your data and",
        "checkpoint volumes where DATA_PATH and CHECKPOINT_DIR point."});
   out += "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata:\n";
-  out += "  name: " + plan.job_name + "\nspec:\n  pytorchReplicaSpecs:\n";
+  out += "  name: " + yaml_quoted(plan.job_name) + "\nspec:\n  pytorchReplicaSpecs:\n";
   out += replica_spec(s, plan, "Master", 1);
   if (plan.num_nodes > 1) out += replica_spec(s, plan, "Worker", plan.num_nodes - 1);
   return out;

@@ -1,7 +1,9 @@
 #pragma once
-// Numerical hygiene at the report boundary: no NaN or infinity reaches an output. A non-finite
-// figure is a bug, not bad input, so it ends the run as an internal error (exit 1) that names the
-// quantity, e.g. "iteration_time_s is NaN".
+// Numerical hygiene at the report boundary: no NaN or infinity reaches an output. Scenario inputs
+// are kept finite-safe by the field ranges and by run_scenario()'s last check (sim/run_checks.hpp),
+// which turns a non-finite figure into an InputError naming the input; one that still reaches a
+// writer is a bug, so it ends the run as an internal error (exit 1) that names the quantity, e.g.
+// "iteration_time_s is NaN".
 #include <cmath>
 #include <stdexcept>
 #include <string>

@@ -10,7 +10,9 @@ namespace {
 
 constexpr IntRange kParallelDegree{1, 16384};
 constexpr IntRange kLinkCount{1, 4096};
-constexpr NumberRange kBandwidth{0.0, 1e5, true};
+// 1 Mb/s (0.001 Gb/s, 0.001 GB/s) is the slowest link modelled: below it figures leave doubles.
+constexpr double kMinBandwidth = 1e-3;
+constexpr NumberRange kBandwidth{kMinBandwidth, 1e5};
 constexpr NumberRange kLatency{0.0, 1e6};
 constexpr IntRange kBatch{1, 1'000'000'000};
 constexpr IntRange kWidth{1, 10'000'000};
@@ -22,6 +24,7 @@ std::vector<FieldBinding> top_and_model_fields() {
                     {.doc = "Version of this file format; only 1 exists."}),
       string_field("name", read_name,
                    {.default_text = "the file name without .json, or \"scenario\"",
+                    .allowed_text = "a non-empty string on one line, without control characters",
                     .doc = "Label used in reports, traces and plots."}),
       string_field("model.preset", read_model_preset,
                    {.default_text = "none",
@@ -166,7 +169,7 @@ std::vector<FieldBinding> cluster_fields() {
       number_field(WT_MEMBER(cluster.intra_node.bandwidth_GBps), {0.0, 1e5},
                    {.unit = "GB/s",
                     .default_text = "0 (the GPU's NVLink figure)",
-                    .allowed_text = "0 .. 100000",
+                    .allowed_text = "0, or 0.001 .. 100000",
                     .doc = "Intra-node bandwidth per GPU and direction."}),
       number_field(WT_MEMBER(cluster.intra_node.latency_us), kLatency,
                    {.unit = "us", .doc = "Intra-node latency per transfer."}),

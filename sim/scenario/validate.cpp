@@ -27,6 +27,7 @@ void add_warning(Scenario& s, const std::string& text) {
 
 void validate(Scenario& s) {
   check_required_fields(s);
+  check_text_fields(s);
   check_field_ranges(s);
   fill_model_defaults(s);
   check_model_shape(s);
@@ -40,6 +41,7 @@ void validate(Scenario& s) {
   check_pipeline_schedule(s);
   check_context_parallel(s);
   check_expert_parallel(s);
+  check_intra_node_bandwidth(s);
   check_network_config(s);
   check_calibration(s);
   add_layout_warnings(s);

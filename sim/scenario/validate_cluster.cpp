@@ -7,6 +7,7 @@
 #include "sim/core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/scenario/enum_names.hpp"
+#include "sim/scenario/field_readers.hpp"
 #include "sim/scenario/text_util.hpp"
 #include "sim/scenario/validate_rules.hpp"
 #include "topology/network_summary.hpp"
@@ -69,6 +70,16 @@ void check_precision(const Scenario& s, const GpuSpec& gpu) {
   }
   throw InputError("training.precision", "not supported by " + gpu.id, to_string(p),
                    join(supported));
+}
+
+void check_intra_node_bandwidth(const Scenario& s) {
+  constexpr double kMinGBps = 1e-3;  // as cluster.network.link_bandwidth_Gbps: 1 MB/s at least
+  const double bw = s.cluster.intra_node.bandwidth_GBps;
+  if (bw > 0.0 && bw < kMinGBps) {
+    throw InputError("cluster.intra_node.bandwidth_GBps",
+                     "is below the slowest link the simulator models", number_text(bw),
+                     "0 (the GPU's NVLink figure), or 0.001 .. 100000");
+  }
 }
 
 void check_network_config(const Scenario& s) {

@@ -26,6 +26,7 @@ void add_layout_warnings(Scenario& s);
 // validate_cluster.cpp
 const GpuSpec& resolve_gpu(Scenario& s);
 void check_precision(const Scenario& s, const GpuSpec& gpu);
+void check_intra_node_bandwidth(const Scenario& s);
 void check_network_config(const Scenario& s);
 void check_calibration(Scenario& s);
 void add_cluster_warnings(Scenario& s, const GpuSpec& gpu);
@@ -33,6 +34,10 @@ void add_cluster_warnings(Scenario& s, const GpuSpec& gpu);
 // validate_sizes.cpp: products of sizes (bytes, layer passes) that no engine could hold,
 // overflow-checked; needs the model filled in and parallel.data derived.
 void check_size_limits(const Scenario& s);
+
+// validate_text.cpp: the name is one line of printable text (it is written into launch scripts,
+// manifests, reports and CSV); a control character is an InputError naming its code and byte.
+void check_text_fields(const Scenario& s);
 
 // Appends a warning once (validate may run more than once on a scenario).
 void add_warning(Scenario& s, const std::string& text);

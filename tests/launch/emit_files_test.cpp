@@ -78,6 +78,20 @@ TEST(EmitFiles, JobNamesAreDnsLabels) {
   EXPECT_EQ(dns_label("--__--"), "windtunnel-job");
   EXPECT_EQ(dns_label(std::string(80, 'a')).size(), 63u);
   EXPECT_EQ(dns_label(std::string(62, 'a') + "-b"), std::string(62, 'a'));  // no trailing '-'
+  EXPECT_EQ(dns_label("8B run"), "job-8b-run");  // a Service name starts with a letter
+  EXPECT_EQ(dns_label("--__--", 5), "windt");
+}
+
+// Issue 26: the operator names pods "<job>-master-0" and "<job>-worker-<i>"; the job name leaves
+// room for the longest: 63 - 9 = 54 characters on up to 11 nodes ("-worker-9" is 9 long),
+// 63 - 12 = 51 on 1,024 nodes ("-worker-1022").
+TEST(EmitFiles, JobNamesLeaveRoomForThePodSuffix) {
+  const std::string longest(80, 'a');
+  EXPECT_EQ(job_name_label(longest, 1).size(), 54u);
+  EXPECT_EQ(job_name_label(longest, 11).size(), 54u);
+  EXPECT_EQ(job_name_label(longest, 12).size(), 53u);  // "-worker-10"
+  EXPECT_EQ(job_name_label(longest, 1024).size(), 51u);
+  EXPECT_EQ(job_name_label(longest, 1024) + "-worker-1022", std::string(51, 'a') + "-worker-1022");
 }
 
 TEST(EmitFiles, PlanFiguresFollowTheScenario) {
