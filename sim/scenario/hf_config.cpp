@@ -72,7 +72,8 @@ class HfConfig {
     return doc_[key].get<bool>();
   }
 
-  std::string string_or(std::initializer_list<const char*> keys, const std::string& fallback) const {
+  std::string string_or(std::initializer_list<const char*> keys,
+                        const std::string& fallback) const {
     const std::string key = first_of(keys);
     if (key.empty()) return fallback;
     if (!doc_[key].is_string()) throw bad_value(key, "a string");
@@ -113,8 +114,8 @@ class HfConfig {
 // Families whose MLP is gated (SwiGLU, GeGLU) whatever their activation is called.
 bool gated_family(const std::string& model_type) {
   for (const char* family : {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3",
-                             "qwen3_moe", "gemma", "gemma2", "gemma3", "gemma3_text",
-                             "deepseek_v2", "deepseek_v3", "gpt_oss", "phi3", "olmo", "olmo2"}) {
+                             "qwen3_moe", "gemma", "gemma2", "gemma3", "gemma3_text", "deepseek_v2",
+                             "deepseek_v3", "gpt_oss", "phi3", "olmo", "olmo2"}) {
     if (model_type == family) return true;
   }
   return false;
@@ -141,8 +142,8 @@ void read_attention(const HfConfig& cfg, Import& out) {
   }
   const int64_t head_dim = cfg.integer_or({"head_dim"}, 0);
   if (head_dim > 0 && head_dim * m.num_attention_heads != m.hidden_size) m.head_dim = head_dim;
-  m.parallel_layers = cfg.boolean_or("parallel_attn", false) ||
-                      cfg.boolean_or("use_parallel_residual", false);
+  m.parallel_layers =
+      cfg.boolean_or("parallel_attn", false) || cfg.boolean_or("use_parallel_residual", false);
   if (cfg.has("kv_lora_rank")) {
     MlaConfig& mla = m.mla;
     mla.kv_lora_rank = cfg.required_integer({"kv_lora_rank"});
@@ -158,7 +159,8 @@ void read_attention(const HfConfig& cfg, Import& out) {
 // experts and the first dense layers.
 void read_moe(const HfConfig& cfg, Import& out) {
   ModelConfig& m = out.model;
-  const std::string experts_key = cfg.first_of({"num_local_experts", "n_routed_experts", "num_experts"});
+  const std::string experts_key =
+      cfg.first_of({"num_local_experts", "n_routed_experts", "num_experts"});
   if (experts_key.empty()) return;
   MoeConfig& moe = m.moe;
   moe.num_experts = static_cast<int>(cfg.required_integer({experts_key.c_str()}));
@@ -210,8 +212,8 @@ Import model_from(const HfConfig& cfg) {
                         "training length: give model.seq_length beside model.hf_config to set it");
   }
   m.gated_mlp = gated_family(model_type) ||
-                is_gated_activation(cfg.string_or(
-                    {"hidden_act", "hidden_activation", "activation_function"}, ""));
+                is_gated_activation(
+                    cfg.string_or({"hidden_act", "hidden_activation", "activation_function"}, ""));
   m.tied_embeddings = cfg.boolean_or("tie_word_embeddings", true);  // HF's default
   read_moe(cfg, out);
   m.mtp_layers = static_cast<int>(cfg.count_or("num_nextn_predict_layers", 0));

@@ -11,8 +11,8 @@
 namespace wt {
 namespace presets {
 
-ModelPreset preset(std::string name, std::string description, const Shape& x,
-                   Published published, MoeConfig moe) {
+ModelPreset preset(std::string name, std::string description, const Shape& x, Published published,
+                   MoeConfig moe) {
   ModelConfig m;
   m.preset = name;
   m.num_layers = x.layers;
@@ -26,9 +26,8 @@ ModelPreset preset(std::string name, std::string description, const Shape& x,
   m.tied_embeddings = x.tied;
   m.head_dim = x.head_dim;
   m.moe = moe;
-  return ModelPreset{std::move(name),     std::move(description),
-                     std::move(m),        published.total,
-                     published.active,    std::move(published.aliases)};
+  return ModelPreset{std::move(name), std::move(description), std::move(m),
+                     published.total, published.active,       std::move(published.aliases)};
 }
 
 }  // namespace presets
@@ -46,15 +45,17 @@ std::vector<ModelPreset> all_presets() {
 }
 
 bool ends_with(const std::string& text, std::string_view tail) {
-  return text.size() > tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+  return text.size() > tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 // A "-v0.1"-style release suffix (Mistral, Mixtral); not "-v3", which names DeepSeek-V3.
 size_t release_suffix(const std::string& text) {
   const size_t at = text.rfind("-v0.");
   if (at == std::string::npos || at + 4 == text.size()) return std::string::npos;
-  const bool digits = std::all_of(text.begin() + static_cast<std::ptrdiff_t>(at + 4), text.end(),
-                                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  const bool digits =
+      std::all_of(text.begin() + static_cast<std::ptrdiff_t>(at + 4), text.end(),
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
   return digits ? at : std::string::npos;
 }
 
@@ -68,7 +69,8 @@ std::string preset_lookup_key(std::string_view name) {
   for (char& c : s) {
     if (c == '_' || c == ' ') c = '-';
   }
-  while (!s.empty() && s.back() == '-') s.pop_back();
+  while (!s.empty() && s.back() == '-')
+    s.pop_back();
   if (s.rfind("meta-", 0) == 0) s.erase(0, 5);
   for (bool stripped = true; stripped;) {
     stripped = false;

@@ -13,8 +13,8 @@ struct ModelPreset {
   std::string name;
   std::string description;  // with the source of the architecture figures
   ModelConfig model;
-  double num_parameters = 0.0;     // published total (without MTP layers)
-  double active_parameters = 0.0;  // published parameters per token, MoE only
+  double num_parameters = 0.0;            // published total (without MTP layers)
+  double active_parameters = 0.0;         // published parameters per token, MoE only
   std::vector<std::string> aliases = {};  // other names of the same architecture
 };
 

@@ -14,8 +14,9 @@ ModelPreset with_parallel_layers(ModelPreset p) {
 
 std::vector<ModelPreset> gpt2_presets() {
   const std::string hf = "GPT-2 (Radford et al. 2019; HF openai-community/";
-  const std::string tail = " config.json): GELU MLP of 4h, context 1024, vocab 50257, tied "
-                           "embeddings; the 1024 learned positions are not counted";
+  const std::string tail =
+      " config.json): GELU MLP of 4h, context 1024, vocab 50257, tied "
+      "embeddings; the 1024 learned positions are not counted";
   return {
       preset("gpt2", hf + "gpt2" + tail, {12, 768, 12, 12, 3072, 1024, 50257, false, true},
              {124.44e6, 0.0, {"gpt2-small", "gpt2-124m"}}),
@@ -32,21 +33,33 @@ std::vector<ModelPreset> gpt3_presets() {
   const std::string table = "(Brown et al. 2020, Table 2.1: ";
   const std::string tail = "; vocabulary padded to 51200 as in Megatron-LM, tied embeddings";
   return {
-      preset("gpt3-125m", "GPT-3 Small " + table + "12 layers, d_model 768, 12 heads of 64, "
-                              "context 2048)" + tail,
+      preset("gpt3-125m",
+             "GPT-3 Small " + table +
+                 "12 layers, d_model 768, 12 heads of 64, "
+                 "context 2048)" +
+                 tail,
              {12, 768, 12, 12, 3072, 2048, 51200, false, true}, {125e6}),
-      preset("gpt3-350m", "GPT-3 Medium " + table + "24 layers, d_model 1024, 16 heads of 64, "
-                              "context 2048)" + tail,
+      preset("gpt3-350m",
+             "GPT-3 Medium " + table +
+                 "24 layers, d_model 1024, 16 heads of 64, "
+                 "context 2048)" +
+                 tail,
              {24, 1024, 16, 16, 4096, 2048, 51200, false, true}, {350e6}),
-      preset("gpt3-760m", "GPT-3 Large " + table + "24 layers, d_model 1536, 16 heads of 96, "
-                              "context 2048)" + tail,
+      preset("gpt3-760m",
+             "GPT-3 Large " + table +
+                 "24 layers, d_model 1536, 16 heads of 96, "
+                 "context 2048)" +
+                 tail,
              {24, 1536, 16, 16, 6144, 2048, 51200, false, true}, {760e6}),
       preset("gpt3-1.3b",
              "GPT-3 XL (Brown et al. 2020, Table 2.1: 24 layers, d_model 2048, context 2048); "
              "Megatron-LM heads of 128 (16), vocabulary padded to 51200, tied embeddings",
              {24, 2048, 16, 16, 8192, 2048, 51200, false, true}, {1.3e9}),
-      preset("gpt3-6.7b", "GPT-3 6.7B " + table + "32 layers, d_model 4096, 32 heads of 128, "
-                              "context 2048)" + tail,
+      preset("gpt3-6.7b",
+             "GPT-3 6.7B " + table +
+                 "32 layers, d_model 4096, 32 heads of 128, "
+                 "context 2048)" +
+                 tail,
              {32, 4096, 32, 32, 16384, 2048, 51200, false, true}, {6.7e9}),
       preset("gpt3-13b",
              "GPT-3 13B (Brown et al. 2020, Table 2.1: 40 layers, 40 heads of 128, context "

@@ -24,8 +24,7 @@ std::vector<ModelPreset> meta_presets() {
       preset("llama3-8b",
              llama3 + "-8B config.json): 8 KV heads, SwiGLU, context 8192, vocab 128256; "
                       "Llama 3.1 8B has the same architecture",
-             {32, 4096, 32, 8, 14336, 8192, 128256, true, false},
-             {8.03e9, 0.0, {"llama3.1-8b"}}),
+             {32, 4096, 32, 8, 14336, 8192, 128256, true, false}, {8.03e9, 0.0, {"llama3.1-8b"}}),
       preset("llama3-70b",
              llama3 + "-70B config.json): 8 KV heads, SwiGLU, context 8192, vocab 128256; "
                       "Llama 3.1 70B and Llama 3.3 70B have the same architecture",
@@ -57,8 +56,9 @@ std::vector<ModelPreset> qwen_dense_presets() {
   const std::string q25_tail =
       " config.json): SwiGLU, QKV biases, vocab 152064, untied; pre-training context 4096";
   const std::string q3 = "Qwen3 (Qwen Team 2025, Table 1; HF Qwen/Qwen3-";
-  const std::string q3_tail = " config.json): heads of 128, QK-norm, SwiGLU, vocab 151936, untied; "
-                              "pre-training context 4096";
+  const std::string q3_tail =
+      " config.json): heads of 128, QK-norm, SwiGLU, vocab 151936, untied; "
+      "pre-training context 4096";
   return {
       preset("qwen2.5-7b", q25 + "7B" + q25_tail,
              {28, 3584, 28, 4, 18944, 4096, 152064, true, false}, {7.61e9}),
@@ -79,12 +79,14 @@ std::vector<ModelPreset> qwen_dense_presets() {
 
 std::vector<ModelPreset> gemma_presets() {
   const std::string g2 = "Gemma 2 (Gemma Team 2024, Tables 1-2; HF google/gemma-2-";
-  const std::string g2_tail = " config.json): GeGLU, vocab 256000, tied embeddings, context 8192; "
-                              "local/global attention alternation not modelled";
+  const std::string g2_tail =
+      " config.json): GeGLU, vocab 256000, tied embeddings, context 8192; "
+      "local/global attention alternation not modelled";
   const std::string g3 = "Gemma 3 text decoder (Gemma Team 2025, Table 1; HF google/gemma-3-";
-  const std::string g3_tail = " config.json): GeGLU, tied embeddings, pre-training context "
-                              "32768; 5:1 local/global attention not modelled; vision encoder "
-                              "not counted";
+  const std::string g3_tail =
+      " config.json): GeGLU, tied embeddings, pre-training context "
+      "32768; 5:1 local/global attention not modelled; vision encoder "
+      "not counted";
   return {
       preset("gemma2-2b", g2 + "2b" + g2_tail,
              {26, 2304, 8, 4, 9216, 8192, 256000, true, true, 256}, {2.614e9}),

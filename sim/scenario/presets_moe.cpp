@@ -37,13 +37,15 @@ std::vector<ModelPreset> mixtral_and_qwen() {
              {32, 4096, 32, 8, 14336, 32768, 32000, true, false}, {46.7e9, 12.9e9},
              routed(8, 2, 14336)),
       preset("mixtral-8x22b",
-             "Mixtral 8x22B (Mistral AI 2024; HF mistralai/Mixtral-8x22B-v0.1 config.json: 56 layers, hidden "
+             "Mixtral 8x22B (Mistral AI 2024; HF mistralai/Mixtral-8x22B-v0.1 config.json: 56 "
+             "layers, hidden "
              "6144, 48 heads, 8 KV heads, expert FFN 16384, 8 experts, top-2, context 65536, "
              "vocab 32768; 141B total, 39B active per Mistral AI)",
              {56, 6144, 48, 8, 16384, 65536, 32768, true, false}, {141e9, 39e9},
              routed(8, 2, 16384)),
       preset("qwen1.5-moe-a2.7b",
-             "Qwen1.5-MoE-A2.7B, the Qwen2-MoE architecture (Qwen Team 2024; HF Qwen/Qwen1.5-MoE-A2.7B "
+             "Qwen1.5-MoE-A2.7B, the Qwen2-MoE architecture (Qwen Team 2024; HF "
+             "Qwen/Qwen1.5-MoE-A2.7B "
              "config.json: 24 layers, hidden 2048, 16 heads, 60 experts of 1408, top-4, one "
              "shared expert of 5632, vocab 151936, untied; 14.3B total, 2.7B active); context "
              "4096 (not published: the config's 8192 is the maximum)",

@@ -99,7 +99,8 @@ void write_fields(std::ostream& out) {
 std::string experts_text(const ModelConfig& m) {
   if (m.moe.num_experts == 0) return "-";
   std::string t = std::to_string(m.moe.num_experts) + " (" + std::to_string(m.moe.top_k) + ")";
-  if (m.moe.num_shared_experts > 0) t += " + " + std::to_string(m.moe.num_shared_experts) + " shared";
+  if (m.moe.num_shared_experts > 0)
+    t += " + " + std::to_string(m.moe.num_shared_experts) + " shared";
   if (m.moe.first_dense_layers > 0) {
     t += ", first " + std::to_string(m.moe.first_dense_layers) + " dense";
   }

@@ -27,7 +27,7 @@ struct MoeConfig {
   double capacity_factor = 0.0;  // 0 = dropless at balanced load; > 0: experts padded to capacity
   int num_shared_experts = 0;    // experts every token passes through (DeepSeek, Qwen2-MoE)
   int64_t shared_expert_ffn_hidden_size = 0;  // 0 = moe_ffn_hidden_size
-  int first_dense_layers = 0;  // leading layers with a dense MLP of ffn_hidden_size
+  int first_dense_layers = 0;                 // leading layers with a dense MLP of ffn_hidden_size
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank

@@ -29,8 +29,8 @@ void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadConte
       names.push_back(p.name);
     }
     throw InputError("model.preset",
-                     "unknown preset" + did_you_mean(name, names) + " (closest known: " +
-                         join(closest_model_presets(name, 5)) + ")",
+                     "unknown preset" + did_you_mean(name, names) +
+                         " (closest known: " + join(closest_model_presets(name, 5)) + ")",
                      value_text(value), model_preset_names());
   }
   s.model = preset->model;

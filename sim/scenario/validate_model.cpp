@@ -36,8 +36,7 @@ void check_moe_extras(const ModelConfig& m) {
   if (moe.num_shared_experts == 0 && moe.shared_expert_ffn_hidden_size != 0) {
     throw InputError("model.moe.shared_expert_ffn_hidden_size",
                      "needs model.moe.num_shared_experts > 0",
-                     std::to_string(moe.shared_expert_ffn_hidden_size),
-                     "0 without shared experts");
+                     std::to_string(moe.shared_expert_ffn_hidden_size), "0 without shared experts");
   }
   if (moe.first_dense_layers >= m.num_layers) {
     throw InputError("model.moe.first_dense_layers",
@@ -50,9 +49,10 @@ void check_moe_extras(const ModelConfig& m) {
 
 void check_mla(const ModelConfig& m) {
   const MlaConfig& x = m.mla;
-  const std::pair<const char*, int64_t> dims[] = {{"model.mla.qk_rope_head_dim", x.qk_rope_head_dim},
-                                                  {"model.mla.qk_nope_head_dim", x.qk_nope_head_dim},
-                                                  {"model.mla.v_head_dim", x.v_head_dim}};
+  const std::pair<const char*, int64_t> dims[] = {
+      {"model.mla.qk_rope_head_dim", x.qk_rope_head_dim},
+      {"model.mla.qk_nope_head_dim", x.qk_nope_head_dim},
+      {"model.mla.v_head_dim", x.v_head_dim}};
   if (x.kv_lora_rank > 0) {
     for (const auto& [path, value] : dims) {
       if (value == 0) {

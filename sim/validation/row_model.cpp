@@ -164,7 +164,8 @@ const ModelPreset* named_preset(const json& row, RowBuild& b) {
   const std::optional<double> stated = stated_params(row);
   const double counted = total_params(m);
   if (stated && *stated > 0 && std::abs(std::log(counted / *stated)) > std::log(1.10)) {
-    b.assume("model_name names preset " + p->name + " but the row's parameter count differs "
+    b.assume("model_name names preset " + p->name +
+             " but the row's parameter count differs "
              "by more than 10%: the row's figures alone");
     return nullptr;
   }
@@ -262,7 +263,8 @@ void map_model(const json& row, RowBuild& b) {
   f.preset = named_preset(row, b);
   const ModelConfig* p = f.preset != nullptr ? &f.preset->model : nullptr;
   const int64_t hidden = given_or_preset(row, "hidden_size", p ? p->hidden_size : 0, f);
-  const int64_t heads = given_or_preset(row, "num_attention_heads", p ? p->num_attention_heads : 0, f);
+  const int64_t heads =
+      given_or_preset(row, "num_attention_heads", p ? p->num_attention_heads : 0, f);
   m["num_layers"] = given_or_preset(row, "num_layers", p ? p->num_layers : 0, f);
   m["hidden_size"] = hidden;
   m["num_attention_heads"] = heads;

@@ -481,10 +481,12 @@ TEST(RowMapping, ANamedPresetFillsTheArchitectureTheRowLeavesOut) {
   EXPECT_EQ(m.at("mtp_layers"), 1);
   EXPECT_EQ(m.at("gated_mlp"), true);
   EXPECT_EQ(m.at("tied_embeddings"), false);
-  EXPECT_TRUE(has(rs.assumptions, "gated MLP (SwiGLU), separate input/output embeddings, as "
-                                  "preset deepseek-v3"));
-  EXPECT_TRUE(has(rs.assumptions, "model fields the row leaves out, from preset deepseek-v3: "
-                                  "num_kv_heads 128; moe.first_dense_layers 3; MLA"));
+  EXPECT_TRUE(has(rs.assumptions,
+                  "gated MLP (SwiGLU), separate input/output embeddings, as "
+                  "preset deepseek-v3"));
+  EXPECT_TRUE(has(rs.assumptions,
+                  "model fields the row leaves out, from preset deepseek-v3: "
+                  "num_kv_heads 128; moe.first_dense_layers 3; MLA"));
   row["model_name"] = "DeepSeekV3 (w/o MTP)";
   EXPECT_FALSE(row_to_scenario(row).doc.at("model").contains("mtp_layers"));
   // A row whose own shape differs from the preset's keeps its figures alone.
@@ -500,8 +502,9 @@ TEST(RowMapping, APresetGivesTheSequenceLengthARowLeavesOut) {
   row["seq_length"] = nullptr;
   const RowScenario rs = row_to_scenario(row);
   EXPECT_EQ(rs.doc.at("model").at("seq_length"), 8192);
-  EXPECT_TRUE(has(rs.assumptions, "model fields the row leaves out, from preset llama3-8b: "
-                                  "seq_length 8192"));
+  EXPECT_TRUE(has(rs.assumptions,
+                  "model fields the row leaves out, from preset llama3-8b: "
+                  "seq_length 8192"));
 }
 
 TEST(RowMapping, TheStatedParameterCountOverridesTheFamilyName) {

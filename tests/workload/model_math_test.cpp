@@ -168,7 +168,10 @@ TEST(Params, MtpLayersAreCountedApart) {
 
 TEST(Params, MultiHeadLatentAttentionByHand) {
   ModelConfig m = tiny_moe();
-  m.mla = {.q_lora_rank = 4, .kv_lora_rank = 3, .qk_rope_head_dim = 2, .qk_nope_head_dim = 3,
+  m.mla = {.q_lora_rank = 4,
+           .kv_lora_rank = 3,
+           .qk_rope_head_dim = 2,
+           .qk_nope_head_dim = 3,
            .v_head_dim = 5};
   // Q: 8·4 + 4 + 4·2·(3+2) = 76; KV: 8·(3+2) + 3 + 3·2·(3+5) = 91; O: 2·5·8 = 80. No biases.
   // 247 instead of 288 per layer: 3 layers, 123 fewer.

@@ -15,7 +15,7 @@ namespace {
 struct Published {
   const char* preset;
   double total;
-  double active;           // 0 for a dense model
+  double active;            // 0 for a dense model
   double tolerance = 0.01;  // relative
   const char* why_wider = "";
 };
@@ -33,7 +33,8 @@ const Published kPublished[] = {
     {"gpt3-1.3b", 1.3e9, 0, 0.02, "\"1.3B\" is the paper's rounded name (1.31B counted)"},
     {"gpt3-6.7b", 6.7e9, 0},
     {"gpt3-13b", 13.0e9, 0, 0.02,
-     "\"13B\" is the paper's rounded name; its own d_model 5140 gives 12.9B, Megatron's 5120 12.85B"},
+     "\"13B\" is the paper's rounded name; its own d_model 5140 gives 12.9B, Megatron's 5120 "
+     "12.85B"},
     {"gpt3-175b", 175.0e9, 0},
     {"gpt-neox-20b", 20.55e9, 0},
     {"bloom-176b", 176.25e9, 0},
@@ -73,7 +74,8 @@ const Published kPublished[] = {
     {"mixtral-8x7b", 46.7e9, 12.9e9},
     {"mixtral-8x22b", 141e9, 39e9},
     {"qwen1.5-moe-a2.7b", 14.3e9, 2.7e9},
-    {"qwen3-30b-a3b", 30.5e9, 3.3e9, 0.02, "the active 3.3B is given to two digits (3.36B counted)"},
+    {"qwen3-30b-a3b", 30.5e9, 3.3e9, 0.02,
+     "the active 3.3B is given to two digits (3.36B counted)"},
     {"qwen3-235b-a22b", 235e9, 22e9},
     {"deepseek-v2", 236e9, 21e9},
     {"deepseek-v3", 671e9, 37e9},
