@@ -139,6 +139,13 @@ void check_model_shape(const Scenario& s) {
 
 void add_model_warnings(Scenario& s) {
   const ModelConfig& m = s.model;
+  // The Hugging Face import's note that seq_length is the file's max_position_embeddings no longer
+  // holds when the file or --set gave model.seq_length another value.
+  const std::string imported = "model.seq_length " + std::to_string(m.seq_length) + " is ";
+  std::erase_if(s.warnings, [&](const std::string& w) {
+    return w.starts_with("model.seq_length ") && w.find("model.hf_config") != std::string::npos &&
+           !w.starts_with(imported);
+  });
   const std::string d = std::to_string(m.head_dim);
   const std::string plain = std::to_string(m.hidden_size / m.num_attention_heads);
   if (m.mla.kv_lora_rank == 0 && m.head_dim * m.num_attention_heads != m.hidden_size) {
