@@ -1,6 +1,7 @@
 #include "cli/catalog_views.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/presets.hpp"
+#include "sim/workload/model_math.hpp"
 
 namespace wt::cli {
 namespace {
@@ -35,9 +36,15 @@ ordered_json gpu_json(const GpuSpec& g) {
 
 ordered_json model_json(const ModelPreset& p) {
   const ModelConfig& m = p.model;
+  const ParamCount count = param_count(m);
   return {{"name", p.name},
+          {"aliases", p.aliases},
           {"description", p.description},
           {"num_parameters", p.num_parameters},
+          {"published_active_parameters", p.active_parameters},
+          {"counted_parameters", count.total},
+          {"counted_active_parameters", count.active},
+          {"counted_mtp_parameters", count.mtp},
           {"num_layers", m.num_layers},
           {"hidden_size", m.hidden_size},
           {"num_attention_heads", m.num_attention_heads},
@@ -47,10 +54,22 @@ ordered_json model_json(const ModelPreset& p) {
           {"vocab_size", m.vocab_size},
           {"gated_mlp", m.gated_mlp},
           {"tied_embeddings", m.tied_embeddings},
+          {"head_dim", m.head_dim},
+          {"parallel_layers", m.parallel_layers},
+          {"mtp_layers", m.mtp_layers},
           {"moe",
            {{"num_experts", m.moe.num_experts},
             {"top_k", m.moe.top_k},
-            {"moe_ffn_hidden_size", m.moe.moe_ffn_hidden_size}}}};
+            {"moe_ffn_hidden_size", m.moe.moe_ffn_hidden_size},
+            {"num_shared_experts", m.moe.num_shared_experts},
+            {"shared_expert_ffn_hidden_size", m.moe.shared_expert_ffn_hidden_size},
+            {"first_dense_layers", m.moe.first_dense_layers}}},
+          {"mla",
+           {{"q_lora_rank", m.mla.q_lora_rank},
+            {"kv_lora_rank", m.mla.kv_lora_rank},
+            {"qk_rope_head_dim", m.mla.qk_rope_head_dim},
+            {"qk_nope_head_dim", m.mla.qk_nope_head_dim},
+            {"v_head_dim", m.mla.v_head_dim}}}};
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "sim/report/summary_text.hpp"
 #include "sim/report/text_table.hpp"
 #include "sim/scenario/presets.hpp"
+#include "sim/workload/model_math.hpp"
 
 namespace wt::cli {
 namespace {
@@ -18,9 +19,12 @@ std::string figure(double v, const char* format = "%.4g") {
   return buf.data();
 }
 
+// "256 top-8 +1": routed experts, how many a token goes to, and the shared experts.
 std::string moe_text(const MoeConfig& moe) {
   if (moe.num_experts == 0) return "";
-  return std::to_string(moe.num_experts) + " top-" + std::to_string(moe.top_k);
+  std::string text = std::to_string(moe.num_experts) + " top-" + std::to_string(moe.top_k);
+  if (moe.num_shared_experts > 0) text += " +" + std::to_string(moe.num_shared_experts);
+  return text;
 }
 
 }  // namespace
@@ -54,15 +58,20 @@ std::string model_table() {
                {"seq", Align::right},
                {"vocab", Align::right},
                {"MoE", Align::right},
-               {"params", Align::right}});
+               {"params", Align::right},
+               {"active", Align::right}});
   for (const ModelPreset& p : model_presets()) {
     const ModelConfig& m = p.model;
+    const ParamCount count = param_count(m);
     t.add_row({p.name, std::to_string(m.num_layers), std::to_string(m.hidden_size),
                std::to_string(m.num_attention_heads), std::to_string(m.num_kv_heads),
                std::to_string(m.ffn_hidden_size), std::to_string(m.seq_length),
-               std::to_string(m.vocab_size), moe_text(m.moe), format_count(p.num_parameters)});
+               std::to_string(m.vocab_size), moe_text(m.moe), format_count(count.total),
+               m.moe.num_experts > 0 ? format_count(count.active) : ""});
   }
-  return "Model presets\n" + t.str();
+  return "Model presets\n" + t.str() +
+         "MoE: routed experts, top-k per token, +shared experts. params: total weights counted\n"
+         "from the architecture; active: per token (MoE). Sources: windtunnel catalog --json.\n";
 }
 
 }  // namespace wt::cli

@@ -10,6 +10,7 @@
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/text_table.hpp"
+#include "sim/workload/model_math.hpp"
 
 namespace wt {
 namespace {
@@ -67,6 +68,17 @@ std::string headline(const Scenario& s) {
   for (std::string& part : scenario_headline_parts(s))
     pieces.push_back({kDot, std::move(part)});
   return wrapped(pieces, "  ");
+}
+
+// "model 70.6B parameters", with the active share of an MoE model and its MTP layers; nothing for
+// a model whose fields are not filled in (a scenario built in code and never validated).
+std::string parameter_line(const Scenario& s) {
+  const ParamCount count = param_count(s.model);
+  if (!(count.total > 0.0)) return "";
+  std::string text = "model " + format_count(count.total) + " parameters";
+  if (s.model.moe.num_experts > 0) text += ", " + format_count(count.active) + " active per token";
+  if (count.mtp > 0.0) text += " (+" + format_count(count.mtp) + " in MTP layers)";
+  return text + "\n";
 }
 
 std::string throughput_line(const RunResult& r) {
@@ -173,7 +185,7 @@ std::string warning_lines(const std::string& warning) {
 }  // namespace
 
 std::string summary_text(const Scenario& s, const RunResult& r) {
-  std::string text = headline(s) + throughput_line(r);
+  std::string text = headline(s) + parameter_line(s) + throughput_line(r);
   if (r.iteration_time_s > 0.0 && std::isfinite(r.iteration_time_s)) text += time_split_line(s, r);
   if (s.training.total_tokens > 0.0) text += training_line(s, r);
   if (!r.warnings.empty()) {

@@ -60,6 +60,22 @@ std::vector<FieldBinding> top_and_model_fields() {
                     {.doc = "Gated MLP (SwiGLU): three weight matrices of h x f instead of two."}),
       boolean_field(WT_MEMBER(model.tied_embeddings),
                     {.doc = "The output layer shares the input embedding matrix."}),
+      integer_field(WT_MEMBER(model.head_dim), {0, 100'000},
+                    {.default_text = "0 (= hidden_size / num_attention_heads)",
+                     .allowed_text = "0, or 1 .. 100000",
+                     .doc = "Width of one attention head d (Gemma, Qwen3 and GPT-OSS use d != "
+                            "h/a: the query is a x d wide). Counted in the parameters and the "
+                            "weight memory; the attention GEMMs are timed at h/a (a warning "
+                            "says so)."}),
+      boolean_field(WT_MEMBER(model.parallel_layers),
+                    {.doc = "Attention and MLP of a layer read the same normalised input and "
+                            "their outputs are added (GPT-J, GPT-NeoX, PaLM, Falcon). Timed as "
+                            "sequential blocks (a warning says so)."}),
+      integer_field(WT_MEMBER(model.mtp_layers), {0, 16},
+                    {.doc = "Multi-token prediction depth (DeepSeek-V3: 1): each depth adds one "
+                            "transformer layer and a 2h x h projection, sharing the embedding "
+                            "and output layer. Reported beside the parameter count; not yet in "
+                            "the timing or memory (a warning says so)."}),
       integer_field(WT_MEMBER(model.moe.num_experts), {0, 4096},
                     {.doc = "Experts per MoE layer; 0 = dense model. In an MoE model every "
                             "layer's MLP is an MoE layer."}),
@@ -77,6 +93,38 @@ std::vector<FieldBinding> top_and_model_fields() {
                            "Switch and DeepSpeed-MoE do (Megatron-Core with "
                            "--moe-pad-expert-input-to-capacity); the expert GEMMs and the "
                            "all-to-alls grow by the factor. 0 = dropless at balanced load."}),
+      integer_field(WT_MEMBER(model.moe.num_shared_experts), {0, 64},
+                    {.allowed_text = "0 .. 64; > 0 only when num_experts > 0",
+                     .doc = "Shared experts: every token passes through them beside its top_k "
+                            "routed experts (DeepSeek n_shared_experts, Qwen2-MoE's shared "
+                            "expert). Replicated like a dense MLP, not split by expert "
+                            "parallelism."}),
+      integer_field(WT_MEMBER(model.moe.shared_expert_ffn_hidden_size), {0, 10'000'000},
+                    {.default_text = "0 (= moe_ffn_hidden_size)",
+                     .allowed_text = "0, or 1 .. 10000000",
+                     .doc = "MLP inner width of one shared expert."}),
+      integer_field(WT_MEMBER(model.moe.first_dense_layers), {0, 10000},
+                    {.allowed_text = "0 .. num_layers - 1",
+                     .doc = "Leading layers whose MLP is dense, of ffn_hidden_size "
+                            "(DeepSeek first_k_dense_replace: 3 in V3, 1 in V2); the other "
+                            "layers are MoE layers."}),
+      integer_field(WT_MEMBER(model.mla.q_lora_rank), {0, 1'000'000},
+                    {.default_text = "0 (queries projected from h directly)",
+                     .allowed_text = "0, or 1 .. 1000000",
+                     .doc = "Multi-head latent attention (DeepSeek-V2/V3): rank of the query "
+                            "latent."}),
+      integer_field(WT_MEMBER(model.mla.kv_lora_rank), {0, 1'000'000},
+                    {.default_text = "0 (no MLA)",
+                     .allowed_text = "0, or 1 .. 1000000",
+                     .doc = "Rank of the compressed key/value latent; > 0 turns on MLA and "
+                            "needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim."}),
+      integer_field(WT_MEMBER(model.mla.qk_rope_head_dim), {0, 100'000},
+                    {.doc = "MLA: per-head width of the rotary part of queries and keys (the "
+                            "key part is shared by all heads)."}),
+      integer_field(WT_MEMBER(model.mla.qk_nope_head_dim), {0, 100'000},
+                    {.doc = "MLA: per-head width of the non-rotary part of queries and keys."}),
+      integer_field(WT_MEMBER(model.mla.v_head_dim), {0, 100'000},
+                    {.doc = "MLA: per-head width of the values."}),
   };
 }
 

@@ -1,26 +1,18 @@
-// Published model architectures. GPT-3 sizes follow Brown et al. 2020 (Table 2.1) with
-// Megatron-LM's conventions (vocabulary padded to 51200, 128-wide heads), as in Narayanan et al.
-// 2021.
+// The preset table (its families in presets_*.cpp) and the lookup that finds a preset by the
+// spellings tables and users write.
 #include "sim/scenario/presets.hpp"
 
+#include <algorithm>
+#include <cctype>
+
+#include "sim/scenario/presets_table.hpp"
 #include "sim/scenario/text_util.hpp"
 
 namespace wt {
-namespace {
+namespace presets {
 
-struct Shape {
-  int layers;
-  int64_t hidden;
-  int heads;
-  int kv_heads;
-  int64_t ffn;
-  int64_t seq;
-  int64_t vocab;
-  bool gated;
-  bool tied;
-};
-
-ModelConfig model_of(const std::string& name, const Shape& x, MoeConfig moe = {}) {
+ModelPreset preset(std::string name, std::string description, const Shape& x, Published published,
+                   MoeConfig moe) {
   ModelConfig m;
   m.preset = name;
   m.num_layers = x.layers;
@@ -32,77 +24,19 @@ ModelConfig model_of(const std::string& name, const Shape& x, MoeConfig moe = {}
   m.vocab_size = x.vocab;
   m.gated_mlp = x.gated;
   m.tied_embeddings = x.tied;
+  m.head_dim = x.head_dim;
   m.moe = moe;
-  return m;
+  return ModelPreset{std::move(name), std::move(description), std::move(m),
+                     published.total, published.active,       std::move(published.aliases)};
 }
 
-ModelPreset preset(std::string name, std::string description, const Shape& shape,
-                   double num_parameters, MoeConfig moe = {}) {
-  ModelConfig model = model_of(name, shape, moe);
-  return ModelPreset{std::move(name), std::move(description), std::move(model), num_parameters};
-}
+}  // namespace presets
 
-std::vector<ModelPreset> gpt3_presets() {
-  return {
-      preset("gpt3-1.3b",
-             "GPT-3 XL (Brown et al. 2020, Table 2.1: 24 layers, d_model 2048, context 2048); "
-             "Megatron-LM heads of 128 (16), vocabulary padded to 51200, tied embeddings",
-             {24, 2048, 16, 16, 8192, 2048, 51200, false, true}, 1.3e9),
-      preset("gpt3-13b",
-             "GPT-3 13B (Brown et al. 2020, Table 2.1: 40 layers, 40 heads of 128, context "
-             "2048); d_model 5120 (= 40 x 128) as Megatron-LM uses it (the paper lists 5140), "
-             "vocabulary padded to 51200, tied embeddings",
-             {40, 5120, 40, 40, 20480, 2048, 51200, false, true}, 13.0e9),
-      preset("gpt3-175b",
-             "GPT-3 175B (Brown et al. 2020, Table 2.1: 96 layers, d_model 12288, 96 heads of "
-             "128, context 2048); vocabulary padded to 51200 as in Megatron-LM, tied embeddings",
-             {96, 12288, 96, 96, 49152, 2048, 51200, false, true}, 175.0e9),
-  };
-}
-
-std::vector<ModelPreset> llama_presets() {
-  const std::string llama2 = "Llama 2 (Touvron et al. 2023, Table 1; HF meta-llama/Llama-2-";
-  const std::string llama3 =
-      "Llama 3 (Llama Team 2024, \"The Llama 3 Herd of Models\", Table 3; "
-      "HF meta-llama/Meta-Llama-3";
-  return {
-      preset("llama2-7b", llama2 + "7b-hf config.json): SwiGLU, context 4096, vocab 32000",
-             {32, 4096, 32, 32, 11008, 4096, 32000, true, false}, 6.74e9),
-      preset("llama2-13b", llama2 + "13b-hf config.json): SwiGLU, context 4096, vocab 32000",
-             {40, 5120, 40, 40, 13824, 4096, 32000, true, false}, 13.0e9),
-      preset("llama2-70b",
-             llama2 + "70b-hf config.json): 8 KV heads (GQA), SwiGLU, context 4096, vocab 32000",
-             {80, 8192, 64, 8, 28672, 4096, 32000, true, false}, 69.0e9),
-      preset("llama3-8b",
-             llama3 + "-8B config.json): 8 KV heads, SwiGLU, context 8192, vocab 128256",
-             {32, 4096, 32, 8, 14336, 8192, 128256, true, false}, 8.03e9),
-      preset("llama3-70b",
-             llama3 + "-70B config.json): 8 KV heads, SwiGLU, context 8192, vocab 128256",
-             {80, 8192, 64, 8, 28672, 8192, 128256, true, false}, 70.6e9),
-      preset("llama3-405b",
-             llama3 + ".1-405B config.json): 8 KV heads, SwiGLU, pre-training context 8192, "
-                      "vocab 128256",
-             {126, 16384, 128, 8, 53248, 8192, 128256, true, false}, 405.0e9),
-  };
-}
-
-std::vector<ModelPreset> other_presets() {
-  return {
-      preset("bert-large",
-             "BERT-Large (Devlin et al. 2019: 24 layers, hidden 1024, 16 heads, FFN 4096, 512 "
-             "positions); WordPiece vocab 30522 (HF bert-large-uncased), tied output embedding",
-             {24, 1024, 16, 16, 4096, 512, 30522, false, true}, 340e6),
-      preset("mixtral-8x7b",
-             "Mixtral 8x7B (Jiang et al. 2024, \"Mixtral of Experts\", Table 1: 32 layers, dim "
-             "4096, 32 heads, 8 KV heads, expert FFN 14336, 8 experts, top-2, context 32768, "
-             "vocab 32000)",
-             {32, 4096, 32, 8, 14336, 32768, 32000, true, false}, 46.7e9, {8, 2, 14336}),
-  };
-}
+namespace {
 
 std::vector<ModelPreset> all_presets() {
   std::vector<ModelPreset> out;
-  for (auto part : {gpt3_presets, llama_presets, other_presets}) {
+  for (auto part : {presets::gpt_presets, presets::llama_presets, presets::moe_presets}) {
     for (ModelPreset& p : part()) {
       out.push_back(std::move(p));
     }
@@ -110,7 +44,50 @@ std::vector<ModelPreset> all_presets() {
   return out;
 }
 
+bool ends_with(const std::string& text, std::string_view tail) {
+  return text.size() > tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// A "-v0.1"-style release suffix (Mistral, Mixtral); not "-v3", which names DeepSeek-V3.
+size_t release_suffix(const std::string& text) {
+  const size_t at = text.rfind("-v0.");
+  if (at == std::string::npos || at + 4 == text.size()) return std::string::npos;
+  const bool digits =
+      std::all_of(text.begin() + static_cast<std::ptrdiff_t>(at + 4), text.end(),
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return digits ? at : std::string::npos;
+}
+
 }  // namespace
+
+std::string preset_lookup_key(std::string_view name) {
+  std::string s = to_lower(name);
+  // A parenthesised remark ("GPT-3 175B (NeMo Megatron)") is not part of the name.
+  if (const size_t paren = s.find('('); paren != std::string::npos) s.erase(paren);
+  if (const size_t slash = s.rfind('/'); slash != std::string::npos) s.erase(0, slash + 1);
+  for (char& c : s) {
+    if (c == '_' || c == ' ') c = '-';
+  }
+  while (!s.empty() && s.back() == '-')
+    s.pop_back();
+  if (s.rfind("meta-", 0) == 0) s.erase(0, 5);
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (std::string_view tail : {"-hf", "-instruct", "-base", "-chat", "-it", "-pt"}) {
+      if (ends_with(s, tail)) {
+        s.erase(s.size() - tail.size());
+        stripped = true;
+      }
+    }
+    if (const size_t at = release_suffix(s); at != std::string::npos) {
+      s.erase(at);
+      stripped = true;
+    }
+  }
+  std::erase(s, '-');
+  return s;
+}
 
 const std::vector<ModelPreset>& model_presets() {
   static const std::vector<ModelPreset> presets = all_presets();
@@ -118,10 +95,39 @@ const std::vector<ModelPreset>& model_presets() {
 }
 
 const ModelPreset* find_model_preset(std::string_view name) {
+  const std::string key = preset_lookup_key(name);
+  if (key.empty()) return nullptr;
   for (const ModelPreset& p : model_presets()) {
-    if (iequals(p.name, name)) return &p;
+    if (preset_lookup_key(p.name) == key) return &p;
+    for (const std::string& alias : p.aliases) {
+      if (preset_lookup_key(alias) == key) return &p;
+    }
   }
   return nullptr;
+}
+
+std::vector<std::string> closest_model_presets(std::string_view name, size_t count) {
+  const std::string key = preset_lookup_key(name);
+  std::vector<std::pair<size_t, std::string>> ranked;
+  for (const ModelPreset& p : model_presets()) {
+    // A name that starts with what was written ("qwen3-30b" for qwen3-30b-a3b) comes first.
+    auto distance = [&key](const std::string& candidate) {
+      const std::string other = preset_lookup_key(candidate);
+      return other.rfind(key, 0) == 0 ? size_t{0} : edit_distance(key, other);
+    };
+    size_t best = distance(p.name);
+    for (const std::string& alias : p.aliases) {
+      best = std::min(best, distance(alias));
+    }
+    ranked.emplace_back(best, p.name);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (size_t i = 0; i < ranked.size() && i < count; ++i) {
+    out.push_back(ranked[i].second);
+  }
+  return out;
 }
 
 std::string model_preset_names() {

@@ -3,10 +3,13 @@
 // committed file equal to this output).
 #include <cstdio>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "sim/scenario/field_binding.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/scenario/schema_tree.hpp"
+#include "sim/scenario/text_util.hpp"
 
 namespace wt {
 namespace {
@@ -93,23 +96,54 @@ void write_fields(std::ostream& out) {
   }
 }
 
+std::string experts_text(const ModelConfig& m) {
+  if (m.moe.num_experts == 0) return "-";
+  std::string t = std::to_string(m.moe.num_experts) + " (" + std::to_string(m.moe.top_k) + ")";
+  if (m.moe.num_shared_experts > 0)
+    t += " + " + std::to_string(m.moe.num_shared_experts) + " shared";
+  if (m.moe.first_dense_layers > 0) {
+    t += ", first " + std::to_string(m.moe.first_dense_layers) + " dense";
+  }
+  return t;
+}
+
+std::string parameters_text(const ModelPreset& p) {
+  std::string t = short_count(p.num_parameters);
+  if (p.active_parameters > 0.0) t += " (" + short_count(p.active_parameters) + " active)";
+  return t;
+}
+
+// Head width, MLA, MTP and parallel layers, where a preset has them.
+std::string attention_text(const ModelConfig& m) {
+  std::vector<std::string> parts;
+  if (m.mla.kv_lora_rank > 0) parts.push_back("MLA");
+  if (m.head_dim > 0) parts.push_back("head " + std::to_string(m.head_dim));
+  if (m.mtp_layers > 0) parts.push_back("MTP " + std::to_string(m.mtp_layers));
+  if (m.parallel_layers) parts.push_back("parallel layers");
+  return parts.empty() ? "-" : join(parts);
+}
+
 void write_presets(std::ostream& out) {
   out << "## Model presets\n\n"
          "`\"model\": {\"preset\": \"llama3-8b\"}` fills every model field; model fields given "
-         "beside the preset override it (`\"seq_length\": 4096`). Names are matched "
-         "case-insensitively.\n\n"
-         "| preset | layers | hidden | heads | KV heads | FFN | seq | vocab | gated MLP | tied "
-         "embeddings | experts (top-k) | parameters | source |\n"
-         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+         "beside the preset override it (`\"seq_length\": 4096`). Names are matched as tables "
+         "and users write them: case, `-`, `_` and spaces do not matter, nor an organisation "
+         "prefix (`meta-llama/`), `Meta-`, a `-hf`, `-Instruct`, `-Base`, `-chat`, `-it`, `-pt` "
+         "or `-v0.1` suffix, or a parenthesised remark; `LLAMA3_70B`, "
+         "`meta-llama/Meta-Llama-3.1-70B`, `Qwen3_30B_a3B` and `DeepSeekV3` all work. Parameters "
+         "are the published sizes; `windtunnel catalog` shows the counts from the fields "
+         "(tests/workload/preset_params_test.cpp compares the two).\n\n"
+         "| preset | also | layers | hidden | heads | KV heads | FFN | seq | vocab | gated MLP | "
+         "tied embeddings | experts (top-k) | attention | parameters | source |\n"
+         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | "
+         "--- |\n";
   for (const ModelPreset& p : model_presets()) {
     const ModelConfig& m = p.model;
-    const std::string experts = m.moe.num_experts == 0 ? "-"
-                                                       : std::to_string(m.moe.num_experts) + " (" +
-                                                             std::to_string(m.moe.top_k) + ")";
-    out << "| `" << p.name << "` | " << m.num_layers << " | " << m.hidden_size << " | "
-        << m.num_attention_heads << " | " << m.num_kv_heads << " | " << m.ffn_hidden_size << " | "
-        << m.seq_length << " | " << m.vocab_size << " | " << yes_no(m.gated_mlp) << " | "
-        << yes_no(m.tied_embeddings) << " | " << experts << " | " << short_count(p.num_parameters)
+    out << "| `" << p.name << "` | " << (p.aliases.empty() ? "-" : join(p.aliases)) << " | "
+        << m.num_layers << " | " << m.hidden_size << " | " << m.num_attention_heads << " | "
+        << m.num_kv_heads << " | " << m.ffn_hidden_size << " | " << m.seq_length << " | "
+        << m.vocab_size << " | " << yes_no(m.gated_mlp) << " | " << yes_no(m.tied_embeddings)
+        << " | " << experts_text(m) << " | " << attention_text(m) << " | " << parameters_text(p)
         << " | " << cell(p.description) << " |\n";
   }
   out << "\n";
@@ -119,26 +153,46 @@ void write_hf_config(std::ostream& out) {
   out << "## Hugging Face config.json\n\n"
          "`\"model\": {\"hf_config\": \"path/to/config.json\"}` (relative to the scenario's "
          "folder) imports an architecture; model fields given beside it override it, and it "
-         "cannot be combined with `model.preset`.\n\n"
+         "cannot be combined with `model.preset`. Where the table gives several keys, the first "
+         "the file has is read.\n\n"
          "| config.json key | scenario field | when absent |\n"
          "| --- | --- | --- |\n"
-         "| `num_hidden_layers` | `model.num_layers` | error |\n"
-         "| `hidden_size` | `model.hidden_size` | error |\n"
-         "| `num_attention_heads` | `model.num_attention_heads` | error |\n"
-         "| `num_key_value_heads` | `model.num_kv_heads` | = num_attention_heads |\n"
-         "| `intermediate_size` | `model.ffn_hidden_size` (and the expert FFN of an MoE) | "
-         "error |\n"
+         "| `num_hidden_layers`, `n_layer` | `model.num_layers` | error |\n"
+         "| `hidden_size`, `n_embd`, `d_model` | `model.hidden_size` | error |\n"
+         "| `num_attention_heads`, `n_head` | `model.num_attention_heads` | error |\n"
+         "| `num_key_value_heads`, `num_kv_heads`, `n_head_kv`; `multi_query` true = 1 | "
+         "`model.num_kv_heads` | = num_attention_heads |\n"
+         "| `head_dim` | `model.head_dim` (when not hidden_size / heads) | hidden_size / heads |\n"
+         "| `intermediate_size`, `n_inner`, `ffn_dim`, `ffn_hidden_size` | "
+         "`model.ffn_hidden_size` (and the expert FFN when there is no "
+         "`moe_intermediate_size`) | 4 × hidden_size, with a warning (GPT-2's null `n_inner` "
+         "without) |\n"
          "| `vocab_size` | `model.vocab_size` | error |\n"
-         "| `max_position_embeddings` | `model.seq_length` (unless given explicitly) | "
+         "| `max_position_embeddings`, `n_positions` | `model.seq_length`, with a warning that "
+         "this is the longest context, not necessarily the training length | "
          "`model.seq_length` must be given |\n"
-         "| `hidden_act` | `model.gated_mlp` = true for silu, swiglu, swish | not gated |\n"
+         "| `model_type`; `hidden_act`, `hidden_activation`, `activation_function` | "
+         "`model.gated_mlp` = true for the Llama, Mistral, Qwen, Gemma, DeepSeek, GPT-OSS, Phi-3 "
+         "and OLMo families and for silu, swiglu, swish | not gated |\n"
          "| `tie_word_embeddings` | `model.tied_embeddings` | true (Hugging Face's default) |\n"
-         "| `num_local_experts` | `model.moe.num_experts` (Mixtral) | dense |\n"
-         "| `num_experts_per_tok` | `model.moe.top_k` | error when num_local_experts is given |\n"
+         "| `parallel_attn`, `use_parallel_residual` | `model.parallel_layers` | false |\n"
+         "| `num_local_experts` (Mixtral, GPT-OSS), `n_routed_experts` (DeepSeek), "
+         "`num_experts` (Qwen-MoE) | `model.moe.num_experts` | dense |\n"
+         "| `num_experts_per_tok` | `model.moe.top_k` | error when experts are given |\n"
+         "| `moe_intermediate_size` | `model.moe.moe_ffn_hidden_size` | intermediate_size |\n"
+         "| `n_shared_experts` (DeepSeek: each of moe_intermediate_size) | "
+         "`model.moe.num_shared_experts` | none |\n"
+         "| `shared_expert_intermediate_size` (Qwen2-MoE) | one shared expert of that width | "
+         "none |\n"
+         "| `first_k_dense_replace` | `model.moe.first_dense_layers` | 0 |\n"
+         "| `kv_lora_rank`, `q_lora_rank`, `qk_rope_head_dim`, `qk_nope_head_dim`, "
+         "`v_head_dim` | `model.mla.*` | no MLA |\n"
+         "| `num_nextn_predict_layers` | `model.mtp_layers` | 0 |\n"
          "\n"
          "A missing file, invalid JSON, a missing key or a value that is not a positive integer "
-         "is an error at `model.hf_config` naming the file and the key. Other keys are "
-         "ignored.\n\n";
+         "is an error at `model.hf_config` naming the file and the key. Every other key of the "
+         "file is listed in a warning (\"keys ... not imported\"), and `moe_layer_freq` or "
+         "`decoder_sparse_step` above 1 is warned about (imported as MoE in every layer).\n\n";
 }
 
 void write_overrides(std::ostream& out) {

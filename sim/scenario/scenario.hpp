@@ -21,10 +21,23 @@ enum class NetworkTopology { fat_tree, torus, dragonfly };
 enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };
 
 struct MoeConfig {
-  int num_experts = 0;  // 0 = dense model
+  int num_experts = 0;  // 0 = dense model (routed experts)
   int top_k = 0;
   int64_t moe_ffn_hidden_size = 0;
   double capacity_factor = 0.0;  // 0 = dropless at balanced load; > 0: experts padded to capacity
+  int num_shared_experts = 0;    // experts every token passes through (DeepSeek, Qwen2-MoE)
+  int64_t shared_expert_ffn_hidden_size = 0;  // 0 = moe_ffn_hidden_size
+  int first_dense_layers = 0;                 // leading layers with a dense MLP of ffn_hidden_size
+};
+
+// Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank
+// latents; kv_lora_rank = 0 means ordinary (grouped-query) attention.
+struct MlaConfig {
+  int64_t q_lora_rank = 0;  // 0 = queries projected directly from h
+  int64_t kv_lora_rank = 0;
+  int64_t qk_rope_head_dim = 0;
+  int64_t qk_nope_head_dim = 0;
+  int64_t v_head_dim = 0;
 };
 
 struct ModelConfig {
@@ -39,7 +52,11 @@ struct ModelConfig {
   int64_t vocab_size = 0;
   bool gated_mlp = false;
   bool tied_embeddings = false;
+  int64_t head_dim = 0;          // 0 in a file means hidden_size / num_attention_heads
+  bool parallel_layers = false;  // attention and MLP read the same input (GPT-J, PaLM, Falcon)
+  int mtp_layers = 0;            // multi-token prediction depth (DeepSeek-V3)
   MoeConfig moe;
+  MlaConfig mla;
 };
 
 struct TrainingConfig {

@@ -21,6 +21,8 @@ std::vector<SectionInfo> all_sections() {
       {"model", "The model: a preset, a Hugging Face config, or every field.", "", "", nullptr},
       {"model.moe", "Mixture of experts (absent or num_experts 0 for a dense model).", "", "",
        nullptr},
+      {"model.mla", "Multi-head latent attention (DeepSeek-V2/V3; absent for ordinary attention).",
+       "", "", nullptr},
       {"training", "The training job.", "", "", nullptr},
       {"parallel", "The parallel layout.", "", "", nullptr},
       {"cluster", "The machines.", "", "", nullptr},

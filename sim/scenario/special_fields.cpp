@@ -1,10 +1,12 @@
 #include "sim/scenario/special_fields.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "sim/core/error.hpp"
 #include "sim/scenario/field_readers.hpp"
 #include "sim/scenario/presets.hpp"
+#include "sim/scenario/text_util.hpp"
 
 namespace wt {
 
@@ -26,7 +28,9 @@ void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadConte
     for (const ModelPreset& p : model_presets()) {
       names.push_back(p.name);
     }
-    throw InputError("model.preset", "unknown preset" + did_you_mean(name, names),
+    throw InputError("model.preset",
+                     "unknown preset" + did_you_mean(name, names) +
+                         " (closest known: " + join(closest_model_presets(name, 5)) + ")",
                      value_text(value), model_preset_names());
   }
   s.model = preset->model;
@@ -38,7 +42,13 @@ void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadCo
     throw InputError("model.hf_config", "cannot be combined with model.preset", value_text(value),
                      "either model.preset or model.hf_config");
   }
-  s.model = load_hf_config(resolve_relative(ctx.base_dir, file), "model.hf_config");
+  std::vector<std::string> notes;
+  s.model = load_hf_config(resolve_relative(ctx.base_dir, file), "model.hf_config", &notes);
+  for (std::string& note : notes) {
+    if (std::find(s.warnings.begin(), s.warnings.end(), note) == s.warnings.end()) {
+      s.warnings.push_back(std::move(note));
+    }
+  }
 }
 
 void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {

@@ -20,6 +20,60 @@ void require(int64_t value, const std::string& path, const std::string& how) {
   throw InputError(path, "required: " + how, "", allowed_for(path));
 }
 
+InputError needs_moe(const std::string& path, int64_t value) {
+  return InputError(path, "needs model.moe.num_experts > 0 (this model is dense)",
+                    std::to_string(value), "0 for a dense model");
+}
+
+void check_moe_extras(const ModelConfig& m) {
+  const MoeConfig& moe = m.moe;
+  if (moe.num_experts == 0 && moe.num_shared_experts != 0) {
+    throw needs_moe("model.moe.num_shared_experts", moe.num_shared_experts);
+  }
+  if (moe.num_experts == 0 && moe.first_dense_layers != 0) {
+    throw needs_moe("model.moe.first_dense_layers", moe.first_dense_layers);
+  }
+  if (moe.num_shared_experts == 0 && moe.shared_expert_ffn_hidden_size != 0) {
+    throw InputError("model.moe.shared_expert_ffn_hidden_size",
+                     "needs model.moe.num_shared_experts > 0",
+                     std::to_string(moe.shared_expert_ffn_hidden_size), "0 without shared experts");
+  }
+  if (moe.first_dense_layers >= m.num_layers) {
+    throw InputError("model.moe.first_dense_layers",
+                     "must leave at least one MoE layer of model.num_layers (" +
+                         std::to_string(m.num_layers) + ")",
+                     std::to_string(moe.first_dense_layers),
+                     "0 .. " + std::to_string(m.num_layers - 1));
+  }
+}
+
+void check_mla(const ModelConfig& m) {
+  const MlaConfig& x = m.mla;
+  const std::pair<const char*, int64_t> dims[] = {
+      {"model.mla.qk_rope_head_dim", x.qk_rope_head_dim},
+      {"model.mla.qk_nope_head_dim", x.qk_nope_head_dim},
+      {"model.mla.v_head_dim", x.v_head_dim}};
+  if (x.kv_lora_rank > 0) {
+    for (const auto& [path, value] : dims) {
+      if (value == 0) {
+        throw InputError(path, "required with model.mla.kv_lora_rank > 0 (MLA)", "0",
+                         "1 .. 100000");
+      }
+    }
+    return;
+  }
+  if (x.q_lora_rank != 0) {
+    throw InputError("model.mla.q_lora_rank", "needs model.mla.kv_lora_rank > 0 (MLA)",
+                     std::to_string(x.q_lora_rank), "0 without MLA");
+  }
+  for (const auto& [path, value] : dims) {
+    if (value != 0) {
+      throw InputError(path, "needs model.mla.kv_lora_rank > 0 (MLA)", std::to_string(value),
+                       "0 without MLA");
+    }
+  }
+}
+
 }  // namespace
 
 void check_required_fields(const Scenario& s) {
@@ -39,6 +93,12 @@ void fill_model_defaults(Scenario& s) {
   if (m.ffn_hidden_size == 0) m.ffn_hidden_size = 4 * m.hidden_size;
   if (m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size == 0) {
     m.moe.moe_ffn_hidden_size = m.ffn_hidden_size;
+  }
+  if (m.moe.num_shared_experts > 0 && m.moe.shared_expert_ffn_hidden_size == 0) {
+    m.moe.shared_expert_ffn_hidden_size = m.moe.moe_ffn_hidden_size;
+  }
+  if (m.head_dim == 0 && m.num_attention_heads > 0) {
+    m.head_dim = m.hidden_size / m.num_attention_heads;
   }
 }
 
@@ -72,6 +132,55 @@ void check_model_shape(const Scenario& s) {
     throw InputError("model.moe.moe_ffn_hidden_size",
                      "needs model.moe.num_experts > 0 (this model is dense)",
                      std::to_string(moe.moe_ffn_hidden_size), "0 for a dense model");
+  }
+  check_moe_extras(m);
+  check_mla(m);
+}
+
+void add_model_warnings(Scenario& s) {
+  const ModelConfig& m = s.model;
+  // The Hugging Face import's note that seq_length is the file's max_position_embeddings no longer
+  // holds when the file or --set gave model.seq_length another value.
+  const std::string imported = "model.seq_length " + std::to_string(m.seq_length) + " is ";
+  std::erase_if(s.warnings, [&](const std::string& w) {
+    return w.starts_with("model.seq_length ") && w.find("model.hf_config") != std::string::npos &&
+           !w.starts_with(imported);
+  });
+  const std::string d = std::to_string(m.head_dim);
+  const std::string plain = std::to_string(m.hidden_size / m.num_attention_heads);
+  if (m.mla.kv_lora_rank == 0 && m.head_dim * m.num_attention_heads != m.hidden_size) {
+    add_warning(s, "model.head_dim " + d + " differs from hidden_size / num_attention_heads (" +
+                       plain +
+                       "): the parameter count and weight memory use it; the attention GEMMs, "
+                       "activations and model FLOPs are still sized with heads of " +
+                       plain);
+  }
+  if (m.mla.kv_lora_rank > 0) {
+    add_warning(s,
+                "model.mla: multi-head latent attention counts in the parameters and weight "
+                "memory; its GEMMs, activations and model FLOPs are approximated by multi-head "
+                "attention of hidden_size with num_kv_heads " +
+                    std::to_string(m.num_kv_heads));
+  }
+  if (m.moe.num_shared_experts > 0) {
+    add_warning(s, "model.moe.num_shared_experts " + std::to_string(m.moe.num_shared_experts) +
+                       ": the shared experts count in the parameters and weight memory; their "
+                       "GEMMs, activations and model FLOPs are not yet simulated");
+  }
+  if (m.moe.num_experts > 0 && m.moe.first_dense_layers > 0) {
+    add_warning(s, "model.moe.first_dense_layers " + std::to_string(m.moe.first_dense_layers) +
+                       ": weight memory uses the mean layer (dense MLPs averaged in); the time, "
+                       "activations and model FLOPs treat every layer as an MoE layer");
+  }
+  if (m.mtp_layers > 0) {
+    add_warning(s, "model.mtp_layers " + std::to_string(m.mtp_layers) +
+                       ": the multi-token prediction layers are left out of the time, memory "
+                       "and model FLOPs (their parameters are reported apart)");
+  }
+  if (m.parallel_layers) {
+    add_warning(s,
+                "model.parallel_layers: attention and MLP are timed one after the other, as in "
+                "a sequential layer (no fusion of their input GEMMs or their TP reductions)");
   }
 }
 

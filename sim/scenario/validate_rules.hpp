@@ -12,6 +12,8 @@ namespace wt {
 void check_required_fields(const Scenario& s);
 void fill_model_defaults(Scenario& s);
 void check_model_shape(const Scenario& s);
+// What the model states that the workload does not yet simulate, each named by its field.
+void add_model_warnings(Scenario& s);
 
 // validate_layout.cpp
 void check_tensor_parallel(const Scenario& s);

@@ -2,8 +2,12 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "sim/core/error.hpp"
+#include "sim/scenario/presets.hpp"
+#include "sim/scenario/text_util.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_sections.hpp"
 #include "sim/workload/model_math.hpp"
@@ -138,32 +142,180 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
   return out;
 }
 
+// The preset the row's model_name names ("LLAMA3_70B", "Llama 3.1 405B", "DeepSeekV3 (w/o
+// MTP)"), when the row's own layer count, width and heads agree with it; else nullptr.
+const ModelPreset* named_preset(const json& row, RowBuild& b) {
+  const std::string name = row_text(row, "model_name");
+  const ModelPreset* p = find_model_preset(name);
+  if (p == nullptr) return nullptr;
+  const ModelConfig& m = p->model;
+  const std::pair<const char*, int64_t> shape[] = {{"num_layers", m.num_layers},
+                                                   {"hidden_size", m.hidden_size},
+                                                   {"num_attention_heads", m.num_attention_heads}};
+  for (const auto& [key, value] : shape) {
+    if (const auto given = row_int(row, key); given && *given != value) {
+      b.assume("model_name names preset " + p->name + " but the row's " + key + " differs (" +
+               std::to_string(*given) + " vs " + std::to_string(value) +
+               "): the row's figures alone");
+      return nullptr;
+    }
+  }
+  // A stated parameter count more than 10% from the preset's says the row is another model.
+  const std::optional<double> stated = stated_params(row);
+  const double counted = total_params(m);
+  if (stated && *stated > 0 && std::abs(std::log(counted / *stated)) > std::log(1.10)) {
+    b.assume("model_name names preset " + p->name +
+             " but the row's parameter count differs "
+             "by more than 10%: the row's figures alone");
+    return nullptr;
+  }
+  return p;
+}
+
+// Fields a row names nothing about and a preset fills, recorded for one assumption line.
+struct PresetFill {
+  const ModelPreset* preset = nullptr;
+  std::vector<std::string> filled;
+  void note(const std::string& what) { filled.push_back(what); }
+};
+
+int64_t given_or_preset(const json& row, const char* key, int64_t preset_value, PresetFill& f) {
+  if (const auto v = row_int(row, key)) return *v;
+  if (f.preset == nullptr) return required_int(row, key);
+  f.note(std::string(key) + " " + std::to_string(preset_value));
+  return preset_value;
+}
+
+// What the preset adds to an MoE section: shared experts and the first dense layers, unless the
+// row's own moe object states them.
+void fill_moe_extras(json& out, const json* row_moe, const MoeConfig& preset, PresetFill& f) {
+  const std::string path = "moe";
+  std::optional<int64_t> shared;
+  std::optional<int64_t> shared_ffn;
+  if (row_moe != nullptr) {
+    for (const char* key : {"num_shared_experts", "shared_experts", "n_shared_experts"}) {
+      if (!shared) shared = integer_field(*row_moe, key, path);
+    }
+    for (const char* key : {"shared_expert_ffn_hidden_size", "shared_expert_intermediate_size"}) {
+      if (!shared_ffn) shared_ffn = integer_field(*row_moe, key, path);
+    }
+  }
+  if (!shared && preset.num_shared_experts > 0) {
+    shared = preset.num_shared_experts;
+    f.note("moe.num_shared_experts " + std::to_string(*shared));
+  }
+  if (shared && *shared > 0) {
+    out["num_shared_experts"] = *shared;
+    if (!shared_ffn && preset.shared_expert_ffn_hidden_size > 0) {
+      shared_ffn = preset.shared_expert_ffn_hidden_size;
+    }
+    if (shared_ffn) out["shared_expert_ffn_hidden_size"] = *shared_ffn;
+  }
+  if (preset.first_dense_layers > 0) {
+    out["first_dense_layers"] = preset.first_dense_layers;
+    f.note("moe.first_dense_layers " + std::to_string(preset.first_dense_layers));
+  }
+}
+
+// head_dim (a row may give it at its top level or, as the dev-2 rows do, inside moe), MLA, MTP
+// and parallel layers: from the row where it says, else from the preset.
+void fill_attention(json& m, const json& row, PresetFill& f) {
+  std::optional<int64_t> head_dim = row_int(row, "head_dim");
+  const auto moe = row.find("moe");
+  if (!head_dim && moe != row.end() && moe->is_object()) {
+    head_dim = integer_field(*moe, "head_dim", row_name(row) + ".moe");
+  }
+  if (!head_dim && f.preset != nullptr && f.preset->model.head_dim > 0) {
+    head_dim = f.preset->model.head_dim;
+    f.note("head_dim " + std::to_string(*head_dim));
+  }
+  if (head_dim && *head_dim * m.at("num_attention_heads").get<int64_t>() !=
+                      m.at("hidden_size").get<int64_t>()) {
+    m["head_dim"] = *head_dim;
+  }
+  if (f.preset == nullptr) return;
+  const ModelConfig& p = f.preset->model;
+  if (p.mla.kv_lora_rank > 0) {
+    m["mla"] = {{"q_lora_rank", p.mla.q_lora_rank},
+                {"kv_lora_rank", p.mla.kv_lora_rank},
+                {"qk_rope_head_dim", p.mla.qk_rope_head_dim},
+                {"qk_nope_head_dim", p.mla.qk_nope_head_dim},
+                {"v_head_dim", p.mla.v_head_dim}};
+    f.note("MLA (kv_lora_rank " + std::to_string(p.mla.kv_lora_rank) + ")");
+  }
+  const std::string name = lower(row_text(row, "model_name"));
+  const bool without_mtp = contains(name, "w/o mtp") || contains(name, "without mtp");
+  if (p.mtp_layers > 0 && !without_mtp) {
+    m["mtp_layers"] = p.mtp_layers;
+    f.note("mtp_layers " + std::to_string(p.mtp_layers));
+  }
+  if (p.parallel_layers) {
+    m["parallel_layers"] = true;
+    f.note("parallel layers");
+  }
+}
+
 }  // namespace
 
 void map_model(const json& row, RowBuild& b) {
   json m;
-  const int64_t hidden = required_int(row, "hidden_size");
-  const int64_t heads = required_int(row, "num_attention_heads");
-  m["num_layers"] = required_int(row, "num_layers");
+  PresetFill f;
+  f.preset = named_preset(row, b);
+  const ModelConfig* p = f.preset != nullptr ? &f.preset->model : nullptr;
+  const int64_t hidden = given_or_preset(row, "hidden_size", p ? p->hidden_size : 0, f);
+  const int64_t heads =
+      given_or_preset(row, "num_attention_heads", p ? p->num_attention_heads : 0, f);
+  m["num_layers"] = given_or_preset(row, "num_layers", p ? p->num_layers : 0, f);
   m["hidden_size"] = hidden;
   m["num_attention_heads"] = heads;
   if (const auto kv = row_int(row, "num_kv_heads")) {
     m["num_kv_heads"] = *kv;
+  } else if (p != nullptr) {
+    m["num_kv_heads"] = p->num_kv_heads;
+    f.note("num_kv_heads " + std::to_string(p->num_kv_heads));
   } else {
     m["num_kv_heads"] = heads;
     b.assume("num_kv_heads not given: = num_attention_heads (multi-head attention)");
   }
   if (const auto ffn = row_int(row, "ffn_hidden_size")) {
     m["ffn_hidden_size"] = *ffn;
+  } else if (p != nullptr) {
+    m["ffn_hidden_size"] = p->ffn_hidden_size;
+    f.note("ffn_hidden_size " + std::to_string(p->ffn_hidden_size));
   } else {
     m["ffn_hidden_size"] = 4 * hidden;
     b.assume("ffn_hidden_size not given: 4 × hidden_size");
   }
-  m["seq_length"] = required_int(row, "seq_length");
-  m["vocab_size"] = required_int(row, "vocab_size");
+  m["seq_length"] = given_or_preset(row, "seq_length", p ? p->seq_length : 0, f);
+  m["vocab_size"] = given_or_preset(row, "vocab_size", p ? p->vocab_size : 0, f);
   const auto moe = row.find("moe");
-  if (moe != row.end() && !moe->is_null()) {
+  const bool row_moe = moe != row.end() && !moe->is_null();
+  if (row_moe) {
     m["moe"] = map_moe(*moe, m, row_name(row) + ".moe", b);
+  } else if (p != nullptr && p->moe.num_experts > 0) {
+    m["moe"] = {{"num_experts", p->moe.num_experts},
+                {"top_k", p->moe.top_k},
+                {"moe_ffn_hidden_size", p->moe.moe_ffn_hidden_size}};
+    f.note("MoE " + std::to_string(p->moe.num_experts) + " experts, top-" +
+           std::to_string(p->moe.top_k));
+  }
+  if (p != nullptr && m.contains("moe") &&
+      m["moe"].at("num_experts").get<int>() == p->moe.num_experts) {
+    fill_moe_extras(m["moe"], row_moe ? &*moe : nullptr, p->moe, f);
+  }
+  fill_attention(m, row, f);
+  if (p != nullptr) {
+    m["gated_mlp"] = p->gated_mlp;
+    m["tied_embeddings"] = p->tied_embeddings;
+    b.assume(std::string(p->gated_mlp ? "gated MLP (SwiGLU)" : "MLP of two matrices") +
+             (p->tied_embeddings ? ", tied embeddings" : ", separate input/output embeddings") +
+             ", as preset " + f.preset->name + " (the row's model_name) has them");
+    if (!f.filled.empty()) {
+      b.assume("model fields the row leaves out, from preset " + f.preset->name + ": " +
+               join(f.filled, "; "));
+    }
+    b.doc["model"] = std::move(m);
+    return;
   }
   const bool gated = gated_mlp(row, m, b);
   m["gated_mlp"] = gated;

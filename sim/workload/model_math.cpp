@@ -19,6 +19,80 @@ double mlp_matrices(const ModelConfig& m) {
   return m.gated_mlp ? 3.0 : 2.0;
 }
 
+// One MLP (or expert) of inner width f: its matrices and biases.
+double mlp_params(const ModelConfig& m, int64_t ffn) {
+  const double h = as_double(m.hidden_size);
+  const double f = as_double(ffn);
+  const double mats = mlp_matrices(m);
+  return mats * h * f + (mats - 1.0) * f + h;
+}
+
+int64_t shared_ffn(const ModelConfig& m) {
+  return m.moe.shared_expert_ffn_hidden_size > 0 ? m.moe.shared_expert_ffn_hidden_size : moe_ffn(m);
+}
+
+// Multi-head latent attention (DeepSeek-V2 §2.1): W_DQ h×q_r, its norm, W_UQ q_r × a(nope+rope)
+// (or W_Q h × a(nope+rope) without a query latent); W_DKV h × (kv_r + rope), its norm,
+// W_UKV kv_r × a(nope + v); W_O a·v × h. No biases.
+double mla_params(const ModelConfig& m) {
+  const MlaConfig& x = m.mla;
+  const double h = as_double(m.hidden_size);
+  const double a = as_double(m.num_attention_heads);
+  const double qk = as_double(x.qk_nope_head_dim + x.qk_rope_head_dim);
+  const double qr = as_double(x.q_lora_rank);
+  const double kvr = as_double(x.kv_lora_rank);
+  const double q = x.q_lora_rank > 0 ? h * qr + qr + qr * a * qk : h * a * qk;
+  const double kv = h * (kvr + as_double(x.qk_rope_head_dim)) + kvr +
+                    kvr * a * as_double(x.qk_nope_head_dim + x.v_head_dim);
+  return q + kv + a * as_double(x.v_head_dim) * h;
+}
+
+double attention_params(const ModelConfig& m) {
+  if (m.mla.kv_lora_rank > 0) return mla_params(m);
+  const double h = as_double(m.hidden_size);
+  const bool plain_heads =
+      m.head_dim == 0 || m.head_dim * int64_t{m.num_attention_heads} == m.hidden_size;
+  if (plain_heads) {
+    const double kv = h * kv_ratio(m);
+    return h * (h + 2.0 * kv) + (h + 2.0 * kv) + h * h + h;
+  }
+  // Heads of their own width d: Q is h × a·d, K and V h × k·d each, the output a·d × h.
+  const double q = as_double(m.num_attention_heads) * as_double(m.head_dim);
+  const double kv = q * kv_ratio(m);
+  return h * (q + 2.0 * kv) + (q + 2.0 * kv) + q * h + h;
+}
+
+// The layer every layer is, dense models, or an MoE layer: routed experts, router, shared experts.
+LayerParams repeated_layer_params(const ModelConfig& m) {
+  const double h = as_double(m.hidden_size);
+  LayerParams p;
+  p.attention = attention_params(m);
+  p.norms = 4.0 * h;
+  if (m.moe.num_experts > 0) {
+    p.expert = as_double(m.moe.num_experts) * mlp_params(m, moe_ffn(m));
+    p.mlp = p.expert + h * as_double(m.moe.num_experts) +
+            as_double(m.moe.num_shared_experts) * mlp_params(m, shared_ffn(m));
+  } else {
+    p.mlp = mlp_params(m, m.ffn_hidden_size);
+  }
+  return p;
+}
+
+// One of the first model.moe.first_dense_layers layers of an MoE model: a dense MLP of
+// ffn_hidden_size.
+LayerParams dense_layer_params(const ModelConfig& m) {
+  LayerParams p = repeated_layer_params(m);
+  p.expert = 0.0;
+  p.mlp = mlp_params(m, m.ffn_hidden_size);
+  return p;
+}
+
+// Routed experts of one MoE layer that a token is not sent to.
+double idle_expert_params(const ModelConfig& m) {
+  if (m.moe.num_experts == 0) return 0.0;
+  return as_double(m.moe.num_experts - m.moe.top_k) * mlp_params(m, moe_ffn(m));
+}
+
 // A layer's forward as the GPUs run it: the expert MLP padded to capacity.
 LayerFlops hardware_layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
   LayerFlops f = layer_forward_flops(m, b, s);
@@ -45,6 +119,18 @@ double recompute_flops_per_layer(const Scenario& s, int64_t b) {
 }
 
 }  // namespace
+
+LayerParams layer_params(const ModelConfig& m) {
+  const int dense_layers = m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
+  LayerParams p = repeated_layer_params(m);
+  if (dense_layers == 0 || m.num_layers <= 0) return p;
+  const double layers = as_double(m.num_layers);
+  const double dense = as_double(dense_layers);
+  const double sparse = layers - dense;
+  p.mlp = (sparse * p.mlp + dense * mlp_params(m, m.ffn_hidden_size)) / layers;
+  p.expert = sparse * p.expert / layers;
+  return p;
+}
 
 double expert_capacity_scale(const ModelConfig& m) {
   return m.moe.num_experts > 0 && m.moe.capacity_factor > 0.0 ? m.moe.capacity_factor : 1.0;
@@ -87,32 +173,34 @@ double hardware_flops_per_iteration(const Scenario& s) {
   return 3.0 * forward + layers * recompute_flops_per_layer(s, batch);
 }
 
-LayerParams layer_params(const ModelConfig& m) {
-  const double h = as_double(m.hidden_size);
-  const double kv = h * kv_ratio(m);
-  LayerParams p;
-  p.attention = h * (h + 2.0 * kv) + (h + 2.0 * kv) + h * h + h;
-  p.norms = 4.0 * h;
-  const double mats = mlp_matrices(m);
-  if (m.moe.num_experts > 0) {
-    const double f = as_double(moe_ffn(m));
-    p.expert = as_double(m.moe.num_experts) * (mats * h * f + (mats - 1.0) * f + h);
-    p.mlp = p.expert + h * as_double(m.moe.num_experts);
-  } else {
-    const double f = as_double(m.ffn_hidden_size);
-    p.mlp = mats * h * f + (mats - 1.0) * f + h;
-  }
-  return p;
-}
-
 double embedding_params(const ModelConfig& m) {
   return as_double(m.vocab_size) * as_double(m.hidden_size);
 }
 
 double total_params(const ModelConfig& m) {
+  return param_count(m).total;
+}
+
+ParamCount param_count(const ModelConfig& m) {
   const double embeddings = embedding_params(m) * (m.tied_embeddings ? 1.0 : 2.0);
-  return as_double(m.num_layers) * layer_params(m).total() + embeddings +
-         2.0 * as_double(m.hidden_size);
+  const double final_norm = 2.0 * as_double(m.hidden_size);
+  const int dense_layers = m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
+  ParamCount c;
+  if (dense_layers == 0) {
+    c.total = as_double(m.num_layers) * layer_params(m).total() + embeddings + final_norm;
+  } else {
+    c.total = as_double(dense_layers) * dense_layer_params(m).total() +
+              as_double(m.num_layers - dense_layers) * repeated_layer_params(m).total() +
+              embeddings + final_norm;
+  }
+  c.active = c.total - as_double(m.num_layers - dense_layers) * idle_expert_params(m);
+  if (m.mtp_layers > 0) {
+    // Per depth (DeepSeek-V3 §2.2): two RMSNorms and a 2h × h projection before a transformer
+    // layer like the main model's last, and the output head's norm; embedding and head shared.
+    const double h = as_double(m.hidden_size);
+    c.mtp = as_double(m.mtp_layers) * (repeated_layer_params(m).total() + 2.0 * h * h + 3.0 * h);
+  }
+  return c;
 }
 
 }  // namespace wt

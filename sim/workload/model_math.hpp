@@ -33,16 +33,32 @@ double model_flops_per_iteration(const Scenario& s);
 double hardware_flops_per_iteration(const Scenario& s);
 
 // Parameters. Layer weights with biases and layer norms; embeddings V·h (and an output layer V·h
-// unless tied). Learned position embeddings are not counted.
+// unless tied). Learned position embeddings are not counted. Attention is grouped-query with
+// heads of model.head_dim (h/a when 0), or multi-head latent attention when model.mla is set
+// (DeepSeek: no biases). An MoE layer holds its routed experts, the router and its shared experts.
 struct LayerParams {
-  double attention = 0.0;  // QKV and output projection, with biases
-  double mlp = 0.0;        // dense MLP, or all experts plus the router for MoE
+  double attention = 0.0;  // QKV and output projection, with biases (MLA: the latent projections)
+  double mlp = 0.0;        // dense MLP, or all experts (routed and shared) plus the router
   double norms = 0.0;      // two layer norms (replicated across TP ranks)
-  double expert = 0.0;     // of `mlp`, the part held by experts (split by expert parallelism)
+  double expert = 0.0;     // of `mlp`, the routed experts (split by expert parallelism)
   double total() const { return attention + mlp + norms; }
 };
+// The mean layer: every layer alike, except that with model.moe.first_dense_layers the first
+// layers hold a dense MLP; their MLP is averaged in, so that num_layers × the mean layer is the
+// weight of all layers (what a uniform pipeline split holds on average).
 LayerParams layer_params(const ModelConfig& m);
 double embedding_params(const ModelConfig& m);  // V·h
-double total_params(const ModelConfig& m);
+
+// The whole model: `total` every weight of the main model (layers, embeddings, final norm);
+// `active` what one token passes through (total less the routed experts it is not sent to,
+// both embedding matrices included, as Mixtral, Qwen and DeepSeek count); `mtp` the extra weights
+// of the multi-token prediction layers (not in `total`, as DeepSeek-V3's 671B excludes them).
+struct ParamCount {
+  double total = 0.0;
+  double active = 0.0;
+  double mtp = 0.0;
+};
+ParamCount param_count(const ModelConfig& m);
+double total_params(const ModelConfig& m);  // param_count(m).total
 
 }  // namespace wt

@@ -67,6 +67,40 @@ TEST(SummaryText, DesignExample) {
   EXPECT_EQ(summary_text(gpt3_scenario(), gpt3_result()), expected);
 }
 
+// The line under the headline: the parameter count of the model whatever its source (here
+// fields, as a preset or hf_config leaves them after validation).
+TEST(SummaryText, TheModelLineGivesTheParameterCount) {
+  Scenario s = gpt3_scenario();
+  // GPT-3 175B: 96 · (12·12288² + 13·12288) + 51200·12288 + 2·12288 = 174,590,662,656.
+  s.model.num_layers = 96;
+  s.model.hidden_size = 12288;
+  s.model.num_attention_heads = 96;
+  s.model.num_kv_heads = 96;
+  s.model.ffn_hidden_size = 4 * 12288;
+  s.model.vocab_size = 51200;
+  s.model.tied_embeddings = true;
+  std::string text = summary_text(s, gpt3_result());
+  EXPECT_NE(text.find("\nmodel 175B parameters\niteration "), std::string::npos) << text;
+  // Mixtral 8x7B: 46.7B total, 12.9B per token (both embeddings in); one MTP layer is one more
+  // layer (1,451,550,720) and a 2h x h projection with three norms: 1,485,117,440.
+  s.model.num_layers = 32;
+  s.model.hidden_size = 4096;
+  s.model.num_attention_heads = 32;
+  s.model.num_kv_heads = 8;
+  s.model.ffn_hidden_size = 14336;
+  s.model.vocab_size = 32000;
+  s.model.gated_mlp = true;
+  s.model.tied_embeddings = false;
+  s.model.moe = {.num_experts = 8, .top_k = 2, .moe_ffn_hidden_size = 14336};
+  text = summary_text(s, gpt3_result());
+  EXPECT_NE(text.find("\nmodel 46.7B parameters, 12.9B active per token\n"), std::string::npos)
+      << text;
+  s.model.mtp_layers = 1;
+  text = summary_text(s, gpt3_result());
+  EXPECT_NE(text.find("12.9B active per token (+1.49B in MTP layers)\n"), std::string::npos)
+      << text;
+}
+
 TEST(SummaryText, ExposedCommunicationIsSplitByDimension) {
   RunResult r = gpt3_result();
   // 6% TP, 3% DP of 23.6 s.

@@ -44,6 +44,22 @@ class HfConfig : public ::testing::Test {
   test::TempDir dir_;
 };
 
+// max_position_embeddings becomes seq_length only with a warning, which goes once the scenario
+// gives the training length itself.
+TEST_F(HfConfig, MaxPositionEmbeddingsAsSeqLengthIsWarnedAbout) {
+  const Scenario s = load(kLlama2_7b);
+  EXPECT_EQ(s.model.seq_length, 4096);
+  EXPECT_TRUE(test::has_warning_containing(s, "is max_position_embeddings of"));
+  EXPECT_TRUE(test::has_warning_containing(s, "not necessarily its training length"));
+  EXPECT_TRUE(test::has_warning_containing(s, "not imported"));
+  EXPECT_TRUE(test::has_warning_containing(s, "rms_norm_eps"));
+  const Scenario given = load(kLlama2_7b, R"(, "seq_length": 2048)");
+  EXPECT_EQ(given.model.seq_length, 2048);
+  EXPECT_FALSE(test::has_warning_containing(given, "max_position_embeddings"));
+  const Scenario set = load(kLlama2_7b, "", {"model.seq_length=1024"});
+  EXPECT_FALSE(test::has_warning_containing(set, "max_position_embeddings"));
+}
+
 TEST_F(HfConfig, Llama2ConfigEqualsThePreset) {
   const Scenario s = load(kLlama2_7b);
   const ModelConfig& preset = find_model_preset("llama2-7b")->model;

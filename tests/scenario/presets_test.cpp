@@ -1,7 +1,10 @@
 // Model presets: published figures, parameter counts from the fields, overrides.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "scenario_test_util.hpp"
 #include "sim/scenario/presets.hpp"
@@ -38,7 +41,7 @@ TEST(Presets, AllPublishedModelsArePresent) {
         "llama3-70b", "llama3-405b", "bert-large", "mixtral-8x7b"}) {
     EXPECT_NE(find_model_preset(name), nullptr) << name;
   }
-  EXPECT_EQ(model_presets().size(), 11u);
+  EXPECT_EQ(model_presets().size(), 53u);
   EXPECT_EQ(find_model_preset("LLaMA3-405B"), find_model_preset("llama3-405b"));
   EXPECT_EQ(find_model_preset("gpt-4"), nullptr);
   EXPECT_NE(model_preset_names().find("mixtral-8x7b"), std::string::npos);
@@ -107,11 +110,100 @@ TEST(Presets, Gpt3_175bParameterCountFromItsFields) {
   EXPECT_NEAR(count / 175e9, 1.0, 0.01);
 }
 
-TEST(Presets, EveryPresetsFieldsGiveItsPublishedParameterCount) {
+// The counts against the published sizes, per preset: tests/workload/preset_params_test.cpp.
+TEST(Presets, EveryPresetCitesItsSource) {
   for (const ModelPreset& p : model_presets()) {
-    EXPECT_NEAR(parameters_from_fields(p.model) / p.num_parameters, 1.0, 0.03) << p.name;
     EXPECT_NE(p.description.find("20"), std::string::npos) << p.name << ": no source year";
+    const bool cited = p.description.find("HF ") != std::string::npos ||
+                       p.description.find("et al.") != std::string::npos ||
+                       p.description.find("Table") != std::string::npos;
+    EXPECT_TRUE(cited) << p.name << ": no paper table or config.json named";
   }
+}
+
+// How tables, papers and users write the names; each finds its preset.
+TEST(Presets, SpellingsFindTheirPreset) {
+  const std::pair<const char*, const char*> spellings[] = {
+      {"LLAMA3_70B", "llama3-70b"},
+      {"llama3.1_405b", "llama3-405b"},
+      {"LLAMA3.1_405B", "llama3-405b"},
+      {"Llama 3.1 405B", "llama3-405b"},
+      {"Llama-3.1-70B", "llama3-70b"},
+      {"meta-llama/Meta-Llama-3.1-70B", "llama3-70b"},
+      {"meta-llama/Llama-3.3-70B-Instruct", "llama3-70b"},
+      {"meta-llama/Meta-Llama-3-8B", "llama3-8b"},
+      {"LLAMA3-8B", "llama3-8b"},
+      {"Llama 3.1 8B", "llama3-8b"},
+      {"meta-llama/Llama-2-7b-hf", "llama2-7b"},
+      {"meta-llama/Llama-2-70b-chat-hf", "llama2-70b"},
+      {"LLAMA2-7B", "llama2-7b"},
+      {"Qwen3_30B_a3B", "qwen3-30b-a3b"},
+      {"Qwen/Qwen3-30B-A3B-Base", "qwen3-30b-a3b"},
+      {"Qwen/Qwen2.5-72B-Instruct", "qwen2.5-72b"},
+      {"DeepSeekV3", "deepseek-v3"},
+      {"deepseek-ai/DeepSeek-V3-Base", "deepseek-v3"},
+      {"DeepSeekV3 (w/o MTP)", "deepseek-v3"},
+      {"DeepSeek-V3 671B", "deepseek-v3"},
+      {"deepseek-ai/DeepSeek-V2", "deepseek-v2"},
+      {"mixtral-8x22b", "mixtral-8x22b"},
+      {"mistralai/Mixtral-8x7B-v0.1", "mixtral-8x7b"},
+      {"mistralai/Mistral-7B-v0.1", "mistral-7b"},
+      {"gpt-oss-120b", "gpt-oss-120b"},
+      {"openai/gpt-oss-20b", "gpt-oss-20b"},
+      {"GPT OSS 120B", "gpt-oss-120b"},
+      {"openai-community/gpt2", "gpt2"},
+      {"GPT-2", "gpt2"},
+      {"gpt2-xl", "gpt2-xl"},
+      {"GPT-3 175B (NeMo Megatron)", "gpt3-175b"},
+      {"GPT3_1.3B", "gpt3-1.3b"},
+      {"EleutherAI/gpt-neox-20b", "gpt-neox-20b"},
+      {"bigscience/bloom", "bloom-176b"},
+      {"BLOOM-176B", "bloom-176b"},
+      {"facebook/opt-175b", "opt-175b"},
+      {"MT-NLG 530B", "mt-nlg-530b"},
+      {"Megatron-Turing NLG 530B", "mt-nlg-530b"},
+      {"PaLM 540B", "palm-540b"},
+      {"tiiuae/falcon-180B", "falcon-180b"},
+      {"nvidia/Nemotron-4-340B-Base", "nemotron4-340b"},
+      {"Nemotron-4 15B", "nemotron4-15b"},
+      {"google/gemma-2-9b-it", "gemma2-9b"},
+      {"google/gemma-3-27b-pt", "gemma3-27b"},
+      {"Gemma 3 12B", "gemma3-12b"},
+      {"LLaMA3-405B", "llama3-405b"},
+  };
+  for (const auto& [spelling, name] : spellings) {
+    const ModelPreset* p = find_model_preset(spelling);
+    ASSERT_NE(p, nullptr) << spelling;
+    EXPECT_EQ(p->name, name) << spelling;
+  }
+  // Separators are dropped but dots kept, so 1.3B and 13B stay apart.
+  EXPECT_EQ(find_model_preset("gpt3-13b")->name, "gpt3-13b");
+  EXPECT_EQ(find_model_preset("gpt3_1.3b")->name, "gpt3-1.3b");
+  for (const char* unknown : {"gpt-4", "llama3-7b", "", "deepseek", "v3", "llama3.1-405b-v2"}) {
+    EXPECT_EQ(find_model_preset(unknown), nullptr) << unknown;
+  }
+}
+
+TEST(Presets, NamesAndAliasesAreUnambiguous) {
+  std::vector<std::string> keys;
+  for (const ModelPreset& p : model_presets()) {
+    keys.push_back(preset_lookup_key(p.name));
+    for (const std::string& alias : p.aliases) {
+      keys.push_back(preset_lookup_key(alias));
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  const auto twice = std::adjacent_find(keys.begin(), keys.end());
+  EXPECT_EQ(twice, keys.end()) << *twice;
+}
+
+TEST(Presets, UnknownNameListsTheClosestKnown) {
+  // One edit from each, in table order.
+  EXPECT_EQ(closest_model_presets("llama3-7b", 2),
+            (std::vector<std::string>{"llama2-7b", "llama3-8b"}));
+  EXPECT_TRUE(test::throws_input_error(
+      [] { parse_scenario(test::patched_base(R"({"model": {"preset": "qwen3-30b"}})")); },
+      "model.preset", "closest known: qwen3-30b-a3b"));
 }
 
 TEST(Presets, EveryPresetIsAValidModel) {

@@ -15,6 +15,26 @@ TEST(Warnings, TheBaseScenarioHasNone) {
   EXPECT_TRUE(parse_patched("{}").warnings.empty());
 }
 
+// What the workload does not yet simulate is named, field by field, never silently approximated.
+TEST(Warnings, ModelFieldsTheWorkloadApproximatesAreNamed) {
+  const Scenario s = parse_scenario(nlohmann::json::parse(R"({
+    "model": {"preset": "deepseek-v3"}, "training": {"global_batch_size": 8},
+    "cluster": {"gpus_per_node": 1}})"));
+  EXPECT_TRUE(test::has_warning_containing(s, "model.mla: multi-head latent attention"));
+  EXPECT_TRUE(test::has_warning_containing(s, "model.moe.num_shared_experts 1"));
+  EXPECT_TRUE(test::has_warning_containing(s, "model.moe.first_dense_layers 3"));
+  EXPECT_TRUE(test::has_warning_containing(s, "model.mtp_layers 1"));
+  const Scenario palm = parse_scenario(nlohmann::json::parse(R"({
+    "model": {"preset": "palm-540b", "num_layers": 2}, "training": {"global_batch_size": 8},
+    "cluster": {"gpus_per_node": 1}})"));
+  EXPECT_TRUE(test::has_warning_containing(palm, "model.parallel_layers"));
+  EXPECT_TRUE(test::has_warning_containing(palm, "model.head_dim 256 differs"));
+  const Scenario llama = parse_scenario(nlohmann::json::parse(R"({
+    "model": {"preset": "llama3-8b"}, "training": {"global_batch_size": 8},
+    "cluster": {"gpus_per_node": 1}})"));
+  EXPECT_TRUE(llama.warnings.empty());
+}
+
 TEST(Warnings, UnevenPipelineSplit) {
   // 10 layers over 4 stages: two stages of 3 and two of 2.
   const Scenario s = parse_patched(R"({"model": {"num_layers": 10},

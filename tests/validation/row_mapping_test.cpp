@@ -453,6 +453,60 @@ TEST(RowMapping, TheStatedParameterCountDecidesTheMlpOfAnUnknownFamily) {
   EXPECT_TRUE(has(rs.assumptions, "MLP of two matrices: neither the model's name nor"));
 }
 
+// Shaped like the DeepSeek-V3 row of published-runs-dev-2.json: no num_kv_heads, the shared
+// expert and MLA only as text; the named preset fills what the row leaves out, and says so.
+TEST(RowMapping, ANamedPresetFillsTheArchitectureTheRowLeavesOut) {
+  json row = nemo_llama_row();
+  row["model_name"] = "DeepSeek-V3 671B";
+  row["params"] = "671B total, 37B activated";
+  row["num_layers"] = 61;
+  row["hidden_size"] = 7168;
+  row["num_attention_heads"] = 128;
+  row["num_kv_heads"] = nullptr;
+  row["ffn_hidden_size"] = 18432;
+  row["seq_length"] = 4096;
+  row["vocab_size"] = 129280;
+  row["moe"] = json::parse(R"json({"num_experts": 256, "top_k": 8, "moe_ffn_hidden_size": 2048,
+    "shared_experts": 1, "attention": "MLA (q_lora_rank 1536, kv_lora_rank 512)"})json");
+  row["tp"] = 1;
+  row["dp"] = 8;
+  row["cp"] = 1;
+  RowScenario rs = row_to_scenario(row);
+  const json& m = rs.doc.at("model");
+  EXPECT_EQ(m.at("num_kv_heads"), 128);
+  EXPECT_EQ(m.at("moe").at("num_shared_experts"), 1);
+  EXPECT_EQ(m.at("moe").at("shared_expert_ffn_hidden_size"), 2048);
+  EXPECT_EQ(m.at("moe").at("first_dense_layers"), 3);
+  EXPECT_EQ(m.at("mla").at("kv_lora_rank"), 512);
+  EXPECT_EQ(m.at("mtp_layers"), 1);
+  EXPECT_EQ(m.at("gated_mlp"), true);
+  EXPECT_EQ(m.at("tied_embeddings"), false);
+  EXPECT_TRUE(has(rs.assumptions,
+                  "gated MLP (SwiGLU), separate input/output embeddings, as "
+                  "preset deepseek-v3"));
+  EXPECT_TRUE(has(rs.assumptions,
+                  "model fields the row leaves out, from preset deepseek-v3: "
+                  "num_kv_heads 128; moe.first_dense_layers 3; MLA"));
+  row["model_name"] = "DeepSeekV3 (w/o MTP)";
+  EXPECT_FALSE(row_to_scenario(row).doc.at("model").contains("mtp_layers"));
+  // A row whose own shape differs from the preset's keeps its figures alone.
+  row["num_layers"] = 60;
+  rs = row_to_scenario(row);
+  EXPECT_FALSE(rs.doc.at("model").contains("mla"));
+  EXPECT_TRUE(has(rs.assumptions, "model_name names preset deepseek-v3 but the row's num_layers"));
+}
+
+// A row that leaves out seq_length (published-runs-dev-2.json id 1066) takes the preset's.
+TEST(RowMapping, APresetGivesTheSequenceLengthARowLeavesOut) {
+  json row = nemo_llama_row();
+  row["seq_length"] = nullptr;
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model").at("seq_length"), 8192);
+  EXPECT_TRUE(has(rs.assumptions,
+                  "model fields the row leaves out, from preset llama3-8b: "
+                  "seq_length 8192"));
+}
+
 TEST(RowMapping, TheStatedParameterCountOverridesTheFamilyName) {
   json row = nemo_llama_row();  // named Llama, which suggests gated
   row["params"] = "5.6B";

@@ -119,5 +119,79 @@ TEST(Params, Gpt3_175bIsAbout175Billion) {
   EXPECT_NEAR(layer_params(m).total(), 12.0 * 12288.0 * 12288.0 + 13.0 * 12288.0, 1.0);
 }
 
+// A tiny MoE model, small enough to count by hand: h 8, a 2 heads (MHA), gated MLP, vocabulary
+// 10 untied, 3 layers; 4 routed experts of 4, top-1, one shared expert of 6, the first layer dense
+// of 32.
+ModelConfig tiny_moe() {
+  ModelConfig m;
+  m.num_layers = 3;
+  m.hidden_size = 8;
+  m.num_attention_heads = 2;
+  m.num_kv_heads = 2;
+  m.ffn_hidden_size = 32;
+  m.vocab_size = 10;
+  m.gated_mlp = true;
+  m.moe = {.num_experts = 4,
+           .top_k = 1,
+           .moe_ffn_hidden_size = 4,
+           .num_shared_experts = 1,
+           .shared_expert_ffn_hidden_size = 6,
+           .first_dense_layers = 1};
+  return m;
+}
+
+TEST(Params, SharedExpertsAndDenseFirstLayersByHand) {
+  // One gated MLP of width f: 3hf + 2f + h. Expert (f 4): 112; shared (f 6): 164; dense (f 32):
+  // 840. Attention 8·24 + 24 + 64 + 8 = 288, norms 32.
+  // MoE layer: 4·112 + router 8·4 + 164 = 644 MLP, 964 in all; dense layer 1160.
+  // Total 1160 + 2·964 + 2·10·8 + 2·8 = 3264; a token skips 3 experts in 2 layers: 3264 − 672.
+  const ParamCount c = param_count(tiny_moe());
+  EXPECT_DOUBLE_EQ(c.total, 3264.0);
+  EXPECT_DOUBLE_EQ(c.active, 2592.0);
+  EXPECT_DOUBLE_EQ(c.mtp, 0.0);
+  // The mean layer: MLP (2·644 + 840) / 3, routed experts 2·448 / 3; 3 of them + embeddings and
+  // final norm give the total again.
+  const LayerParams mean = layer_params(tiny_moe());
+  EXPECT_DOUBLE_EQ(mean.mlp, 2128.0 / 3.0);
+  EXPECT_DOUBLE_EQ(mean.expert, 896.0 / 3.0);
+  EXPECT_NEAR(3.0 * mean.total() + 176.0, 3264.0, 1e-9);
+}
+
+TEST(Params, MtpLayersAreCountedApart) {
+  ModelConfig m = tiny_moe();
+  m.mtp_layers = 1;
+  // One MoE layer (964), the 2h x h projection (128) and three norms of h (24).
+  const ParamCount c = param_count(m);
+  EXPECT_DOUBLE_EQ(c.mtp, 1116.0);
+  EXPECT_DOUBLE_EQ(c.total, 3264.0);
+}
+
+TEST(Params, MultiHeadLatentAttentionByHand) {
+  ModelConfig m = tiny_moe();
+  m.mla = {.q_lora_rank = 4,
+           .kv_lora_rank = 3,
+           .qk_rope_head_dim = 2,
+           .qk_nope_head_dim = 3,
+           .v_head_dim = 5};
+  // Q: 8·4 + 4 + 4·2·(3+2) = 76; KV: 8·(3+2) + 3 + 3·2·(3+5) = 91; O: 2·5·8 = 80. No biases.
+  // 247 instead of 288 per layer: 3 layers, 123 fewer.
+  EXPECT_DOUBLE_EQ(param_count(m).total, 3264.0 - 3.0 * (288.0 - 247.0));
+  m.mla.q_lora_rank = 0;  // Q straight from h: 8·2·5 = 80
+  EXPECT_DOUBLE_EQ(param_count(m).total, 3264.0 - 3.0 * (288.0 - 251.0));
+}
+
+TEST(Params, HeadDimOtherThanHiddenOverHeads) {
+  ModelConfig m = tiny_moe();
+  m.num_kv_heads = 1;
+  m.head_dim = 6;
+  // Q a·d = 12, K and V k·d = 6 each: 8·24 + 24 + 12·8 + 8 = 320 (with h/a = 4 heads and one KV
+  // head: 8·(8 + 8) + 16 + 64 + 8 = 216).
+  const double with_d = param_count(m).total;
+  m.head_dim = 0;
+  EXPECT_DOUBLE_EQ(with_d - param_count(m).total, 3.0 * (320.0 - 216.0));
+  m.head_dim = 4;  // = h / a: the same as 0
+  EXPECT_DOUBLE_EQ(with_d - param_count(m).total, 3.0 * (320.0 - 216.0));
+}
+
 }  // namespace
 }  // namespace wt
