@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make fuzz`: configures build/fuzz with clang++-14 (libraries instrumented for coverage with ASan
-# and UBSan), builds the four targets, seeds the corpus and runs each target for N seconds, one after
+# and UBSan), builds the five targets, seeds the corpus and runs each target for N seconds, one after
 # the other, then prints the executions each reached. Findings land in build/fuzz/findings/.
 # Usage: fuzz/run-fuzzers.sh [seconds per target] [extra libFuzzer flags...]
 set -euo pipefail
@@ -8,7 +8,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 build="$root/build/fuzz"
-targets=(scenario plan calibration set_path)
+targets=(scenario plan calibration set_path shard)
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link" \

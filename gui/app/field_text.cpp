@@ -1,12 +1,20 @@
 #include "gui/app/field_text.hpp"
 
+#include "sim/scenario/json_text.hpp"
+
 namespace wt::gui {
 namespace {
 
+// Checked by the bounded reader first, so text nested too deep is never built (copying or dumping
+// a value recurses once per level); the ordered document is read only from text that passed.
 std::optional<Json> parse_json(const QString& text) {
-  Json v = Json::parse(text.toStdString(), nullptr, /*allow_exceptions=*/false);
-  if (v.is_discarded()) return std::nullopt;
-  return v;
+  const std::string utf8 = text.toStdString();
+  try {
+    (void)parse_json_text(utf8, "");
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  return Json::parse(utf8);
 }
 
 Json number_or_text(const QString& text) {

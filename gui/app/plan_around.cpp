@@ -1,6 +1,7 @@
 #include "gui/app/plan_around.hpp"
 
 #include "gui/app/document_paths.hpp"
+#include "sim/scenario/json_text.hpp"
 
 namespace wt::gui {
 namespace {
@@ -33,7 +34,9 @@ PlanAround plan_around(const Json& scenario_doc) {
     }
   }
   set_at(doc, "plan", Json::object());
-  out.plan = nlohmann::json::parse(doc.dump());
+  // Through the bounded reader (depth, size, duplicate keys) like every other JSON input.
+  out.plan =
+      parse_json_text(doc.dump(-1, ' ', false, Json::error_handler_t::replace), "the scenario");
   return out;
 }
 

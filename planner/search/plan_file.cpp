@@ -156,6 +156,9 @@ PlanSpec parse_plan(const json& input, const std::string& base_dir,
   apply_defaults(doc, spec);
   spec.name = doc.contains("name") && doc["name"].is_string() ? doc["name"].get<std::string>()
                                                               : default_name;
+  // The name is written into JSON output, which must be UTF-8; "" names the file in errors.
+  require_utf8(spec.name, "", "the file name (the plan's name, as it gives none)",
+               "a \"name\" in the file, or a UTF-8 file name");
   spec.template_doc = std::move(doc);
   spec.combinations = count_combinations(spec.axes);  // before reading each alternative: cheap
   check_alternatives(spec);

@@ -1,6 +1,4 @@
-// The plan as one JSON object, and the shard state ⇄ JSON.
-#include <set>
-
+// The plan as one JSON object, and a shard's state as JSON (read back by shard_read.cpp).
 #include "planner/search/plan_report.hpp"
 #include "sim/core/error.hpp"
 #include "sim/core/finite.hpp"
@@ -56,34 +54,6 @@ ordered_json outcome_json(const Outcome& o) {
            finite(o.checkpoint_interval_s, o, "optimal_checkpoint_interval_s")}};
 }
 
-Outcome outcome_from_json(const json& j) {
-  Outcome o;
-  o.index = j.at("index").get<uint64_t>();
-  o.gpu = j.at("gpu").get<std::string>();
-  o.num_gpus = j.at("num_gpus").get<int>();
-  o.engine = j.at("engine").get<std::string>();
-  o.iteration_time_s = j.at("iteration_time_s").get<double>();
-  o.analytical_iteration_time_s = j.at("analytical_iteration_time_s").get<double>();
-  o.tokens_per_s = j.at("tokens_per_s").get<double>();
-  o.mfu = j.at("mfu").get<double>();
-  o.bubble_fraction = j.at("bubble_fraction").get<double>();
-  o.exposed_comm_fraction = j.at("exposed_comm_fraction").get<double>();
-  const json& e = j.at("exposed_comm_fraction_by_dim");
-  o.exposed_fraction_by_dim = {e.at("tp").get<double>(), e.at("pp").get<double>(),
-                               e.at("dp").get<double>(), e.at("cp").get<double>(),
-                               e.at("ep").get<double>()};
-  o.memory_bytes = j.at("memory_per_gpu_bytes").get<double>();
-  o.capacity_bytes = j.at("memory_capacity_bytes").get<double>();
-  o.time_to_train_s = j.at("time_to_train_s").get<double>();
-  o.expected_time_s = j.at("expected_time_to_train_with_failures_s").get<double>();
-  o.gpu_hours = j.at("gpu_hours").get<double>();
-  o.cost_usd = j.at("cost_usd").get<double>();
-  o.usd_per_gpu_hour = j.at("usd_per_gpu_hour").get<double>();
-  o.cluster_mtbf_s = j.at("cluster_mtbf_s").get<double>();
-  o.checkpoint_interval_s = j.at("optimal_checkpoint_interval_s").get<double>();
-  return o;
-}
-
 ordered_json candidate_json(const CandidateSpace& space, const Outcome& o) {
   const PlanConstraints& c = space.spec().constraints;
   ordered_json j = outcome_json(o);
@@ -115,20 +85,6 @@ ordered_json counts_json(const std::map<std::string, uint64_t>& counts) {
   for (const auto& [k, n] : counts)
     j[k] = n;
   return j;
-}
-
-std::map<std::string, uint64_t> counts_from(const json& j) {
-  std::map<std::string, uint64_t> m;
-  for (const auto& item : j.items())
-    m[item.key()] = item.value().get<uint64_t>();
-  return m;
-}
-
-std::vector<Outcome> outcomes_from(const json& a) {
-  std::vector<Outcome> v;
-  for (const json& o : a)
-    v.push_back(outcome_from_json(o));
-  return v;
 }
 
 ordered_json plan_constraints_json(const PlanSpec& spec) {
@@ -198,56 +154,6 @@ ordered_json shard_json(const PlanSpec& spec, const SearchState& st, const Shard
     all.push_back(outcome_json(o));
   j["outcomes"] = all;
   return j;
-}
-
-SearchState merge_shards(const PlanSpec& spec, const std::vector<json>& shards,
-                         const std::vector<std::string>& names) {
-  size_t keep = 0;
-  uint64_t count = 0;
-  std::set<uint64_t> seen;
-  std::vector<SearchState> states;
-  for (size_t i = 0; i < shards.size(); ++i) {
-    const json& j = shards[i];
-    const std::string& name = names[i];
-    if (!j.is_object() || j.value("kind", "") != "windtunnel-plan-shard") {
-      throw InputError(name, "not a plan shard (the output of plan --shard i/N --json)");
-    }
-    if (j.at("fingerprint") != spec.fingerprint) {
-      throw InputError(name, "is a shard of another plan (or of an edited plan file)",
-                       j.at("fingerprint").get<std::string>(), spec.fingerprint);
-    }
-    const uint64_t n = j.at("shard").at("count").get<uint64_t>();
-    const uint64_t index = j.at("shard").at("index").get<uint64_t>();
-    if (count != 0 && n != count) {
-      throw InputError(name, "splits the plan into a different number of shards", std::to_string(n),
-                       std::to_string(count));
-    }
-    count = n;
-    if (!seen.insert(index).second) {
-      throw InputError(name, "repeats shard " + std::to_string(index) + "/" + std::to_string(n));
-    }
-    keep = keep == 0 ? j.at("keep").get<size_t>() : std::min(keep, j.at("keep").get<size_t>());
-    SearchState s = empty_state(spec, j.at("keep").get<size_t>());
-    s.combinations = j.at("combinations").get<uint64_t>();
-    s.evaluated = j.at("evaluated").get<uint64_t>();
-    s.invalid = counts_from(j.at("invalid"));
-    s.pruned = counts_from(j.at("pruned"));
-    for (const Outcome& o : outcomes_from(j.at("outcomes")))
-      s.add(o);
-    states.push_back(std::move(s));
-  }
-  if (seen.size() != count) {
-    std::string missing;
-    for (uint64_t i = 0; i < count; ++i) {
-      if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
-    }
-    throw InputError("--merge", "shards missing: " + missing + " of " + std::to_string(count), "",
-                     "every shard 0 .. " + std::to_string(count - 1) + " once");
-  }
-  SearchState merged = empty_state(spec, keep);
-  for (const SearchState& s : states)
-    merged.merge(s);
-  return merged;
 }
 
 }  // namespace wt

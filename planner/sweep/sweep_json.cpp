@@ -1,5 +1,6 @@
 #include "planner/sweep/sweep_report.hpp"
 #include "sim/report/result_json.hpp"
+#include "sim/scenario/json_text.hpp"
 
 namespace wt {
 namespace {
@@ -7,9 +8,15 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // A --vary value as JSON, read the way --set reads it: JSON when it parses, else a string.
+// The bounded reader checks it first: a value nested too deep is never built (dumping it would
+// recurse once per level); the ordered value is read only from text that passed.
 Json value_json(const std::string& text) {
-  Json v = Json::parse(text, nullptr, false);
-  return v.is_discarded() ? Json(text) : v;
+  try {
+    (void)parse_json_text(text, "");
+  } catch (const InputError&) {
+    return Json(text);
+  }
+  return Json::parse(text);
 }
 
 Json axes_json(const std::vector<SweepAxis>& axes) {

@@ -89,6 +89,14 @@ SweepResult run_sweep(const SweepRequest& request, const SweepProgress& progress
   const auto name = doc.find("name");
   result.scenario =
       name != doc.end() && name->is_string() ? name->get<std::string>() : file.stem().string();
+  // The name and every --vary value are written into JSON output, which must be UTF-8.
+  require_utf8(result.scenario, request.scenario_path,
+               "the file name (the scenario's name, as it gives none)",
+               "a \"name\" in the file, or a UTF-8 file name");
+  for (const SweepAxis& axis : request.axes) {
+    for (const std::string& value : axis.values)
+      require_utf8(axis.path + "=" + value, "--vary", "the value", "UTF-8 text");
+  }
   const auto grid = sweep_grid(request.axes);
   for (const std::vector<std::string>& values : grid) {
     PointRun run = run_point(doc, request, values, base_dir);

@@ -1,156 +1,191 @@
 #include "sim/scenario/json_text.hpp"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <set>
-#include <sstream>
-#include <vector>
 
-#include "sim/core/error.hpp"
+#include "sim/scenario/json_builder.hpp"
 
 namespace wt {
 namespace {
 
 using nlohmann::json;
 
-// Tracks the object keys seen at each nesting level while the parser runs, so a repeated key is
-// reported with its JSON path.
-class DuplicateKeyGuard {
+// An iterator over the text that tells the builder how far the parser has read, so a refusal
+// inside the document gives its line and column.
+class CountingCursor {
  public:
-  explicit DuplicateKeyGuard(std::string where) : where_(std::move(where)) {}
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
 
-  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
-    switch (event) {
-      case json::parse_event_t::object_start:
-        frames_.push_back({child_path(), {}, {}, true});
-        break;
-      case json::parse_event_t::array_start:
-        frames_.push_back({child_path(), {}, {}, false});
-        break;
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        frames_.pop_back();
-        break;
-      case json::parse_event_t::key:
-        on_key(parsed.get<std::string>());
-        break;
-      case json::parse_event_t::value:
-        break;
-    }
-    return true;
+  CountingCursor(const char* at, std::size_t* consumed) : at_(at), consumed_(consumed) {}
+  reference operator*() const { return *at_; }
+  CountingCursor& operator++() {
+    ++at_;
+    ++*consumed_;
+    return *this;
   }
+  bool operator==(const CountingCursor& other) const { return at_ == other.at_; }
+  bool operator!=(const CountingCursor& other) const { return at_ != other.at_; }
 
  private:
-  struct Frame {
-    std::string path;
-    std::set<std::string> keys;
-    std::string last_key;
-    bool is_object;
-  };
+  const char* at_;
+  std::size_t* consumed_;
+};
 
-  // Path of the container being opened inside the current one.
-  std::string child_path() const {
-    if (frames_.empty()) return "";
-    const Frame& parent = frames_.back();
-    std::string leaf = parent.is_object ? parent.last_key : "[]";
-    if (parent.path.empty()) return leaf;
-    return parent.is_object ? parent.path + "." + leaf : parent.path + leaf;
+std::string limit_text(std::size_t bytes) {
+  return std::to_string(bytes >> 20) + " MiB";
+}
+
+InputError too_large(const std::string& where, std::size_t bytes) {
+  return InputError(
+      where, "larger than the " + limit_text(kMaxJsonBytes) + " limit for a JSON input",
+      std::to_string(bytes) + " bytes", "at most " + std::to_string(kMaxJsonBytes) + " bytes");
+}
+
+// Length of the longest prefix of `text` of at most `bytes` bytes that does not split a UTF-8
+// character.
+std::size_t utf8_prefix(std::string_view text, std::size_t bytes) {
+  if (bytes >= text.size()) return text.size();
+  while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80)
+    --bytes;
+  return bytes;
+}
+
+std::string dumped(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// Appends compact JSON for `value` to `out`, stopping once `out` holds more than `limit` bytes:
+// a large document is never rendered whole for a message.
+void render(const json& value, std::string& out, std::size_t limit) {
+  if (out.size() > limit) return;
+  if (value.is_string()) {
+    const auto& s = value.get_ref<const std::string&>();
+    out += dumped(json(s.substr(0, utf8_prefix(s, limit + 1 - out.size()))));
+    return;
   }
+  if (!value.is_structured()) {
+    out += dumped(value);
+    return;
+  }
+  out += value.is_array() ? '[' : '{';
+  bool first = true;
+  for (auto it = value.begin(); it != value.end() && out.size() <= limit; ++it) {
+    if (!first) out += ',';
+    first = false;
+    if (value.is_object()) out += dumped(json(it.key())) + ":";
+    render(it.value(), out, limit);
+  }
+  out += value.is_array() ? ']' : '}';
+}
 
-  void on_key(const std::string& key) {
-    Frame& frame = frames_.back();
-    const std::string path = frame.path.empty() ? key : frame.path + "." + key;
-    if (!frame.keys.insert(key).second) {
-      throw InputError(path.empty() ? where_ : path, "duplicate key", quoted_key(key),
-                       "each key once per object");
+// Offset of the first byte that is not part of a well-formed UTF-8 character, or npos.
+std::size_t first_bad_utf8(std::string_view s) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char c = byte(i);
+    if (c < 0x80) {
+      ++i;
+      continue;
     }
-    frame.last_key = key;
-  }
-
-  static std::string quoted_key(const std::string& key) { return "\"" + key + "\""; }
-
-  std::string where_;
-  std::vector<Frame> frames_;
-};
-
-struct TextPosition {
-  std::size_t line = 1;
-  std::size_t column = 1;
-};
-
-// Line and column (1-based) of the character just before `byte` (nlohmann's error position).
-TextPosition position_of(std::string_view text, std::size_t byte) {
-  TextPosition pos;
-  const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
-  for (std::size_t i = 0; i < end; ++i) {
-    if (text[i] == '\n') {
-      ++pos.line;
-      pos.column = 1;
+    std::size_t more = 0;
+    unsigned char low = 0x80;
+    unsigned char high = 0xBF;  // range of the second byte (narrowed against overlongs/surrogates)
+    if (c >= 0xC2 && c <= 0xDF) {
+      more = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      if (c == 0xE0) low = 0xA0;
+      if (c == 0xED) high = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      if (c == 0xF0) low = 0x90;
+      if (c == 0xF4) high = 0x8F;
     } else {
-      ++pos.column;
+      return i;
+    }
+    if (i + more >= s.size()) return i;  // cut short
+    if (byte(i + 1) < low || byte(i + 1) > high) return i;
+    for (std::size_t k = 2; k <= more; ++k) {
+      if ((byte(i + k) & 0xC0) != 0x80) return i;
+    }
+    i += more + 1;
+  }
+  return std::string_view::npos;
+}
+
+// The text with bytes outside printable ASCII shown as \xHH, shortened for a message.
+std::string escaped(std::string_view text) {
+  constexpr std::size_t kMaxChars = 60;
+  std::string out;
+  for (const char ch : text.substr(0, kMaxChars)) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c < 0x7F) {
+      out += ch;
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02X", c);
+      out += hex;
     }
   }
-  return pos;
-}
-
-// nlohmann's message without its "[json.exception...] parse error at line L, column C: " prefix.
-std::string parse_error_detail(const std::string& what) {
-  const std::size_t syntax = what.find("syntax error");
-  if (syntax != std::string::npos) return what.substr(syntax);
-  const std::size_t bracket = what.find("] ");
-  return bracket == std::string::npos ? what : what.substr(bracket + 2);
-}
-
-// nlohmann reports a number beyond a double's range (1e400) as out_of_range 406, "number overflow
-// parsing '<token>'", without a position: the token is looked up in the text to give one.
-InputError number_overflow_error(std::string_view text, const std::string& where,
-                                 const std::string& what) {
-  const std::size_t open = what.find('\'');
-  const std::size_t close = what.rfind('\'');
-  const std::string token =
-      open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
-  const std::size_t at = token.empty() ? std::string::npos : text.find(token);
-  std::string place;
-  if (at != std::string::npos) {
-    const TextPosition pos = position_of(text, at + 1);
-    place = " at line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column);
-  }
-  return InputError(where, "invalid JSON" + place + ": number out of the range of a double", token,
-                    "a JSON object whose numbers are within ±1.8e308");
+  return text.size() > kMaxChars ? out + "..." : out;
 }
 
 }  // namespace
 
 nlohmann::json parse_json_text(std::string_view text, const std::string& where) {
-  try {
-    return json::parse(text.begin(), text.end(), DuplicateKeyGuard(where));
-  } catch (const json::parse_error& e) {
-    const TextPosition pos = position_of(text, e.byte);
-    throw InputError(where,
-                     "invalid JSON at line " + std::to_string(pos.line) + ", column " +
-                         std::to_string(pos.column) + ": " + parse_error_detail(e.what()),
-                     "", "a JSON object");
-  } catch (const json::out_of_range& e) {
-    throw number_overflow_error(text, where, e.what());
-  }
+  if (text.size() > kMaxJsonBytes) throw too_large(where, text.size());
+  json root;
+  std::size_t consumed = 0;
+  JsonBuilder builder(root, text, consumed, where);
+  json::sax_parse(CountingCursor(text.data(), &consumed),
+                  CountingCursor(text.data() + text.size(), &consumed), &builder);
+  return root;
 }
 
 std::string value_text(const nlohmann::json& value) {
   constexpr std::size_t kMaxChars = 60;
-  std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
-  if (text.size() > kMaxChars) text = text.substr(0, kMaxChars - 3) + "...";
+  std::string text;
+  render(value, text, kMaxChars);
+  if (text.size() > kMaxChars) text = text.substr(0, utf8_prefix(text, kMaxChars - 3)) + "...";
   return text;
 }
 
 std::optional<std::string> read_text_file(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxJsonBytes) throw too_large(path, size);
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
+  std::string text;
+  text.reserve(ec ? 0 : size);
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxJsonBytes) throw too_large(path, text.size());  // grew while read
+  }
   if (in.bad()) return std::nullopt;
-  return buffer.str();
+  return text;
+}
+
+bool is_utf8(std::string_view text) {
+  return first_bad_utf8(text) == std::string_view::npos;
+}
+
+void require_utf8(std::string_view text, const std::string& where, const std::string& what,
+                  const std::string& allowed) {
+  const std::size_t bad = first_bad_utf8(text);
+  if (bad == std::string_view::npos) return;
+  throw InputError(where,
+                   what + " is not valid UTF-8 (byte " + std::to_string(bad + 1) + " is " +
+                       escaped(text.substr(bad, 1)) + ")",
+                   escaped(text), allowed);
 }
 
 }  // namespace wt

@@ -27,9 +27,18 @@ std::vector<std::string> split_path(const std::string& key, const std::string& a
   }
 }
 
-nlohmann::json parse_value(const std::string& text) {
-  nlohmann::json value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  return value.is_discarded() ? nlohmann::json(text) : value;
+// Read by the same bounded reader as files: a value nested too deep or with a repeated key is
+// refused, not taken as a string.
+nlohmann::json parse_value(const std::string& text, const std::string& assignment) {
+  try {
+    return parse_json_text(text, "");
+  } catch (const JsonSyntaxError&) {
+    return nlohmann::json(text);
+  } catch (const InputError& e) {
+    const std::string inside = e.path().empty() ? "" : " at " + e.path();
+    throw InputError(kSetFlag, "the value" + inside + ": " + e.problem(),
+                     value_text(nlohmann::json(assignment)), e.allowed());
+  }
 }
 
 // The object that holds the last key, created on the way unless only removing; nullptr when a
@@ -59,12 +68,14 @@ nlohmann::json* holder_of(nlohmann::json& doc, const std::vector<std::string>& k
 }  // namespace
 
 void apply_override(nlohmann::json& doc, const std::string& assignment) {
+  // Names and values end up in JSON output, which must be UTF-8.
+  require_utf8(assignment, kSetFlag, "the assignment", "UTF-8 text, e.g. parallel.tensor=4");
   const std::size_t eq = assignment.find('=');
   if (eq == std::string::npos) {
     throw InputError(kSetFlag, "expected key=value", in_quotes(assignment), kSetForm);
   }
   const std::vector<std::string> keys = split_path(assignment.substr(0, eq), assignment);
-  const nlohmann::json value = parse_value(assignment.substr(eq + 1));
+  const nlohmann::json value = parse_value(assignment.substr(eq + 1), assignment);
   if (doc.is_null()) doc = nlohmann::json::object();
   nlohmann::json* holder = holder_of(doc, keys, !value.is_null(), assignment);
   if (holder == nullptr) return;

@@ -17,7 +17,12 @@ Scenario parse_document(nlohmann::json doc, const std::vector<std::string>& over
   }
   Scenario s;
   read_document(doc, s, ReadContext{base_dir});
-  if (s.name.empty()) s.name = default_name;
+  if (s.name.empty()) {
+    // The name is written into JSON output, which must be UTF-8; "" names the file in errors.
+    require_utf8(default_name, "", "the file name (the scenario's name, as it gives none)",
+                 "a \"name\" in the file, or a UTF-8 file name");
+    s.name = default_name;
+  }
   validate(s);
   return s;
 }

@@ -1,8 +1,7 @@
 #include "sim/validation/validate.hpp"
 
-#include <fstream>
-
 #include "sim/core/error.hpp"
+#include "sim/scenario/json_text.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/rows.hpp"
 #include "sim/validation/summary.hpp"
@@ -13,14 +12,11 @@ namespace {
 using nlohmann::json;
 
 json read_dataset(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot be read", "", "a readable JSON file");
-  json doc;
-  try {
-    doc = json::parse(in);
-  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
-    throw InputError(path, "is not valid JSON", e.what(), "a JSON array of rows");
-  }
+  // The path is written into the JSON report, which must be UTF-8.
+  require_utf8(path, "DATASET", "the path", "a UTF-8 file path");
+  const std::optional<std::string> text = read_text_file(path);
+  if (!text) throw InputError(path, "cannot be read", "", "a readable JSON file");
+  json doc = parse_json_text(*text, path);
   if (!doc.is_array()) {
     throw InputError(path, "is not a JSON array", doc.type_name(), "a JSON array of rows");
   }
