@@ -44,6 +44,7 @@ ordered_json outcome_json(const Outcome& o) {
           {"exposed_comm_fraction_by_dim", exposed_json(o)},
           {"memory_per_gpu_bytes", finite(o.memory_bytes, o, "memory_per_gpu_bytes")},
           {"memory_capacity_bytes", finite(o.capacity_bytes, o, "memory_capacity_bytes")},
+          {"memory_verdict", o.memory_tight ? "tight" : "fits"},
           {"time_to_train_s", finite(o.time_to_train_s, o, "time_to_train_s")},
           {"expected_time_to_train_with_failures_s",
            finite(o.expected_time_s, o, "expected_time_to_train_with_failures_s")},
@@ -74,6 +75,7 @@ Outcome outcome_from_json(const json& j) {
                                e.at("ep").get<double>()};
   o.memory_bytes = j.at("memory_per_gpu_bytes").get<double>();
   o.capacity_bytes = j.at("memory_capacity_bytes").get<double>();
+  o.memory_tight = j.value("memory_verdict", std::string("fits")) == "tight";
   o.time_to_train_s = j.at("time_to_train_s").get<double>();
   o.expected_time_s = j.at("expected_time_to_train_with_failures_s").get<double>();
   o.gpu_hours = j.at("gpu_hours").get<double>();

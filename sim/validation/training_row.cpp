@@ -44,6 +44,7 @@ void run_row(const json& row, const PublishedMetric& published,
   out.error = relative_error(out.predicted, out.published);
   out.warnings = run.result.warnings;
   out.fits_in_memory = run.result.fits_in_memory;
+  out.memory_verdict = to_string(run.result.memory_verdict);
   out.expressed = true;
 }
 

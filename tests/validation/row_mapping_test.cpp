@@ -392,6 +392,16 @@ TEST(RowMapping, HopperVariantsMapToTheirCatalogGpu) {
   EXPECT_TRUE(has(rs.assumptions, "GPU 'GH200' read as the H200"));
 }
 
+TEST(RowMapping, AnA100WithoutItsMemoryIsThe80GbModule) {
+  json row = megatron_row();
+  row["gpu_memory_gb"] = nullptr;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "a100-sxm4-80gb");
+  EXPECT_TRUE(has(rs.assumptions, "A100 memory not given: the 80 GB module"));
+  row["gpu_model"] = "NVIDIA A100 SXM4 40GB";
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "a100-sxm4-40gb");
+}
+
 TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
   json row = megatron_row();
   row["precision"] = "fp16";
