@@ -140,12 +140,6 @@ CommVolume comm_volume_of(const Workload& w) {
   return most;
 }
 
-std::string gib(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
-  return buf;
-}
-
 // The SimGrid engine on the scenario's network: link bandwidths scaled by the same efficiencies as
 // the analytical fabric (intra-node: the fabric's NVLink beta over the raw figure, which also
 // carries a calibration; network: the GPU's network efficiency).
@@ -230,19 +224,15 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions
 
   const PeakMemory mem = peak_memory(s, w, gpu->memory_bytes());
   r.memory_per_gpu_bytes = mem.use;
-  r.fits_in_memory = mem.use.total <= mem.use.capacity;
+  r.memory_verdict = memory_verdict(mem.use);
+  r.fits_in_memory = r.memory_verdict != MemoryVerdict::does_not_fit;
   r.warnings = s.warnings;
   if (calibration) {
     for (std::string& gap : calibration_fallbacks(s, *calibration))
       r.warnings.push_back(std::move(gap));
   }
-  if (!r.fits_in_memory) {
-    r.warnings.push_back(
-        "does not fit in memory: GPUs of pipeline stage " + std::to_string(mem.stage) + " need " +
-        gib(mem.use.total) + " of " + gib(mem.use.capacity) + " (short by " +
-        gib(mem.use.total - mem.use.capacity) + ": weights " + gib(mem.use.weights) +
-        ", gradients " + gib(mem.use.gradients) + ", optimizer " + gib(mem.use.optimizer) +
-        ", activations " + gib(mem.use.activations) + ")");
+  if (std::string memory = memory_warning(mem.use, mem.stage); !memory.empty()) {
+    r.warnings.push_back(std::move(memory));
   }
 
   const TrainCost cost = train_cost(s, t);

@@ -21,12 +21,14 @@ struct Part {
   double wt::MemoryUse::*bytes;
 };
 
-const std::array<Part, 4>& parts() {
-  static const std::array<Part, 4> kParts = {{
+const std::array<Part, 6>& parts() {
+  static const std::array<Part, 6> kParts = {{
       {"weights", QColor(0x4e, 0x79, 0xa7), &wt::MemoryUse::weights},
       {"gradients", QColor(0xf2, 0x8e, 0x2b), &wt::MemoryUse::gradients},
       {"optimizer", QColor(0x59, 0xa1, 0x4f), &wt::MemoryUse::optimizer},
       {"activations", QColor(0xe1, 0x57, 0x59), &wt::MemoryUse::activations},
+      {"CUDA context", QColor(0x9c, 0x75, 0x5f), &wt::MemoryUse::cuda_context},
+      {"NCCL buffers", QColor(0xba, 0xb0, 0xac), &wt::MemoryUse::comm_buffers},
   }};
   return kParts;
 }

@@ -24,6 +24,7 @@ Outcome make_outcome(uint64_t index, const Scenario& s, const RunResult& r,
   o.exposed_fraction_by_dim = {e.tp / t, e.pp / t, e.dp / t, e.cp / t, e.ep / t};
   o.memory_bytes = r.memory_per_gpu_bytes.total;
   o.capacity_bytes = r.memory_per_gpu_bytes.capacity;
+  o.memory_tight = r.memory_verdict == MemoryVerdict::tight;
   const TrainCost c = train_cost(s, r.iteration_time_s, spot);
   o.time_to_train_s = c.time_to_train_s;
   o.expected_time_s = c.expected_time_to_train_with_failures_s;

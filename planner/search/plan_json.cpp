@@ -42,6 +42,7 @@ ordered_json outcome_json(const Outcome& o) {
           {"exposed_comm_fraction_by_dim", exposed_json(o)},
           {"memory_per_gpu_bytes", finite(o.memory_bytes, o, "memory_per_gpu_bytes")},
           {"memory_capacity_bytes", finite(o.capacity_bytes, o, "memory_capacity_bytes")},
+          {"memory_verdict", o.memory_tight ? "tight" : "fits"},
           {"time_to_train_s", finite(o.time_to_train_s, o, "time_to_train_s")},
           {"expected_time_to_train_with_failures_s",
            finite(o.expected_time_s, o, "expected_time_to_train_with_failures_s")},

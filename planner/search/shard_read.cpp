@@ -17,6 +17,8 @@ constexpr int64_t kMaxCount = std::numeric_limits<int64_t>::max();
 constexpr int64_t kMaxKeep = 1 << 20;  // far above any --top or --refine
 constexpr std::string_view kKind = "windtunnel-plan-shard";
 constexpr std::string_view kEngines[] = {"analytical", "simgrid", "estimate"};
+// A candidate the planner kept is never "does not fit" (docs/models.md, "Memory per GPU").
+constexpr std::string_view kMemoryVerdicts[] = {"fits", "tight"};
 
 // A top-level key of the part (its path is the key itself).
 JsonAt field(const json& doc, const char* key, const std::string& origin) {
@@ -46,6 +48,7 @@ Outcome read_outcome(const JsonAt& at, const PlanSpec& spec) {
                      "exposed_comm_fraction_by_dim",
                      "memory_per_gpu_bytes",
                      "memory_capacity_bytes",
+                     "memory_verdict",
                      "time_to_train_s",
                      "expected_time_to_train_with_failures_s",
                      "expected_days",
@@ -73,6 +76,7 @@ Outcome read_outcome(const JsonAt& at, const PlanSpec& spec) {
       read_non_negative(member(by_dim, "ep"))};
   o.memory_bytes = read_non_negative(member(at, "memory_per_gpu_bytes"));
   o.capacity_bytes = read_positive(member(at, "memory_capacity_bytes"));
+  o.memory_tight = read_name(member(at, "memory_verdict"), kMemoryVerdicts) == "tight";
   o.time_to_train_s = read_positive(member(at, "time_to_train_s"));
   o.expected_time_s = read_positive(member(at, "expected_time_to_train_with_failures_s"));
   (void)read_positive(member(at, "expected_days"));  // written for people; recomputed

@@ -74,7 +74,9 @@ std::string why_text(const CandidateSpace& space, const Outcome& o) {
   }
   const double headroom = o.capacity_bytes > 0 ? 1.0 - o.memory_bytes / o.capacity_bytes : 0.0;
   text += "; memory " + gib(o.memory_bytes) + " of " + gib(o.capacity_bytes) + " GiB (" +
-          percent_text(headroom) + " headroom)";
+          (o.memory_tight ? std::string("TIGHT: within the model's uncertainty of the capacity")
+                          : percent_text(headroom) + " headroom") +
+          ")";
   text += "; a failure every " + format_duration(o.cluster_mtbf_s);
   if (s.cost.spot) text += " with spot preemptions";
   return text;

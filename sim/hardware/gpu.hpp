@@ -22,7 +22,7 @@ struct GpuSpec {
   std::vector<std::string> aliases;  // matched case-insensitively, e.g. "H100", "H100-80GB"
   // Dense peak throughput per precision in TFLOP/s; value 0 = not supported by the hardware.
   Sourced fp32_tflops, tf32_tflops, fp16_tflops, bf16_tflops, fp8_tflops;
-  Sourced memory_GB;       // HBM capacity, 1e9 bytes
+  Sourced memory_GB;       // HBM capacity as the datasheet prints it ("80 GB"): binary gigabytes
   Sourced memory_bw_GBps;  // HBM bandwidth
   Sourced nvlink_GBps;     // per direction per GPU; 0 = no NVLink
   Sourced pcie_GBps;       // host link per direction
@@ -41,7 +41,10 @@ struct GpuSpec {
 
   // Peak dense FLOP/s at a training precision (0 when unsupported).
   double peak_flops(Precision p) const;
-  double memory_bytes() const { return memory_GB.value * 1e9; }
+  // DRAM capacities are binary: an "80 GB" HBM2e/HBM3 GPU holds five stacks of 16 GiB (dies of
+  // 16 Gbit = 2^34 bits), 80 GiB, of which nvidia-smi shows 80 GiB (A100) or 79.6 GiB (H100).
+  // Reading the datasheet's "GB" as 1e9 bytes would lose 7 % of every GPU's memory.
+  double memory_bytes() const { return memory_GB.value * 1024.0 * 1024.0 * 1024.0; }
 };
 
 const std::vector<GpuSpec>& gpu_catalog();

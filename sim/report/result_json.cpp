@@ -69,7 +69,12 @@ Json memory_json(const MemoryUse& m) {
           {"gradients", byte_count<Json>(m.gradients, "memory_per_gpu_bytes.gradients")},
           {"optimizer", byte_count<Json>(m.optimizer, "memory_per_gpu_bytes.optimizer")},
           {"activations", byte_count<Json>(m.activations, "memory_per_gpu_bytes.activations")},
+          {"cuda_context", byte_count<Json>(m.cuda_context, "memory_per_gpu_bytes.cuda_context")},
+          {"comm_buffers", byte_count<Json>(m.comm_buffers, "memory_per_gpu_bytes.comm_buffers")},
           {"total", byte_count<Json>(m.total, "memory_per_gpu_bytes.total")},
+          {"total_range",
+           {byte_count<Json>(m.total_low, "memory_per_gpu_bytes.total_range"),
+            byte_count<Json>(m.total_high, "memory_per_gpu_bytes.total_range")}},
           {"capacity", byte_count<Json>(m.capacity, "memory_per_gpu_bytes.capacity")}};
 }
 
@@ -97,6 +102,7 @@ Json result_json(const RunResult& r) {
   j["comm_volume_bytes_per_gpu"] = comm_volume_json<Json>(r.comm_volume_bytes_per_gpu);
   j["memory_per_gpu_bytes"] = memory_json<Json>(r.memory_per_gpu_bytes);
   j["fits_in_memory"] = r.fits_in_memory;
+  j["memory_verdict"] = to_string(r.memory_verdict);
   j["time_to_train_s"] = number<Json>(r.time_to_train_s, "time_to_train_s");
   j["gpu_hours"] = number<Json>(r.gpu_hours, "gpu_hours");
   j["cost_usd"] = number<Json>(r.cost_usd, "cost_usd");

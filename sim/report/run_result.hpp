@@ -19,10 +19,25 @@ struct CommVolume {
   double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;  // bytes sent per GPU per iteration
 };
 
+// Bytes on the GPU that needs the most. `total` is the tensors plus the CUDA context and NCCL's
+// buffers at their usual size; [total_low, total_high] is the range the model cannot narrow
+// (NCCL's channel count, the allocator's slack), which makes a verdict "tight" (docs/models.md).
 struct MemoryUse {
-  double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0, total = 0.0,
-         capacity = 0.0;  // bytes, on the GPU that needs the most
+  double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0;
+  double cuda_context = 0.0, comm_buffers = 0.0;
+  double total = 0.0, total_low = 0.0, total_high = 0.0;
+  double capacity = 0.0;
 };
+
+// fits: even the upper end of the range fits; does_not_fit: not even the lower end; tight: between.
+enum class MemoryVerdict { fits, tight, does_not_fit };
+const char* to_string(MemoryVerdict v);  // "fits", "tight", "does not fit"
+
+// Of a MemoryUse with its range filled (a use without one is judged on its total alone).
+MemoryVerdict memory_verdict(const MemoryUse& m);
+// The result's warning for a stage whose GPUs do not fit or are tight ("" when they fit), with
+// the need by line, word for word the same from every engine.
+std::string memory_warning(const MemoryUse& m, int stage);
 
 struct RunResult {
   int schema = 1;
@@ -42,7 +57,8 @@ struct RunResult {
   ExposedComm exposed_comm_by_dim_s;  // an addition to the contract: breakdown_s.exposed_comm split
   CommVolume comm_volume_bytes_per_gpu;
   MemoryUse memory_per_gpu_bytes;
-  bool fits_in_memory = true;
+  MemoryVerdict memory_verdict = MemoryVerdict::fits;
+  bool fits_in_memory = true;  // memory_verdict is not does_not_fit
   double time_to_train_s = 0.0;
   double gpu_hours = 0.0;
   double cost_usd = 0.0;

@@ -57,6 +57,9 @@ std::string share_text(double part_s, double total_s) {
 
 std::string memory_text(const MemoryUse& m, bool fits) {
   std::string t = "memory " + format_bytes(m.total) + " / " + format_bytes(m.capacity) + " per GPU";
+  if (fits && memory_verdict(m) == MemoryVerdict::tight) {
+    return t + " (tight: " + format_bytes(m.total_low) + " to " + format_bytes(m.total_high) + ")";
+  }
   if (fits) return t + " (fits)";
   const double missing = m.total - m.capacity;
   if (missing <= 0.0) return t + " (does NOT fit)";

@@ -3,6 +3,7 @@
 // blocks nested in it, and the order is also the order in which a file is read (the model preset
 // before the model fields that override it, the topology before its block).
 #include "sim/scenario/field_factories.hpp"
+#include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/special_fields.hpp"
 
 namespace wt {
@@ -130,6 +131,14 @@ std::vector<FieldBinding> top_and_model_fields() {
 
 std::vector<FieldBinding> training_and_parallel_fields() {
   return {
+      string_field("training.framework", read_framework,
+                   {.default_text = "\"none\"",
+                    .allowed_text = framework_profile_names(),
+                    .doc = "Training framework whose documented defaults fill the training and "
+                           "parallel fields this file leaves out (sequence parallelism, "
+                           "distributed optimizer / ZeRO stage, gradient reduce dtype and "
+                           "overlap, attention kernel, recompute; docs/models.md, \"Framework "
+                           "profiles\"). A field given in the file always wins."}),
       integer_field(WT_MEMBER(training.global_batch_size), kBatch,
                     {.unit = "sequences",
                      .default_text = "required",

@@ -5,6 +5,7 @@
 
 #include "sim/core/error.hpp"
 #include "sim/scenario/document_walk.hpp"
+#include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/json_text.hpp"
 
 namespace wt {
@@ -17,6 +18,9 @@ Scenario parse_document(nlohmann::json doc, const std::vector<std::string>& over
   }
   Scenario s;
   read_document(doc, s, ReadContext{base_dir});
+  if (const FrameworkProfile* profile = find_framework_profile(s.training.framework)) {
+    s.framework_defaults = apply_framework_profile(*profile, doc, s);
+  }
   if (s.name.empty()) {
     // The name is written into JSON output, which must be UTF-8; "" names the file in errors.
     require_utf8(default_name, "", "the file name (the scenario's name, as it gives none)",

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/scenario/field_binding.hpp"
+#include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/scenario/schema_tree.hpp"
 #include "sim/scenario/text_util.hpp"
@@ -149,6 +150,43 @@ void write_presets(std::ostream& out) {
   out << "\n";
 }
 
+const char* condition_text(ProfileCondition when) {
+  switch (when) {
+    case ProfileCondition::always: return "";
+    case ProfileCondition::tensor_parallel: return " (with tensor > 1)";
+    case ProfileCondition::data_parallel: return " (with data > 1)";
+    case ProfileCondition::zero_stage_3: return " (at zero_stage 3)";
+    case ProfileCondition::below_zero_3: return " (below zero_stage 3)";
+    case ProfileCondition::bf16_or_fp8: return " (with bf16 or fp8)";
+  }
+  return "";
+}
+
+void write_framework_profiles(std::ostream& out) {
+  out << "## Framework profiles\n\n"
+         "`\"training\": {\"framework\": \"nemo\"}` fills the training and parallel fields the "
+         "file leaves out with the framework's defaults, each read from its source (repository, "
+         "commit, file and line; data/reference/framework-defaults.md has the excerpts). A field "
+         "given in the file, or with `--set`, always wins; `validate` lists every default "
+         "it applied to a row. Names are matched case-insensitively, ignoring `-`, "
+         "`_`, `.` and spaces.\n\n"
+         "| profile | stands for | field = default | source |\n"
+         "| --- | --- | --- | --- |\n";
+  for (const FrameworkProfile& p : framework_profiles()) {
+    if (p.defaults.empty()) {
+      out << "| `" << p.name << "` | " << cell(p.framework) << " | - | - |\n";
+    }
+    bool first = true;
+    for (const ProfileDefault& d : p.defaults) {
+      out << "| " << (first ? "`" + p.name + "`" : "") << " | " << (first ? cell(p.framework) : "")
+          << " | `" << d.path << "` = `" << d.value.dump() << "`" << condition_text(d.when)
+          << " | " << cell(d.source) << " |\n";
+      first = false;
+    }
+  }
+  out << "\n";
+}
+
 void write_hf_config(std::ostream& out) {
   out << "## Hugging Face config.json\n\n"
          "`\"model\": {\"hf_config\": \"path/to/config.json\"}` (relative to the scenario's "
@@ -267,6 +305,7 @@ std::string scenario_reference_markdown() {
   write_intro(out);
   write_fields(out);
   write_presets(out);
+  write_framework_profiles(out);
   write_hf_config(out);
   write_overrides(out);
   write_rules(out);

@@ -60,6 +60,9 @@ struct ModelConfig {
 };
 
 struct TrainingConfig {
+  // Framework profile (sim/scenario/framework_profiles.hpp) whose defaults fill the fields a file
+  // leaves out; "none" keeps the field table's defaults.
+  std::string framework = "none";
   int64_t global_batch_size = 0;
   int64_t micro_batch_size = 1;
   Precision precision = Precision::bf16;
@@ -164,6 +167,9 @@ struct Scenario {
   ReliabilityConfig reliability;
   // Non-fatal findings of validation (e.g. an uneven pipeline split); copied into the result.
   std::vector<std::string> warnings;
+  // The framework profile's defaults that filled fields the file left out, one line each with its
+  // source ("parallel.zero_stage = 1 (...)").
+  std::vector<std::string> framework_defaults;
 
   int64_t num_micro_batches() const {
     return training.global_batch_size / (training.micro_batch_size * parallel.data);

@@ -5,6 +5,7 @@
 
 #include "sim/core/error.hpp"
 #include "sim/scenario/field_readers.hpp"
+#include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/scenario/text_util.hpp"
 
@@ -49,6 +50,20 @@ void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadCo
       s.warnings.push_back(std::move(note));
     }
   }
+}
+
+void read_framework(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  const std::string name = read_string(value, "training.framework");
+  const FrameworkProfile* profile = find_framework_profile(name);
+  if (profile == nullptr) {
+    std::vector<std::string> names;
+    for (const FrameworkProfile& p : framework_profiles()) {
+      names.push_back(p.name);
+    }
+    throw InputError("training.framework", "unknown framework" + did_you_mean(name, names),
+                     value_text(value), framework_profile_names());
+  }
+  s.training.framework = profile->name;
 }
 
 void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {

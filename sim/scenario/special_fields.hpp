@@ -12,6 +12,7 @@ namespace wt {
 void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
+void read_framework(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_calibration(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 

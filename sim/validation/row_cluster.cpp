@@ -24,7 +24,12 @@ constexpr int kFatTreeLevels = 3;
 
 GpuChoice a100(const std::string& text, std::optional<double> memory_GB, const json& row,
                RowBuild& b) {
-  if (!memory_GB) memory_GB = contains(text, "40gb") ? 40.0 : (contains(text, "80gb") ? 80.0 : 0.0);
+  if (!memory_GB && contains(text, "40gb")) memory_GB = 40.0;
+  if (!memory_GB) {
+    // The 80 GB module is the A100 that large-model training has used since 2021 (DGX A100 80GB).
+    if (!contains(text, "80gb")) b.assume("A100 memory not given: the 80 GB module");
+    memory_GB = 80.0;
+  }
   if (*memory_GB != 80.0 && *memory_GB != 40.0) {
     throw InputError(row_name(row) + ".gpu_memory_gb", "does not name an A100 in the catalog",
                      std::to_string(*memory_GB), "40 or 80");

@@ -8,41 +8,64 @@
 namespace wt::validation {
 namespace {
 
-// A year before 2023 in the row's source: "2021", "SC'21", or an arXiv id "2104.04473".
-bool cites_year_before_2023(const std::string& text) {
-  static const std::regex year(R"((^|[^0-9])20(1[0-9]|2[0-2])([^0-9]|$))");
-  static const std::regex short_year(R"('(1[0-9]|2[0-2])\b)");
-  static const std::regex arxiv(R"(arxiv[ :]*(1[0-9]|2[0-2])[01][0-9]\.[0-9]{4,5})");
-  return std::regex_search(text, year) || std::regex_search(text, short_year) ||
-         std::regex_search(text, arxiv);
+using nlohmann::json;
+
+// Frameworks whose defaults are those of 2023 on unless the row was published before.
+constexpr int kModernDefaultsYear = 2023;
+
+bool any_of(const std::string& text, std::initializer_list<const char*> words) {
+  for (const char* w : words) {
+    if (contains(text, w)) return true;
+  }
+  return false;
 }
 
-bool mentions_flash_attention(const nlohmann::json& row) {
-  const std::string text = lower(row.dump());
-  return contains(text, "flash") || contains(text, "fused attention") ||
-         contains(text, "transformer engine");
+RowFramework by_era(const json& row, const std::string& modern, const std::string& old,
+                    const std::string& text) {
+  const int year = publication_year(row);
+  if (year > 0 && year < kModernDefaultsYear) {
+    return {old, "framework '" + text + "' published in " + std::to_string(year) +
+                     ": profile " + old};
+  }
+  return {modern, "framework '" + text + "': profile " + modern};
 }
 
 }  // namespace
 
-FrameworkDefaults framework_defaults(const nlohmann::json& row) {
-  const std::string framework = lower(row_text(row, "framework"));
-  const bool megatron_lm = contains(framework, "megatron") && !contains(framework, "nemo") &&
-                           !contains(framework, "core");
-  const std::string source = lower(row_text(row, "source") + " " + row_text(row, "source_locator"));
-  if (megatron_lm && cites_year_before_2023(source) && !mentions_flash_attention(row)) {
-    return {false, false,
-            "Megatron-LM before 2023: unfused attention (scores in memory; FlashAttention came in "
-            "2022) and its local DDP reduces gradients after the backward pass, not overlapped"};
-  }
-  return {true, true,
-          "fused (flash) attention and gradient reduction overlapped with backward (framework "
-          "defaults since 2023)"};
+int publication_year(const json& row) {
+  const std::string source = row_text(row, "source");
+  static const std::regex year(R"((^|[^0-9])((19[9][0-9])|(20[0-3][0-9]))([^0-9]|$))");
+  static const std::regex arxiv(R"(ar[xX]iv[ :]*([0-3][0-9])[01][0-9]\.[0-9]{4,5})");
+  std::smatch m;
+  if (std::regex_search(source, m, year)) return std::stoi(m[2].str());
+  if (std::regex_search(source, m, arxiv)) return 2000 + std::stoi(m[1].str());
+  return 0;
 }
 
-bool megatron_lm_trainer(const nlohmann::json& row) {
-  const std::string framework = lower(row_text(row, "framework"));
-  return contains(framework, "megatron") && !contains(framework, "nemo");
+RowFramework row_framework(const json& row) {
+  const std::string text = row_text(row, "framework");
+  const std::string f = lower(text);
+  if (f.empty()) return {"none", "framework not given: no profile (the field table's defaults)"};
+  if (any_of(f, {"nemo", "megatron-bridge", "megatron bridge"})) {
+    return {"nemo", "framework '" + text + "': profile nemo"};
+  }
+  if (contains(f, "megascale")) {
+    return {"megatron-core",
+            "framework '" + text + "': profile megatron-core (MegaScale overlaps its data-"
+            "parallel communication and uses the distributed optimizer, Jiang et al. 2024 §3)"};
+  }
+  if (any_of(f, {"megatron-core", "megatron core", "mcore"})) {
+    return {"megatron-core", "framework '" + text + "': profile megatron-core"};
+  }
+  if (contains(f, "deepspeed")) return by_era(row, "deepspeed", "deepspeed-2021", text);
+  if (contains(f, "megatron")) return by_era(row, "megatron-lm", "megatron-lm-2021", text);
+  if (contains(f, "torchtitan")) return {"torchtitan", "framework '" + text + "': profile torchtitan"};
+  if (any_of(f, {"llm-foundry", "llm foundry", "composer", "mosaic"})) {
+    return {"llm-foundry", "framework '" + text + "': profile llm-foundry"};
+  }
+  if (contains(f, "maxtext")) return {"maxtext", "framework '" + text + "': profile maxtext"};
+  if (contains(f, "fsdp")) return {"fsdp", "framework '" + text + "': profile fsdp"};
+  return {"none", "framework '" + text + "' has no profile: the field table's defaults"};
 }
 
 }  // namespace wt::validation

@@ -1,23 +1,24 @@
 #pragma once
-// What a row's framework did by default in the year of the run, where the row does not say:
-// whether its attention core was fused (FlashAttention arrived in 2022 and became the default of
-// NeMo, Megatron-Core and llm-foundry) and whether it overlapped the data-parallel gradient
-// reduction with the backward pass (Megatron-LM's own DDP did not until Megatron-Core, 2023).
+// The framework profile (training.framework, docs/models.md "Framework profiles") a row ran with:
+// its `framework` text names the framework, and where that framework's defaults changed over time
+// and the text gives no version, the year the row's source was published picks the era
+// (Megatron-LM and DeepSpeed before 2023: unfused attention; Megatron-LM's own DDP did not overlap
+// its gradient reduction).
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 namespace wt::validation {
 
-struct FrameworkDefaults {
-  bool fused_attention = true;
-  bool overlap_grad_reduce = true;
-  const char* why = "";  // the assumption, for the row's list
+struct RowFramework {
+  std::string profile;  // a name of framework_profiles()
+  std::string why;      // the row's assumption: which text chose it
 };
 
-FrameworkDefaults framework_defaults(const nlohmann::json& row);
+RowFramework row_framework(const nlohmann::json& row);
 
-// Megatron-LM's own trainer (not NeMo): with bf16 it keeps the gradients in fp32 and reduces them
-// in fp32, whatever the command line says (its arguments.py turns
-// --accumulate-allreduce-grads-in-fp32 on for bf16).
-bool megatron_lm_trainer(const nlohmann::json& row);
+// The year the row's source was published: the first year (1990-2039) in `source`, else the year
+// of an arXiv identifier (yymm.nnnnn) there; 0 when it names none.
+int publication_year(const nlohmann::json& row);
 
 }  // namespace wt::validation

@@ -1,7 +1,9 @@
 // doc["parallel"] from a row: the layout, ZeRO stage, sequence parallelism and pipeline schedule.
+#include <optional>
+
 #include "sim/core/error.hpp"
+#include "sim/scenario/framework_profiles.hpp"
 #include "sim/validation/row_fields.hpp"
-#include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_sections.hpp"
 
 namespace wt::validation {
@@ -15,11 +17,7 @@ int64_t degree(const json& row, const char* key, RowBuild& b) {
   return 1;
 }
 
-bool framework_is(const json& row, const char* name) {
-  return contains(lower(row_text(row, "framework")), name);
-}
-
-int zero_stage(const json& row, RowBuild& b) {
+std::optional<int> zero_stage(const json& row, RowBuild& b) {
   const json& other = row_other(row);
   const std::string path = row_name(row) + ".other";
   if (const auto stage = integer_field(other, "zero_stage", path)) {
@@ -37,39 +35,52 @@ int zero_stage(const json& row, RowBuild& b) {
     b.assume("FSDP HYBRID_SHARD modelled as ZeRO-3 over the whole data-parallel group");
     return 3;
   }
-  if (framework_is(row, "nemo")) {
-    b.assume("zero_stage 1: NeMo runs Megatron's distributed optimizer (not stated)");
-    return 1;
-  }
   if (!row_int(row, "tp") && !row_int(row, "pp") && !row_int(row, "dp")) {
     b.assume(
         "no layout given: every GPU a data-parallel rank with the weights sharded "
         "(ZeRO-3/FSDP), the way a model too big for one GPU trains without model parallelism");
     return 3;
   }
-  if (framework_is(row, "megatron")) {
-    b.assume("zero_stage 0: distributed optimizer not stated (Megatron-LM 2021 had none)");
-    return 0;
+  return std::nullopt;
+}
+
+// Data-parallel replicas: the row's dp, else its GPUs over TP × PP × CP; 0 when unknown.
+int64_t replicas(const json& row, const json& p) {
+  if (p.contains("data")) return p.at("data").get<int64_t>();
+  const int64_t model = p.at("tensor").get<int64_t>() * p.at("pipeline").get<int64_t>() *
+                        p.at("context").get<int64_t>();
+  const auto gpus = row_int(row, "num_gpus");
+  return gpus && model > 0 ? *gpus / model : 0;
+}
+
+// The ZeRO stage the row's framework profile gives a layout with `data` replicas (the row's
+// label and micro-batch choice need it before the scenario is parsed); 0 when it gives none.
+int profile_zero_stage(const json& doc, int64_t data, RowBuild& b) {
+  const FrameworkProfile* profile =
+      find_framework_profile(doc.at("training").value("framework", "none"));
+  if (profile != nullptr) {
+    for (const ProfileDefault& d : profile->defaults) {
+      if (d.path != "parallel.zero_stage") continue;
+      if (d.when == ProfileCondition::data_parallel && data <= 1) continue;
+      b.assume("zero_stage " + d.value.dump() + ": the " + profile->name + " profile's (" +
+               d.source + ")");
+      return d.value.get<int>();
+    }
   }
   b.assume("zero_stage not stated: 0");
   return 0;
 }
 
 // other.sequence_parallel when the row gives it (a boolean, or "yes"/"on"/"true" and their
-// opposites); else on with TP > 1 for NeMo, whose recipes turn it on, and off otherwise.
-bool sequence_parallel(const json& row, const json& other, int64_t tensor, RowBuild& b) {
+// opposites); nothing when it does not (the framework profile decides).
+std::optional<bool> sequence_parallel(const json& other, int64_t tensor, RowBuild& b) {
   const auto stated = other.find("sequence_parallel");
   if (stated != other.end() && stated->is_boolean()) return stated->get<bool>() && tensor > 1;
   const std::string word = lower(row_text(other, "sequence_parallel"));
   if (word == "yes" || word == "on" || word == "true") return tensor > 1;
   if (word == "no" || word == "off" || word == "false") return false;
-  if (!word.empty()) {
-    b.assume("sequence_parallel '" + word + "' not understood: off");
-    return false;
-  }
-  const bool on = framework_is(row, "nemo") && tensor > 1;
-  if (on) b.assume("sequence parallelism on with TP > 1 (NeMo default; not stated)");
-  return on;
+  if (!word.empty()) b.assume("sequence_parallel '" + word + "' not understood: the framework's");
+  return std::nullopt;
 }
 
 // The smallest number of virtual stages > 1 that divides the layers of a stage; 1 when none does.
@@ -117,18 +128,13 @@ void map_parallel(const json& row, RowBuild& b) {
   } else {
     b.assume("dp not given: derived from the GPU count");
   }
-  p["zero_stage"] = zero_stage(row, b);
-  p["overlap_grad_reduce"] = framework_defaults(row).overlap_grad_reduce;
+  const auto stage = zero_stage(row, b);
+  p["zero_stage"] = stage ? *stage : profile_zero_stage(b.doc, replicas(row, p), b);
   const json& other = row_other(row);
-  const bool sp = sequence_parallel(row, other, tensor, b);
-  p["sequence_parallel"] = sp;
-  // TP communication overlap only when the row says so (docs/validation.md, "Sensitivity").
+  if (const auto sp = sequence_parallel(other, tensor, b)) p["sequence_parallel"] = *sp;
+  // TP communication overlap only when the row says so; else the profile's (off in every one).
   const auto overlap = other.find("tp_comm_overlap");
-  if (overlap != other.end() && overlap->is_boolean()) {
-    p["tp_comm_overlap"] = overlap->get<bool>();
-  } else if (sp) {
-    b.assume("TP communication overlap not assumed (not stated)");
-  }
+  if (overlap != other.end() && overlap->is_boolean()) p["tp_comm_overlap"] = overlap->get<bool>();
   set_schedule(row, pipeline, b.doc.at("model").at("num_layers").get<int64_t>(), p, b);
   b.doc["parallel"] = std::move(p);
 }

@@ -1,4 +1,5 @@
 // doc["training"] from a row: batch, micro-batch, precision, recomputation, optimizer.
+#include <optional>
 #include <utility>
 
 #include "sim/core/error.hpp"
@@ -58,32 +59,42 @@ std::string precision(const json& row, RowBuild& b) {
                    "mixed precision");
 }
 
-std::string without_checkpointing(RowBuild& b, bool stated) {
-  if (!stated) b.assume("activation recompute not stated: none");
-  return "none";
-}
-
 // other.activation_recompute (Megatron's words: "full", "selective", "uniform", "block"), or
-// other.activation_checkpointing as a boolean (Composer) or the same words.
-std::string recompute(const json& row, RowBuild& b) {
+// other.activation_checkpointing as a boolean (Composer) or the same words; nothing when the row
+// does not say (the framework profile decides).
+std::optional<std::string> recompute(const json& row, RowBuild& b) {
   const json& other = row_other(row);
   std::string text = lower(row_text(other, "activation_recompute"));
   const auto ckpt = other.find("activation_checkpointing");
   if (text.empty() && ckpt != other.end() && ckpt->is_boolean()) {
-    return ckpt->get<bool>() ? "full" : without_checkpointing(b, true);
+    return ckpt->get<bool>() ? "full" : "none";
   }
   if (text.empty()) text = lower(row_text(other, "activation_checkpointing"));
-  if (text.empty()) return without_checkpointing(b, false);
+  if (text.empty()) return std::nullopt;
   if (contains(text, "selective") || contains(text, "attention")) return "selective";
   if (contains(text, "full") || contains(text, "uniform") || contains(text, "block") ||
       text == "true" || text == "yes") {
     return "full";
   }
-  if (contains(text, "none") || text == "no" || text == "false" || text == "off") {
-    return without_checkpointing(b, true);
+  if (contains(text, "none") || text == "no" || text == "false" || text == "off") return "none";
+  b.assume("activation recompute '" + text + "' not understood: the framework's default");
+  return std::nullopt;
+}
+
+// other.attention when the row states it ("flash attention 2", "fused", "unfused"); nothing when
+// it does not (the framework profile decides).
+std::optional<std::string> attention(const json& row, RowBuild& b) {
+  const std::string text = lower(row_text(row_other(row), "attention"));
+  if (text.empty()) return std::nullopt;
+  if (contains(text, "unfused") || contains(text, "naive") || contains(text, "eager")) {
+    return "unfused";
   }
-  b.assume("activation recompute '" + text + "' not understood: none");
-  return "none";
+  if (contains(text, "flash") || contains(text, "fused") || contains(text, "cudnn") ||
+      contains(text, "sdpa")) {
+    return "fused";
+  }
+  b.assume("attention '" + text + "' not understood: the framework's default");
+  return std::nullopt;
 }
 
 std::string optimizer(const json& row, RowBuild& b) {
@@ -105,14 +116,12 @@ void map_training(const json& row, RowBuild& b) {
   t["micro_batch_size"] = micro_batch(row, global_batch, b);
   const std::string math = precision(row, b);
   t["precision"] = math;
-  if (megatron_lm_trainer(row) && (math == "bf16" || math == "fp8")) {
-    t["grad_reduce_in_fp32"] = true;
-    b.assume("gradients kept and reduced in fp32 (Megatron-LM forces it with bf16)");
-  }
-  t["activation_recompute"] = recompute(row, b);
-  const FrameworkDefaults defaults = framework_defaults(row);
-  t["attention"] = defaults.fused_attention ? "fused" : "unfused";
-  b.assume(defaults.why);
+  if (const auto r = recompute(row, b)) t["activation_recompute"] = *r;
+  // What the row leaves out its framework's profile fills; the scenario lists each default.
+  const RowFramework framework = row_framework(row);
+  t["framework"] = framework.profile;
+  b.assume(framework.why);
+  if (const auto a = attention(row, b)) t["attention"] = *a;
   t["optimizer"] = optimizer(row, b);
   b.doc["training"] = std::move(t);
 }

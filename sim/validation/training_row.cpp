@@ -36,12 +36,15 @@ void run_row(const json& row, const PublishedMetric& published,
   }
   out.scenario = rs.doc;
   const Scenario scenario = parse_scenario(rs.doc);
+  out.assumptions.insert(out.assumptions.end(), scenario.framework_defaults.begin(),
+                         scenario.framework_defaults.end());
   const RunOutput run = run_scenario(scenario);
   out.predicted = predicted_metric(published.metric, run.result);
   if (published.metric == Metric::iteration_time_s) out.predicted *= rs.iteration_scale;
   out.error = relative_error(out.predicted, out.published);
   out.warnings = run.result.warnings;
   out.fits_in_memory = run.result.fits_in_memory;
+  out.memory_verdict = to_string(run.result.memory_verdict);
   out.expressed = true;
 }
 

@@ -19,7 +19,8 @@ struct ValidationRow {
   std::string why_not;
   std::vector<std::string> assumptions;  // what the row did not say and the scenario assumed
   std::vector<std::string> warnings;     // what the run warned about (e.g. does not fit in memory)
-  bool fits_in_memory = true;            // the run's verdict (training rows)
+  bool fits_in_memory = true;            // the run's verdict (training rows) is not "does not fit"
+  std::string memory_verdict = "fits";   // "fits", "tight" or "does not fit"
   nlohmann::json scenario;               // the scenario document a training row became (or null)
 };
 

@@ -14,6 +14,7 @@ nlohmann::json row_json(const ValidationRow& r) {
           {"expressed", r.expressed},
           {"why_not", r.why_not},
           {"fits_in_memory", r.fits_in_memory},
+          {"memory_verdict", r.memory_verdict},
           {"assumptions", r.assumptions},
           {"warnings", r.warnings}};
 }

@@ -1,6 +1,7 @@
 #include "sim/workload/stage_memory.hpp"
 
 #include "sim/workload/memory.hpp"
+#include "sim/workload/runtime_memory.hpp"
 
 namespace wt {
 
@@ -27,7 +28,14 @@ MemoryUse stage_memory(const Scenario& s, double params, int in_flight_layers, b
                           static_cast<double>(s.model.seq_length / s.parallel.context);
     m.activations += 4.0 * tokens * static_cast<double>(s.model.vocab_size) / s.parallel.tensor;
   }
-  m.total = m.weights + m.gradients + m.optimizer + m.activations;
+  const double tensors = m.weights + m.gradients + m.optimizer + m.activations;
+  const RuntimeMemory runtime = runtime_memory(s, m.activations);
+  m.cuda_context = runtime.cuda_context;
+  m.comm_buffers = runtime.comm_buffers;
+  m.total = tensors + m.cuda_context + m.comm_buffers;
+  m.total_low = tensors + m.cuda_context + runtime.comm_buffers_low;
+  m.total_high =
+      tensors + m.cuda_context + runtime.comm_buffers_high + runtime.allocator_slack_high;
   m.capacity = capacity_bytes;
   return m;
 }

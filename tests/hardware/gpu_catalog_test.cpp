@@ -83,7 +83,7 @@ TEST(GpuCatalog, HopperFiguresMatchReference) {
   EXPECT_DOUBLE_EQ(h100.fp8_tflops.value, 1978.9);
   EXPECT_DOUBLE_EQ(h100.tf32_tflops.value, 494.7);
   EXPECT_DOUBLE_EQ(h100.memory_GB.value, 80.0);
-  EXPECT_DOUBLE_EQ(h100.memory_bytes(), 80e9);
+  EXPECT_DOUBLE_EQ(h100.memory_bytes(), 80.0 * 1073741824.0);  // 80 GiB of HBM3
   EXPECT_DOUBLE_EQ(h100.memory_bw_GBps.value, 3350.0);
   EXPECT_DOUBLE_EQ(h100.nvlink_GBps.value, 450.0);
   EXPECT_EQ(h100.bf16_tflops.source, "GK_H100");

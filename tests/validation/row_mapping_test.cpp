@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sim/core/error.hpp"
+#include "sim/scenario/parse.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_to_scenario.hpp"
 
@@ -77,6 +78,11 @@ json nemo_gpt_fp8_row() {
     "metrics": {"iteration_time_s": 5.626}})json");
 }
 
+// The scenario a row becomes once its framework profile has filled what the row leaves out.
+Scenario parsed(const RowScenario& rs) {
+  return parse_scenario(rs.doc);
+}
+
 bool has(const std::vector<std::string>& list, const std::string& prefix) {
   return std::any_of(list.begin(), list.end(),
                      [&](const std::string& s) { return s.rfind(prefix, 0) == 0; });
@@ -91,7 +97,7 @@ TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
   const json& t = rs.doc.at("training");
   EXPECT_EQ(t.at("micro_batch_size"), 1);
   EXPECT_EQ(t.at("precision"), "fp16");
-  EXPECT_FALSE(t.contains("grad_reduce_in_fp32"));  // fp16: Megatron-LM reduces in fp16
+  EXPECT_EQ(t.at("framework"), "megatron-lm-2021");
   EXPECT_EQ(t.at("activation_recompute"), "full");
   const json& p = rs.doc.at("parallel");
   EXPECT_EQ(p.at("tensor"), 8);
@@ -99,7 +105,9 @@ TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
   EXPECT_EQ(p.at("data"), 32);
   EXPECT_EQ(p.at("context"), 1);
   EXPECT_EQ(p.at("zero_stage"), 0);
-  EXPECT_EQ(p.at("sequence_parallel"), false);
+  const Scenario s = parsed(rs);
+  EXPECT_FALSE(s.training.grad_reduce_in_fp32);  // fp16: Megatron-LM reduces in fp16
+  EXPECT_FALSE(s.parallel.sequence_parallel);
   // Interleaved stated, vp not given: 48 / 2 = 24 layers per stage, smallest divisor > 1 is 2.
   EXPECT_EQ(p.at("pipeline_schedule"), "interleaved");
   EXPECT_EQ(p.at("virtual_stages"), 2);
@@ -117,7 +125,8 @@ TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
   EXPECT_TRUE(has(rs.assumptions, "ffn_hidden_size not given: 4 × hidden_size"));
   EXPECT_TRUE(has(rs.assumptions, "num_kv_heads not given"));
   EXPECT_TRUE(has(rs.assumptions, "precision 'mixed precision 16-bit' read as fp16"));
-  EXPECT_TRUE(has(rs.assumptions, "zero_stage 0"));
+  EXPECT_TRUE(has(rs.assumptions, "zero_stage 0: the megatron-lm-2021 profile's"));
+  EXPECT_TRUE(has(rs.assumptions, "framework 'Megatron-LM' published in 2021"));
   EXPECT_TRUE(has(rs.assumptions, "interleaved schedule stated, virtual stages not given"));
   EXPECT_TRUE(has(rs.assumptions, "network '8x Mellanox 200 Gb/s"));
   EXPECT_TRUE(has(rs.assumptions, "fat-tree: 3 levels"));
@@ -128,12 +137,12 @@ TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
 TEST(RowMapping, MegatronLmWithBf16ReducesGradientsInFp32AndNemoIsNotAssumedTo) {
   json bf16 = megatron_row();
   bf16["precision"] = "bf16";
-  const RowScenario megatron = row_to_scenario(bf16);
-  EXPECT_EQ(megatron.doc.at("training").at("grad_reduce_in_fp32"), true);
-  EXPECT_TRUE(has(megatron.assumptions, "gradients kept and reduced in fp32"));
-  const RowScenario nemo =
-      row_to_scenario(nemo_llama_row());  // bf16, NeMo: not stated, not assumed
-  EXPECT_FALSE(nemo.doc.at("training").contains("grad_reduce_in_fp32"));
+  const Scenario megatron = parsed(row_to_scenario(bf16));
+  EXPECT_TRUE(megatron.training.grad_reduce_in_fp32);
+  EXPECT_TRUE(has(megatron.framework_defaults, "training.grad_reduce_in_fp32 = true"));
+  // bf16, NeMo's performance recipes: reduced in bf16 (performance_mode).
+  const Scenario nemo = parsed(row_to_scenario(nemo_llama_row()));
+  EXPECT_FALSE(nemo.training.grad_reduce_in_fp32);
 }
 
 TEST(RowMapping, MptRowIsFsdpOnA100NodesOfEight) {
@@ -170,19 +179,20 @@ TEST(RowMapping, NemoLlamaRowIsGatedGqaWithContextParallelism) {
   EXPECT_EQ(p.at("context"), 2);
   EXPECT_EQ(p.at("data"), 4);
   EXPECT_EQ(p.at("zero_stage"), 1);
-  EXPECT_EQ(p.at("sequence_parallel"), false);  // TP 1
   const json& c = rs.doc.at("cluster");
   EXPECT_EQ(c.at("gpu"), "h100-sxm5-80gb");
   EXPECT_EQ(c.at("num_nodes"), 1);
   EXPECT_EQ(c.at("network").at("link_bandwidth_Gbps"), 400.0);
   EXPECT_EQ(c.at("network").at("fat_tree").at("switch_radix"), 64);
   EXPECT_TRUE(has(rs.assumptions, "gated MLP (SwiGLU)"));
-  EXPECT_TRUE(has(rs.assumptions, "zero_stage 1: NeMo"));
-  EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "none");
-  EXPECT_EQ(rs.doc.at("training").at("attention"), "fused");
-  EXPECT_TRUE(has(rs.assumptions, "activation recompute not stated: none"));
-  EXPECT_TRUE(has(rs.assumptions, "fused (flash) attention"));
-  EXPECT_FALSE(has(rs.assumptions, "sequence parallelism"));
+  EXPECT_TRUE(has(rs.assumptions, "zero_stage 1: the nemo profile's"));
+  const Scenario s = parsed(rs);
+  EXPECT_FALSE(s.parallel.sequence_parallel);  // TP 1
+  EXPECT_EQ(s.training.activation_recompute, Recompute::none);
+  EXPECT_EQ(s.training.attention, AttentionKernel::fused);
+  EXPECT_TRUE(has(s.framework_defaults, "training.activation_recompute = \"none\""));
+  EXPECT_TRUE(has(s.framework_defaults, "training.attention = \"fused\""));
+  EXPECT_FALSE(has(s.framework_defaults, "parallel.sequence_parallel"));
   EXPECT_EQ(rs.label, "Llama 3.1 8B, 8×H100, TP1 PP1 DP4 CP2 ZeRO-1");
 }
 
@@ -192,8 +202,9 @@ TEST(RowMapping, NemoFp8RowKeepsItsVirtualStagesAndTurnsOnSequenceParallelism) {
   const json& p = rs.doc.at("parallel");
   EXPECT_EQ(p.at("pipeline_schedule"), "interleaved");
   EXPECT_EQ(p.at("virtual_stages"), 12);
-  EXPECT_EQ(p.at("sequence_parallel"), true);
-  EXPECT_TRUE(has(rs.assumptions, "sequence parallelism on with TP > 1"));
+  const Scenario s = parsed(rs);
+  EXPECT_TRUE(s.parallel.sequence_parallel);
+  EXPECT_TRUE(has(s.framework_defaults, "parallel.sequence_parallel = true"));
   EXPECT_FALSE(has(rs.assumptions, "interleaved schedule stated"));  // vp is given
   EXPECT_EQ(rs.label, "GPT-3 175B, 128×H100, TP4 PP8 DP4 VP12 ZeRO-1, fp8");
 }
@@ -202,11 +213,12 @@ TEST(RowMapping, TpCommOverlapOnlyWhenTheRowSaysSo) {
   json row = nemo_gpt_fp8_row();
   RowScenario rs = row_to_scenario(row);
   EXPECT_FALSE(rs.doc.at("parallel").contains("tp_comm_overlap"));
-  EXPECT_TRUE(has(rs.assumptions, "TP communication overlap not assumed"));
+  EXPECT_FALSE(parsed(rs).parallel.tp_comm_overlap);
+  EXPECT_TRUE(has(parsed(rs).framework_defaults, "parallel.tp_comm_overlap = false"));
   row["other"]["tp_comm_overlap"] = true;
   rs = row_to_scenario(row);
   EXPECT_EQ(rs.doc.at("parallel").at("tp_comm_overlap"), true);
-  EXPECT_FALSE(has(rs.assumptions, "TP communication overlap not assumed"));
+  EXPECT_FALSE(has(parsed(rs).framework_defaults, "parallel.tp_comm_overlap"));
 }
 
 TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFused) {
@@ -214,8 +226,9 @@ TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFused) {
   row["other"]["activation_checkpointing"] = false;
   const RowScenario rs = row_to_scenario(row);
   EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "none");
-  EXPECT_EQ(rs.doc.at("training").at("attention"), "fused");
-  EXPECT_EQ(rs.doc.at("parallel").at("overlap_grad_reduce"), true);
+  const Scenario s = parsed(rs);
+  EXPECT_EQ(s.training.attention, AttentionKernel::fused);
+  EXPECT_TRUE(s.parallel.overlap_grad_reduce);
 }
 
 TEST(RowMapping, RecomputeWordsOfEachFrameworkAreRead) {
@@ -223,7 +236,7 @@ TEST(RowMapping, RecomputeWordsOfEachFrameworkAreRead) {
     json row = mpt_row();
     row["other"] = other;
     const RowScenario rs = row_to_scenario(row);
-    return rs.doc.at("training").at("activation_recompute").get<std::string>() +
+    return std::string(to_string(parsed(rs).training.activation_recompute)) +
            (has(rs.assumptions, "activation recompute '") ? " (not understood)" : "");
   };
   EXPECT_EQ(mode({{"activation_recompute", "full (uniform, 1 layer)"}}), "full");
@@ -233,7 +246,9 @@ TEST(RowMapping, RecomputeWordsOfEachFrameworkAreRead) {
   EXPECT_EQ(mode({{"activation_checkpointing", true}}), "full");
   EXPECT_EQ(mode({{"activation_checkpointing", "yes"}}), "full");
   EXPECT_EQ(mode({{"activation_checkpointing", "off"}}), "none");
-  EXPECT_EQ(mode({{"activation_recompute", "sometimes"}}), "none (not understood)");
+  // Not understood: llm-foundry's default (its shipped configurations checkpoint every block).
+  EXPECT_EQ(mode({{"activation_recompute", "sometimes"}}), "full (not understood)");
+  EXPECT_EQ(mode(json::object()), "full");
 }
 
 TEST(RowMapping, PrecisionIsReadFromItsCommonSpellings) {
@@ -255,20 +270,25 @@ TEST(RowMapping, PrecisionIsReadFromItsCommonSpellings) {
 
 TEST(RowMapping, MegatronLmBefore2023IsUnfusedAndReducesGradientsAfterBackward) {
   const RowScenario rs = row_to_scenario(megatron_row());  // cites SC'21, arXiv 2104.04473
-  EXPECT_EQ(rs.doc.at("training").at("attention"), "unfused");
-  EXPECT_EQ(rs.doc.at("parallel").at("overlap_grad_reduce"), false);
-  EXPECT_TRUE(has(rs.assumptions, "Megatron-LM before 2023: unfused attention"));
+  const Scenario s = parsed(rs);
+  EXPECT_EQ(s.training.framework, "megatron-lm-2021");
+  EXPECT_EQ(s.training.attention, AttentionKernel::unfused);
+  EXPECT_FALSE(s.parallel.overlap_grad_reduce);
+  EXPECT_TRUE(has(s.framework_defaults, "training.attention = \"unfused\""));
 }
 
 TEST(RowMapping, MegatronLmOfLaterYearsOrWithFlashAttentionIsFused) {
   json later = megatron_row();
   later["source"] = "Megatron-LM README, 2024";
   later["source_locator"] = "github NVIDIA/Megatron-LM";
-  EXPECT_EQ(row_to_scenario(later).doc.at("training").at("attention"), "fused");
+  const Scenario s = parsed(row_to_scenario(later));
+  EXPECT_EQ(s.training.framework, "megatron-lm");
+  EXPECT_EQ(s.training.attention, AttentionKernel::fused);
+  EXPECT_FALSE(s.parallel.overlap_grad_reduce);  // Megatron-LM's command-line default
+  // A row that states its attention kernel keeps it, whatever the year.
   json flash = megatron_row();
   flash["other"]["attention"] = "flash attention 2";
-  EXPECT_EQ(row_to_scenario(flash).doc.at("training").at("attention"), "fused");
-  EXPECT_EQ(row_to_scenario(flash).doc.at("parallel").at("overlap_grad_reduce"), true);
+  EXPECT_EQ(parsed(row_to_scenario(flash)).training.attention, AttentionKernel::fused);
 }
 
 TEST(RowMapping, MicroBatchIsDerivedFromGradientAccumulation) {
@@ -321,7 +341,8 @@ TEST(RowMapping, NothingStatedMeansDefaultsThatAreAllRecorded) {
   EXPECT_TRUE(has(rs.assumptions, "dp not given: derived from the GPU count"));
   EXPECT_TRUE(has(rs.assumptions, "precision not given: bf16"));
   EXPECT_TRUE(has(rs.assumptions, "zero_stage not stated: 0"));
-  EXPECT_TRUE(has(rs.assumptions, "activation recompute not stated: none"));
+  EXPECT_TRUE(has(rs.assumptions, "framework not given: no profile"));
+  EXPECT_EQ(parsed(rs).training.activation_recompute, Recompute::none);
   EXPECT_TRUE(has(rs.assumptions, "optimizer not stated: Adam"));
 }
 
@@ -371,6 +392,16 @@ TEST(RowMapping, HopperVariantsMapToTheirCatalogGpu) {
   EXPECT_TRUE(has(rs.assumptions, "GPU 'GH200' read as the H200"));
 }
 
+TEST(RowMapping, AnA100WithoutItsMemoryIsThe80GbModule) {
+  json row = megatron_row();
+  row["gpu_memory_gb"] = nullptr;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "a100-sxm4-80gb");
+  EXPECT_TRUE(has(rs.assumptions, "A100 memory not given: the 80 GB module"));
+  row["gpu_model"] = "NVIDIA A100 SXM4 40GB";
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "a100-sxm4-40gb");
+}
+
 TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
   json row = megatron_row();
   row["precision"] = "fp16";
@@ -387,22 +418,25 @@ TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "b200");
 }
 
-TEST(RowMapping, SequenceParallelismAsStatedElseTheNemoDefault) {
-  json row = megatron_row();  // Megatron-LM, TP 8: off unless stated
-  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("sequence_parallel"), false);
+TEST(RowMapping, SequenceParallelismAsStatedElseTheProfiles) {
+  const auto sp = [](const json& row) {
+    return parsed(row_to_scenario(row)).parallel.sequence_parallel;
+  };
+  json row = megatron_row();  // Megatron-LM 2021, TP 8: off unless stated
+  EXPECT_FALSE(sp(row));
   row["other"]["sequence_parallel"] = true;
-  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("sequence_parallel"), true);
+  EXPECT_TRUE(sp(row));
   row["other"]["sequence_parallel"] = "yes";
-  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("sequence_parallel"), true);
+  EXPECT_TRUE(sp(row));
   row["other"]["sequence_parallel"] = "sometimes";
   const RowScenario rs = row_to_scenario(row);
-  EXPECT_EQ(rs.doc.at("parallel").at("sequence_parallel"), false);
-  EXPECT_TRUE(has(rs.assumptions, "sequence_parallel 'sometimes' not understood: off"));
+  EXPECT_FALSE(parsed(rs).parallel.sequence_parallel);
+  EXPECT_TRUE(has(rs.assumptions, "sequence_parallel 'sometimes' not understood"));
 
   json nemo = nemo_gpt_fp8_row();  // NeMo, TP 4: on unless stated off
-  EXPECT_EQ(row_to_scenario(nemo).doc.at("parallel").at("sequence_parallel"), true);
+  EXPECT_TRUE(sp(nemo));
   nemo["other"]["sequence_parallel"] = false;
-  EXPECT_EQ(row_to_scenario(nemo).doc.at("parallel").at("sequence_parallel"), false);
+  EXPECT_FALSE(sp(nemo));
 }
 
 void expect_refused(const json& row, const std::string& path) {

@@ -102,27 +102,16 @@ PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
   return peak;
 }
 
-std::string gib(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
-  return buf;
-}
-
 // The warnings run_scenario gives, word for word.
 std::vector<std::string> warnings_of(const Scenario& s, const Hardware& hw, const PeakMemory& mem,
-                                     bool fits, const TrainCost& cost) {
+                                     const TrainCost& cost) {
   std::vector<std::string> out = s.warnings;
   if (hw.calibration) {
     for (std::string& gap : calibration_fallbacks(s, *hw.calibration))
       out.push_back(std::move(gap));
   }
-  if (!fits) {
-    const MemoryUse& u = mem.use;
-    out.push_back("does not fit in memory: GPUs of pipeline stage " + std::to_string(mem.stage) +
-                  " need " + gib(u.total) + " of " + gib(u.capacity) + " (short by " +
-                  gib(u.total - u.capacity) + ": weights " + gib(u.weights) + ", gradients " +
-                  gib(u.gradients) + ", optimizer " + gib(u.optimizer) + ", activations " +
-                  gib(u.activations) + ")");
+  if (std::string memory = memory_warning(mem.use, mem.stage); !memory.empty()) {
+    out.push_back(std::move(memory));
   }
   if (std::isinf(cost.expected_time_to_train_with_failures_s)) {
     out.push_back(
@@ -174,7 +163,8 @@ RunResult estimate_scenario(const Scenario& s) {
 
   const PeakMemory mem = peak_memory_of(s, hw.gpu.memory_bytes());
   r.memory_per_gpu_bytes = mem.use;
-  r.fits_in_memory = mem.use.total <= mem.use.capacity;
+  r.memory_verdict = memory_verdict(mem.use);
+  r.fits_in_memory = r.memory_verdict != MemoryVerdict::does_not_fit;
 
   const TrainCost cost = train_cost(s, t);
   r.time_to_train_s = cost.time_to_train_s;
@@ -182,7 +172,7 @@ RunResult estimate_scenario(const Scenario& s) {
   r.cost_usd = cost.cost_usd;
   r.expected_time_to_train_with_failures_s = cost.expected_time_to_train_with_failures_s;
   r.optimal_checkpoint_interval_s = cost.optimal_checkpoint_interval_s;
-  r.warnings = warnings_of(s, hw, mem, r.fits_in_memory, cost);
+  r.warnings = warnings_of(s, hw, mem, cost);
   return r;
 }
 

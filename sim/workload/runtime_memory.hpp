@@ -1,0 +1,42 @@
+#pragma once
+// What a training process holds on each GPU besides its tensors (docs/models.md, "Memory per
+// GPU"): the CUDA context with the kernels and library handles it loads, NCCL's buffers for each
+// communicator the rank belongs to, and the caching allocator's slack. The context and the
+// buffers at NCCL's usual channel count are part of the total; the spread of the channel count
+// and the allocator's slack make the range behind the fits / tight / does-not-fit verdict.
+#include "sim/scenario/scenario.hpp"
+
+namespace wt {
+
+// CUDA context, cuBLAS/cuDNN handles and workspaces, and the kernels loaded lazily (CUDA 12's
+// default): what torch.cuda.mem_get_info shows used before the first tensor. An assumption of
+// 0.5 GiB, not yet measured here (windtunnel-calibrate measures it on a GPU, docs/calibration.md).
+inline constexpr double kCudaContextBytes = 0.5 * 1024.0 * 1024.0 * 1024.0;
+
+// NCCL's buffers for one peer connection of one channel: Simple 4 MiB (NCCL_BUFFSIZE), LL128
+// 4,915,200 B and LL 512 KiB (NVIDIA/nccl v2.30.7 src/init.cc:810-813, data/reference).
+inline constexpr double kNcclBytesPerChannelPeer = 4194304.0 + 4915200.0 + 524288.0;
+// Channels per communicator: NCCL's topology search picks them (at most 64); 16 is its usual count
+// for a ring over NVLink or 8 NICs, 8 and 32 bound it in the verdict's range.
+inline constexpr int kNcclChannels = 16, kNcclChannelsLow = 8, kNcclChannelsHigh = 32;
+// The caching allocator cannot always reuse a freed block for a larger request: up to this share
+// of the memory allocated and freed every micro-batch (the activations) stays reserved. Only the
+// upper end of the verdict's range; an assumption, not yet measured here.
+inline constexpr double kAllocatorSlackShare = 0.10;
+
+struct RuntimeMemory {
+  double cuda_context = 0.0;
+  double comm_buffers = 0.0;       // at kNcclChannels
+  double comm_buffers_low = 0.0;   // at kNcclChannelsLow
+  double comm_buffers_high = 0.0;  // at kNcclChannelsHigh
+  double allocator_slack_high = 0.0;
+};
+
+// The communicators a rank of `s` belongs to that move data (tensor, data × context, context,
+// expert: one ring peer per channel each; pipeline: two point-to-point peers on two channels each,
+// Simple buffers only).
+double nccl_buffer_bytes(const Scenario& s, int channels);
+
+RuntimeMemory runtime_memory(const Scenario& s, double activation_bytes);
+
+}  // namespace wt

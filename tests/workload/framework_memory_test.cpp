@@ -1,0 +1,108 @@
+// Per-GPU memory under each framework profile, against hand-computed values: the model states by
+// the profile's ZeRO stage and gradient dtype, the activations by its sequence parallelism and
+// recompute (Korthikanti et al. 2022), and the runtime lines (CUDA context, NCCL buffers).
+#include <gtest/gtest.h>
+
+#include "sim/report/run_result.hpp"
+#include "sim/scenario/parse.hpp"
+#include "sim/workload/runtime_memory.hpp"
+#include "sim/workload/stage_memory.hpp"
+
+namespace wt {
+namespace {
+
+// 24 layers, h 2048, 16 heads, f 8192, s 2048, micro-batch 1, bf16; TP 2 × DP 4 on 8 H100s.
+Scenario under(const std::string& framework) {
+  nlohmann::json doc = nlohmann::json::parse(R"({
+    "model": {"num_layers": 24, "hidden_size": 2048, "num_attention_heads": 16,
+              "ffn_hidden_size": 8192, "seq_length": 2048, "vocab_size": 51200},
+    "training": {"global_batch_size": 64, "micro_batch_size": 1},
+    "parallel": {"tensor": 2},
+    "cluster": {"gpu": "h100-sxm5-80gb", "num_nodes": 1, "gpus_per_node": 8}})");
+  doc["training"]["framework"] = framework;
+  return parse_scenario(doc);
+}
+
+constexpr double kParams = 1e9;  // per GPU, after TP
+constexpr double kSbh = 2048.0 * 1.0 * 2048.0;
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+// NCCL: the TP ring and the DP ring, 16 channels of 4 MiB + 4,915,200 B + 512 KiB each.
+constexpr double kNccl = 2 * 16 * (4194304.0 + 4915200.0 + 524288.0);  // 308,281,344 B
+
+MemoryUse one_layer(const Scenario& s) {
+  return stage_memory(s, kParams, 1, false, 80 * kGiB);
+}
+
+TEST(FrameworkMemory, NemoShardsTheOptimizerAndSplitsActivationsBySequenceParallelism) {
+  const MemoryUse m = one_layer(under("nemo"));
+  EXPECT_DOUBLE_EQ(m.weights, 2e9);
+  EXPECT_DOUBLE_EQ(m.gradients, 2e9);           // bf16 reduction (performance_mode)
+  EXPECT_DOUBLE_EQ(m.optimizer, 12e9 / 4);      // distributed optimizer over DP 4
+  EXPECT_DOUBLE_EQ(m.activations, kSbh / 2 * 34);  // SP: sbh/t · 34 (fused: no 5as/h term)
+  EXPECT_DOUBLE_EQ(m.cuda_context, 0.5 * kGiB);
+  EXPECT_DOUBLE_EQ(m.comm_buffers, kNccl);
+  EXPECT_DOUBLE_EQ(m.total, 2e9 + 2e9 + 3e9 + kSbh / 2 * 34 + 0.5 * kGiB + kNccl);
+}
+
+TEST(FrameworkMemory, MegatronLmKeepsEverythingWholeWithFp32Gradients) {
+  const MemoryUse m = one_layer(under("megatron-lm"));
+  EXPECT_DOUBLE_EQ(m.gradients, 4e9);                    // fp32 with bf16
+  EXPECT_DOUBLE_EQ(m.optimizer, 12e9);                   // no distributed optimizer
+  EXPECT_DOUBLE_EQ(m.activations, kSbh * (10 + 24 / 2.0));  // no SP: sbh(10 + 24/t)
+}
+
+TEST(FrameworkMemory, MegatronCoreIsNemoWithFp32Gradients) {
+  const MemoryUse m = one_layer(under("megatron-core"));
+  EXPECT_DOUBLE_EQ(m.gradients, 4e9);
+  EXPECT_DOUBLE_EQ(m.optimizer, 3e9);
+}
+
+TEST(FrameworkMemory, FsdpFrameworksShardWeightsGradientsAndOptimizer) {
+  const MemoryUse titan = one_layer(under("torchtitan"));
+  EXPECT_DOUBLE_EQ(titan.weights, 2e9 / 4);
+  EXPECT_DOUBLE_EQ(titan.gradients, 4e9 / 4);  // reduce dtype fp32
+  EXPECT_DOUBLE_EQ(titan.optimizer, 12e9 / 4);
+  EXPECT_DOUBLE_EQ(titan.activations, kSbh / 2 * 34);  // SP with TP; selective drops nothing more
+  const MemoryUse foundry = one_layer(under("llm-foundry"));
+  EXPECT_DOUBLE_EQ(foundry.gradients, 2e9 / 4);  // PURE: bf16 reduction
+  // Full recompute keeps the layer input, 2sbh (no SP), plus one layer's working set while it is
+  // recomputed, sbh(10 + 24/t).
+  EXPECT_DOUBLE_EQ(foundry.activations, 2 * kSbh + kSbh * (10 + 24 / 2.0));
+}
+
+TEST(FrameworkMemory, TheRangeIsTheChannelCountAndTheAllocatorsSlack) {
+  const MemoryUse m = one_layer(under("nemo"));
+  const double tensors = m.weights + m.gradients + m.optimizer + m.activations;
+  EXPECT_DOUBLE_EQ(m.total_low, tensors + 0.5 * kGiB + kNccl / 2);  // 8 channels
+  EXPECT_DOUBLE_EQ(m.total_high, tensors + 0.5 * kGiB + kNccl * 2 + 0.10 * m.activations);
+}
+
+TEST(FrameworkMemory, PipelineStagesAddTheirPointToPointBuffers) {
+  Scenario s = under("none");
+  s.parallel.pipeline = 2;
+  s.parallel.data = 2;
+  // TP ring + DP ring + two peers × two channels × the 4 MiB Simple buffer.
+  EXPECT_DOUBLE_EQ(nccl_buffer_bytes(s, 16), kNccl + 2 * 2 * 4194304.0);
+}
+
+TEST(FrameworkMemory, TheVerdictHasThreeLevels) {
+  MemoryUse m;
+  m.total = 70;
+  m.total_low = 68;
+  m.total_high = 75;
+  m.capacity = 80;
+  EXPECT_EQ(memory_verdict(m), MemoryVerdict::fits);
+  m.capacity = 72;
+  EXPECT_EQ(memory_verdict(m), MemoryVerdict::tight);
+  m.capacity = 69;
+  EXPECT_EQ(memory_verdict(m), MemoryVerdict::tight);  // the expected total is over, the low not
+  m.capacity = 67;
+  EXPECT_EQ(memory_verdict(m), MemoryVerdict::does_not_fit);
+  EXPECT_NE(memory_warning(m, 0).find("does not fit in memory"), std::string::npos);
+  m.capacity = 72;
+  EXPECT_NE(memory_warning(m, 3).find("memory is tight: GPUs of pipeline stage 3"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace wt
