@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "sim/scenario/scenario.hpp"
+#include "topology/cluster_config.hpp"
 #include "topology/topology.hpp"
 
 namespace wt::topo {

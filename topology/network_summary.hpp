@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "sim/scenario/scenario.hpp"
+#include "topology/cluster_config.hpp"
 
 namespace wt {
 

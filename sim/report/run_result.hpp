@@ -4,25 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/time_split.hpp"
+#include "sim/workload/memory_use.hpp"
+
 namespace wt {
-
-struct Breakdown {
-  double compute = 0.0, exposed_comm = 0.0, pipeline_bubble = 0.0, optimizer = 0.0, other = 0.0;
-};
-
-// Exposed communication (seconds on the critical stage) by the parallel dimension it serves.
-struct ExposedComm {
-  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;
-};
-
-struct CommVolume {
-  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;  // bytes sent per GPU per iteration
-};
-
-struct MemoryUse {
-  double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0, total = 0.0,
-         capacity = 0.0;  // bytes, on the GPU that needs the most
-};
 
 struct RunResult {
   int schema = 1;
