@@ -34,6 +34,10 @@ LAYERS = [
      ("gui", "wt_gui_views wt_gui_topology wt_gui_app windtunnel-gui", ["gui/"])),
 ]
 
+# Beyond the order: the faces reach the engines only through sim/run (run.hpp, run_isolation.hpp),
+# never an engine's own headers (sim/engine/timeline.hpp, the engines' output, is data).
+FACES_MAY_NOT_INCLUDE = (("cli/", "gui/"), ("sim/engine/simgrid/", "sim/engine/analytical/"))
+
 SOURCE_SUFFIXES = {".hpp", ".cpp", ".h", ".cuh", ".cu"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
@@ -71,10 +75,15 @@ def include_violations():
             match = INCLUDE.match(line)
             if not match:
                 continue
-            used = layer_of(match.group(1))
+            header = match.group(1)
+            used = layer_of(header)
             if used is not None and not may_use(user, used):
-                out.append(f"{rel}:{number}: layer {user[1]} includes {match.group(1)} "
+                out.append(f"{rel}:{number}: layer {user[1]} includes {header} "
                            f"from layer {used[1]} above it")
+            faces, engines = FACES_MAY_NOT_INCLUDE
+            if rel.startswith(faces) and header.startswith(engines):
+                out.append(f"{rel}:{number}: a face includes the engine header {header}; "
+                           f"use sim/run.hpp or sim/run_isolation.hpp")
     return out
 
 
