@@ -137,12 +137,13 @@ class StageBuilder {
     op.kind = kind;
     op.phase = forward ? Phase::forward : Phase::backward;
     op.stream = kind == OpKind::send ? Stream::pp_send : Stream::compute;
-    op.dim = CommDim::pp;
-    op.collective = Collective::send_recv;
+    const LayerCollective message = pipeline_message(z_);
+    op.dim = message.dim;
+    op.collective = message.collective;
     op.micro_batch = mb;
     op.chunk = chunk;
-    op.bytes = z_.p2p_bytes;
-    op.group_size = 2;
+    op.bytes = message.bytes;
+    op.group_size = message.group;
     return op;
   }
 
@@ -218,7 +219,7 @@ class StageBuilder {
       recv(false, mb, chunk);
     // The output layer's gradients (a copy of the embedding when tied across a pipeline).
     if (final_pass && !zero3() && last_virtual(chunk) && (!s_.model.tied_embeddings || p_ > 1)) {
-      pending_grad_bytes_ += embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width;
+      pending_grad_bytes_ += embedding_grad_bytes(s_, z_);
     }
     const int first = first_layer(chunk);
     for (int l = w_.stage_layers[stage_][chunk] - 1; l >= 0; --l) {
@@ -252,7 +253,7 @@ class StageBuilder {
     if (first_virtual(chunk)) {
       push(compute(Phase::backward, mb, chunk, -1, 0, kEmbeddingBwd));
       if (final_pass && !zero3()) {
-        pending_grad_bytes_ += embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width;
+        pending_grad_bytes_ += embedding_grad_bytes(s_, z_);
       }
     } else {
       send(false, mb, chunk);
@@ -282,9 +283,7 @@ class StageBuilder {
     // Tied embeddings on a pipeline: the first and the last stage each hold a copy of the
     // embedding matrix and all-reduce its gradient between them.
     if (s_.model.tied_embeddings && p_ > 1 && (stage_ == 0 || stage_ == p_ - 1)) {
-      Op op = collective(Phase::grad_sync, CommDim::pp, Collective::all_reduce,
-                         embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width, 1, 2,
-                         Stream::dp_comm, -1, 0, -1);
+      Op op = collective(Phase::grad_sync, tied_embedding_sync(s_, z_), Stream::dp_comm, -1, 0, -1);
       op.deps[0] = last_compute_;
       push(op);
     }

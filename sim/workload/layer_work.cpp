@@ -1,5 +1,7 @@
 #include "sim/workload/layer_work.hpp"
 
+#include "sim/workload/model_math.hpp"
+
 namespace wt {
 namespace {
 
@@ -45,6 +47,18 @@ double layer_grad_bytes(const Scenario& s, const CommSizes& z) {
 
 LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z) {
   return {CommDim::dp, Collective::reduce_scatter, layer_grad_bytes(s, z), 1, layer_dp_group(s)};
+}
+
+LayerCollective pipeline_message(const CommSizes& z) {
+  return {CommDim::pp, Collective::send_recv, z.p2p_bytes, 1, 2};
+}
+
+double embedding_grad_bytes(const Scenario& s, const CommSizes& z) {
+  return embedding_params(s.model) / s.parallel.tensor * z.grad_width;
+}
+
+LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z) {
+  return {CommDim::pp, Collective::all_reduce, embedding_grad_bytes(s, z), 1, 2};
 }
 
 }  // namespace wt

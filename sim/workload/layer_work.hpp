@@ -50,4 +50,12 @@ LayerCollective layer_param_gather(const Scenario& s, const CommSizes& z);
 double layer_grad_bytes(const Scenario& s, const CommSizes& z);
 LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z);
 
+// Beside the layers, a stage's other messages, described once the same way: a pipeline message of
+// one micro-batch chunk (activations forward, gradients backward), the gradients of the embedding
+// (or output layer) one GPU holds, and, with tied embeddings on a pipeline, their all-reduce
+// between the first and the last stage.
+LayerCollective pipeline_message(const CommSizes& z);
+double embedding_grad_bytes(const Scenario& s, const CommSizes& z);
+LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z);
+
 }  // namespace wt

@@ -99,13 +99,13 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
   }
 
-  c.p2p = price(Collective::send_recv, z.p2p_bytes, 1, CommDim::pp, 2);
+  c.p2p = price(pipeline_message(z));
   c.dp_group = layer_dp_group(s);
   c.layer_gather = price(layer_param_gather(s, z));
   c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
   c.layer_grad_bytes = layer_grad_bytes(s, z);
-  c.embedding_grad_bytes = embedding_params(s.model) / s.parallel.tensor * z.grad_width;
-  c.tied_sync = price(Collective::all_reduce, c.embedding_grad_bytes, 1, CommDim::pp, 2);
+  c.embedding_grad_bytes = embedding_grad_bytes(s, z);
+  c.tied_sync = price(tied_embedding_sync(s, z));
   c.bucket_bytes = z.bucket_bytes;
   c.dp_collective =
       s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
