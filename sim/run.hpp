@@ -36,7 +36,15 @@ struct RunOutput {
   std::vector<LinkLoad> link_loads;
 };
 
+// Builds the workload, costs it and times it with the engine of `engine` (one Engine interface,
+// sim/engine/timeline.hpp); the result is assembled by sim/report/assemble_result.
 RunOutput run_scenario(const Scenario& s, EngineKind engine = EngineKind::analytical);
 RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions& options);
+
+// The `estimate` path (DESIGN.md §5, sim/engine/analytical/estimate.hpp): every RunResult field
+// run_scenario fills, with the same meaning, from closed forms without programs or a timeline;
+// engine = "estimate". Thread-safe. Throws InputError for an unknown GPU, an unreadable calibration
+// profile or a scenario that was not validated.
+RunResult estimate_scenario(const Scenario& s);
 
 }  // namespace wt

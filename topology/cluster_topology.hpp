@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/scenario/scenario.hpp"
+#include "topology/cluster_config.hpp"
 #include "topology/graph_builder.hpp"
 #include "topology/node_fabric.hpp"
 #include "topology/topology.hpp"

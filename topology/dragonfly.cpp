@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "topology/builders.hpp"
 #include "topology/cluster_topology.hpp"
@@ -170,7 +171,72 @@ class DragonflyTopology final : public ClusterTopology {
   int32_t global_base_ = 0;
 };
 
+// Global links cut when the groups are split in two halves: every group pair is joined by
+// ⌊a·h/(g−1)⌋ global cables (the ports left over stay unused); one group: its all-to-all local
+// links.
+double dragonfly_bisection_links(const DragonflyConfig& df) {
+  const double g = df.groups;
+  const double a = df.routers_per_group;
+  const double halves = std::floor(g / 2) * std::ceil(g / 2);
+  if (df.groups <= 1) {
+    return std::floor(a / 2) * std::ceil(a / 2);
+  }
+  const int64_t per_pair =
+      int64_t{df.routers_per_group} * df.global_links_per_router / (df.groups - 1);
+  return halves * static_cast<double>(per_pair);
+}
+
+std::optional<NetworkProblem> check_dragonfly_parameters(const DragonflyConfig& df,
+                                                         const std::string& path) {
+  const std::pair<const char*, int> fields[] = {
+      {"groups", df.groups},
+      {"routers_per_group", df.routers_per_group},
+      {"nodes_per_router", df.nodes_per_router},
+      {"global_links_per_router", df.global_links_per_router}};
+  for (const auto& [name, value] : fields) {
+    if (value < 1) {
+      return NetworkProblem{path + "." + name, "a dragonfly needs this to be given",
+                            std::to_string(value), ">= 1"};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+// Worst case: local, global, local router links, plus the two NIC links.
+NetworkSummary dragonfly_summary(const ClusterConfig& cluster, NetworkSummary s) {
+  const NetworkConfig& net = cluster.network;
+  const DragonflyConfig& df = net.dragonfly;
+  const int64_t nodes = int64_t{df.groups} * df.routers_per_group * df.nodes_per_router;
+  s.max_endpoints = clamp_to_int(nodes * net.nics_per_node);
+  s.hops_between_nodes = 3 + kNicLinks;
+  s.bisection_Bps = dragonfly_bisection_links(df) * network_link_Bps(net);
+  return s;
+}
+
+std::optional<NetworkProblem> check_dragonfly(const ClusterConfig& cluster) {
+  const DragonflyConfig& df = cluster.network.dragonfly;
+  const std::string path = "cluster.network.dragonfly";
+  if (std::optional<NetworkProblem> p = check_dragonfly_parameters(df, path)) {
+    return p;
+  }
+  const int reachable = df.routers_per_group * df.global_links_per_router + 1;
+  if (df.groups > reachable) {
+    return NetworkProblem{
+        path + ".groups", "each group needs a global link to every other group",
+        std::to_string(df.groups),
+        "at most routers_per_group × global_links_per_router + 1 = " + std::to_string(reachable)};
+  }
+  if (df.groups > df.routers_per_group) {
+    return NetworkProblem{path + ".groups",
+                          "SimGrid 3.32's dragonfly crashes when groups exceed routers per group",
+                          std::to_string(df.groups),
+                          "at most routers_per_group = " + std::to_string(df.routers_per_group)};
+  }
+  return capacity_problem(cluster, path,
+                          "the dragonfly has fewer node ports than the cluster has NICs");
+}
 
 std::unique_ptr<Topology> make_dragonfly(const ClusterConfig& cluster, double intra_node_Bps) {
   int64_t routers = 0;

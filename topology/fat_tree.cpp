@@ -48,4 +48,17 @@ std::unique_ptr<Topology> make_fat_tree(const ClusterConfig& cluster, double int
   return std::make_unique<FatTreeTopology>(cluster, intra_node_Bps, std::move(plan));
 }
 
+// Closed forms: the tree's top switches take k leaves (two levels) or pods (three), one switch
+// is the whole tree with one level; the NICs share one set of leaves, so any taper is the leaf's.
+NetworkSummary fat_tree_summary(const ClusterConfig& cluster, NetworkSummary s) {
+  const FatTreeConfig& ft = cluster.network.fat_tree;
+  return fat_tree_summary_of(cluster, s, fat_tree_max_endpoints(ft, ft.switch_radix), 1);
+}
+
+std::optional<NetworkProblem> check_fat_tree(const ClusterConfig& cluster) {
+  return check_fat_tree_of(cluster, [](const NetworkConfig&) {
+    return std::string("the fat-tree has fewer node ports than the cluster has NICs");
+  });
+}
+
 }  // namespace wt::topo

@@ -1,8 +1,10 @@
 #include "topology/fat_tree_network.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
+#include "topology/builders.hpp"
 #include "topology/ecmp.hpp"
 
 namespace wt::topo {
@@ -179,6 +181,67 @@ ClusterTopology::NetworkFigures FatTreeTopology::network_figures() const {
   const double taper = shape_.height >= 2 ? std::max(1.0, ratio) : 1.0;
   f.bisection_Bps = num_nics() / 2.0 * link_Bps() / taper;
   return f;
+}
+
+// Leaf switch ports facing the nodes for a down:up ratio r: d = round(k·r/(1+r)), at least one
+// port each way.
+int fat_tree_leaf_down_ports(const FatTreeConfig& ft) {
+  const double k = ft.switch_radix;
+  const double r = ft.oversubscription;
+  const auto d = static_cast<int>(std::lround(k * r / (1.0 + r)));
+  return std::clamp(d, 1, std::max(1, ft.switch_radix - 1));
+}
+
+int64_t fat_tree_max_endpoints(const FatTreeConfig& ft, int64_t top_ports) {
+  const int64_t k = ft.switch_radix;
+  if (ft.levels <= 1) {
+    return k;
+  }
+  const int64_t d = fat_tree_leaf_down_ports(ft);
+  if (ft.levels == 2) {
+    return top_ports * d;
+  }
+  return top_ports * (k / 2) * d;
+}
+
+double fat_tree_taper(const ClusterConfig& cluster, int64_t rails) {
+  const FatTreeConfig& ft = cluster.network.fat_tree;
+  if (ft.levels <= 1) return 1.0;
+  const int64_t d = fat_tree_leaf_down_ports(ft);
+  const int64_t rail_nics = int64_t{cluster.num_nodes} * cluster.network.nics_per_node / rails;
+  const int64_t leaves = rails * ((rail_nics + d - 1) / d);
+  if (leaves <= 1) return 1.0;
+  return std::max(1.0, static_cast<double>(d) / static_cast<double>(ft.switch_radix - d));
+}
+
+NetworkSummary fat_tree_summary_of(const ClusterConfig& cluster, NetworkSummary s,
+                                   int64_t max_endpoints, int64_t rails) {
+  const NetworkConfig& net = cluster.network;
+  s.max_endpoints = clamp_to_int(max_endpoints);
+  s.hops_between_nodes = 2 * std::max(1, net.fat_tree.levels);
+  s.bisection_Bps = s.endpoints / 2.0 * network_link_Bps(net) / fat_tree_taper(cluster, rails);
+  return s;
+}
+
+std::optional<NetworkProblem> check_fat_tree_of(
+    const ClusterConfig& cluster, std::string (*capacity_text)(const NetworkConfig&)) {
+  const FatTreeConfig& ft = cluster.network.fat_tree;
+  const std::string path = "cluster.network.fat_tree";
+  if (ft.levels < 1 || ft.levels > 3) {
+    return NetworkProblem{path + ".levels", "unsupported number of fat-tree levels",
+                          std::to_string(ft.levels), "1, 2 or 3"};
+  }
+  if (ft.switch_radix < 2) {
+    return NetworkProblem{path + ".switch_radix", "a switch needs at least two ports",
+                          std::to_string(ft.switch_radix), ">= 2"};
+  }
+  if (!(ft.oversubscription > 0.0)) {
+    return NetworkProblem{path + ".oversubscription", "oversubscription must be positive",
+                          number_text(ft.oversubscription), "> 0 (1 = non-blocking)"};
+  }
+  const NetworkSummary s = summarize_network(cluster);
+  if (s.endpoints <= s.max_endpoints) return std::nullopt;
+  return capacity_problem(cluster, path, capacity_text(cluster.network));
 }
 
 }  // namespace wt::topo

@@ -17,8 +17,25 @@
 #include <vector>
 
 #include "topology/cluster_topology.hpp"
+#include "topology/network_summary.hpp"
 
 namespace wt::topo {
+
+// The closed forms both fat-trees share (fat_tree.cpp and rail_fat_tree.cpp give theirs). L=1: one
+// switch, k ports. L=2: `top_ports` leaves (a spine has k ports) of d node ports each. L=3:
+// `top_ports` pods (a core switch has k ports) of k/2 leaves of d ports.
+int64_t fat_tree_max_endpoints(const FatTreeConfig& ft, int64_t top_ports);
+// The leaf's down:up port ratio d/(k−d) divides the bisection when the tree has more than one leaf
+// to cross between: the NICs need more than d ports, or there are several rails (`rails`), each
+// with its own leaves. One switch, or one leaf, has no taper.
+double fat_tree_taper(const ClusterConfig& cluster, int64_t rails);
+// max_endpoints, 2·levels hops, and the bisection of half the NICs' links over the taper.
+NetworkSummary fat_tree_summary_of(const ClusterConfig& cluster, NetworkSummary s,
+                                   int64_t max_endpoints, int64_t rails);
+// Levels 1..3, at least two ports, a positive oversubscription; then the NICs against the
+// ports, refused with the problem `capacity_text` words (called only then).
+std::optional<NetworkProblem> check_fat_tree_of(const ClusterConfig& cluster,
+                                                std::string (*capacity_text)(const NetworkConfig&));
 
 // Where a fat-tree's NICs sit, decided by its layout.
 struct FatTreePlan {

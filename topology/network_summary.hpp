@@ -1,13 +1,15 @@
 #pragma once
 // What the analytical cost model needs to know about the network between nodes: how many link hops
-// a message crosses and whether the fabric can host the cluster at all. The built graphs
-// (topology.hpp, docs/topology.md) agree with these closed forms; tests pin it.
+// a message crosses and whether the fabric can host the cluster at all. Each registered topology
+// gives its own closed forms, in its own file (fat_tree.cpp, rail_fat_tree.cpp, torus.cpp,
+// dragonfly.cpp); these two functions pick the cluster's. The built graphs (topology.hpp,
+// docs/topology.md) agree with the closed forms; tests pin it.
 #include <optional>
 #include <string>
 
-#include "sim/scenario/scenario.hpp"
+#include "topology/cluster_config.hpp"
 
-namespace wt {
+namespace wt::topo {
 
 struct NetworkSummary {
   int endpoints = 0;           // NICs attached to the fabric
@@ -32,7 +34,16 @@ std::optional<NetworkProblem> check_network(const ClusterConfig& cluster);
 
 // Leaf switch ports facing the nodes in a fat-tree of two or three levels, d = round(k·r/(1+r))
 // clamped to 1 .. k−1; the leaf has k − d ports up. The capacity check above and the topology
-// builders (topology.hpp) share this arithmetic.
+// builders (topology.hpp) share this arithmetic (fat_tree_network.cpp).
 int fat_tree_leaf_down_ports(const FatTreeConfig& fat_tree);
 
+}  // namespace wt::topo
+
+// The names the rest of the simulator has always used.
+namespace wt {
+using topo::check_network;
+using topo::fat_tree_leaf_down_ports;
+using topo::NetworkProblem;
+using topo::NetworkSummary;
+using topo::summarize_network;
 }  // namespace wt

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/scenario/scenario.hpp"
+#include "topology/cluster_config.hpp"
 #include "topology/graph_builder.hpp"
 
 namespace wt::topo {

@@ -72,4 +72,28 @@ std::unique_ptr<Topology> make_rail_fat_tree(const ClusterConfig& cluster, doubl
   return std::make_unique<FatTreeTopology>(cluster, intra_node_Bps, std::move(plan));
 }
 
+// Closed forms: each of the n rails owns whole leaves (two levels) or pods (three), ⌊k/n⌋ of them
+// per rail on the k-port top switches; each rail's leaves are its own, so the taper counts them
+// per rail.
+NetworkSummary rail_fat_tree_summary(const ClusterConfig& cluster, NetworkSummary s) {
+  const NetworkConfig& net = cluster.network;
+  const int64_t k = net.fat_tree.switch_radix;
+  const int64_t rails = std::max(1, net.nics_per_node);
+  return fat_tree_summary_of(cluster, s, fat_tree_max_endpoints(net.fat_tree, rails * (k / rails)),
+                             net.nics_per_node);
+}
+
+std::optional<NetworkProblem> check_rail_fat_tree(const ClusterConfig& cluster) {
+  return check_fat_tree_of(cluster, [](const NetworkConfig& net) {
+    const int k = net.fat_tree.switch_radix;
+    const int n = net.nics_per_node;
+    const bool spines = net.fat_tree.levels == 2;
+    return "the rail-optimized fat-tree has fewer node ports than the cluster has NICs: each of "
+           "its " +
+           std::to_string(n) + " rails has its own " + (spines ? "leaves" : "pods") + ", at most " +
+           std::to_string(k / n) + " (" + std::to_string(k) + "/" + std::to_string(n) +
+           ") per rail on " + std::to_string(k) + "-port " + (spines ? "spines" : "cores");
+  });
+}
+
 }  // namespace wt::topo

@@ -13,6 +13,7 @@ struct Registration {
   TopologyInfo info;
   bool (*matches)(const NetworkConfig& network);
   std::unique_ptr<Topology> (*build)(const ClusterConfig& cluster, double intra_node_Bps);
+  ClosedForms closed_forms;
 };
 
 std::string net(const char* field) {
@@ -40,20 +41,23 @@ const std::vector<Registration>& registrations() {
        [](const NetworkConfig& n) {
          return n.topology == NetworkTopology::fat_tree && !rail_tree(n);
        },
-       make_fat_tree},
+       make_fat_tree,
+       {fat_tree_summary, check_fat_tree}},
       {{"rail-optimized-fat-tree",
         "Fat-tree whose leaves (and, with 3 levels, pods) each serve one rail, NIC i of every "
         "node; rails meet at the spines or cores.",
         network_paths({net("rail_optimized"), net("fat_tree.levels"), net("fat_tree.switch_radix"),
                        net("fat_tree.oversubscription")})},
        rail_tree,
-       make_rail_fat_tree},
+       make_rail_fat_tree,
+       {rail_fat_tree_summary, check_rail_fat_tree}},
       {{"torus",
         "1-3 dimensional torus, one router per node, wrap-around cables; dimension-order "
         "routing the shorter way round.",
         network_paths({net("torus.dims")})},
        [](const NetworkConfig& n) { return n.topology == NetworkTopology::torus; },
-       make_torus},
+       make_torus,
+       {torus_summary, check_torus}},
       {{"dragonfly",
         "Groups of all-to-all routers joined by global cables spread evenly over the group "
         "pairs; minimal local-global-local routing.",
@@ -61,7 +65,8 @@ const std::vector<Registration>& registrations() {
                        net("dragonfly.nodes_per_router"),
                        net("dragonfly.global_links_per_router")})},
        [](const NetworkConfig& n) { return n.topology == NetworkTopology::dragonfly; },
-       make_dragonfly},
+       make_dragonfly,
+       {dragonfly_summary, check_dragonfly}},
   };
   return table;
 }
@@ -89,12 +94,25 @@ const TopologyInfo& node_fabric_info() {
   return info;
 }
 
+namespace {
+
+// The first registration whose network shape matches.
+const Registration& registration_of(const NetworkConfig& network) {
+  for (const Registration& r : registrations()) {
+    if (r.matches(network)) return r;
+  }
+  throw std::logic_error("no registered topology for this network");
+}
+
+}  // namespace
+
+const ClosedForms& closed_forms_of(const NetworkConfig& network) {
+  return registration_of(network).closed_forms;
+}
+
 std::unique_ptr<Topology> build_topology(const ClusterConfig& cluster, double intra_node_Bps) {
   check_buildable(cluster, intra_node_Bps);
-  for (const Registration& r : registrations()) {
-    if (r.matches(cluster.network)) return r.build(cluster, intra_node_Bps);
-  }
-  throw std::logic_error("build_topology: no registered topology for this network");
+  return registration_of(cluster.network).build(cluster, intra_node_Bps);
 }
 
 }  // namespace wt::topo

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/scenario/scenario.hpp"
+#include "topology/cluster_config.hpp"
 
 namespace wt::topo {
 

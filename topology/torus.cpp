@@ -4,6 +4,8 @@
 // each the shorter way round (+ on a tie) (docs/topology.md, "Torus").
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -128,7 +130,55 @@ void check_dimension_count(const std::vector<int>& dims) {
                    std::to_string(dims.size()) + " dimensions", "1 to 3 sizes");
 }
 
+int64_t dims_product(const std::vector<int>& dims) {
+  return std::accumulate(dims.begin(), dims.end(), int64_t{1},
+                         [](int64_t a, int b) { return a * b; });
+}
+
+std::string dims_text(const std::vector<int>& dims) {
+  std::string out = "[";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    out += (i ? ", " : "") + std::to_string(dims[i]);
+  }
+  return out + "]";
+}
+
 }  // namespace
+
+// Each node is a vertex of the torus; a cut across the largest dimension crosses product/max
+// vertices' links, twice because of the wrap-around.
+NetworkSummary torus_summary(const ClusterConfig& cluster, NetworkSummary s) {
+  const NetworkConfig& net = cluster.network;
+  const std::vector<int>& dims = net.torus.dims;
+  const int64_t vertices = dims_product(dims);
+  s.max_endpoints = clamp_to_int(vertices * net.nics_per_node);
+  int diameter = 0;
+  for (int d : dims) {
+    diameter += d / 2;
+  }
+  s.hops_between_nodes = diameter + kNicLinks;
+  const int max_dim = dims.empty() ? 1 : *std::max_element(dims.begin(), dims.end());
+  const double cut_links = max_dim < 2 ? 0.0 : 2.0 * static_cast<double>(vertices) / max_dim;
+  s.bisection_Bps = cut_links * network_link_Bps(net);
+  return s;
+}
+
+std::optional<NetworkProblem> check_torus(const ClusterConfig& cluster) {
+  const std::vector<int>& dims = cluster.network.torus.dims;
+  const std::string path = "cluster.network.torus.dims";
+  const bool positive = std::all_of(dims.begin(), dims.end(), [](int d) { return d >= 1; });
+  if (dims.empty() || !positive) {
+    return NetworkProblem{path, "torus dimensions must be given, each at least 1", dims_text(dims),
+                          "positive sizes whose product is cluster.num_nodes"};
+  }
+  if (dims_product(dims) != cluster.num_nodes) {
+    return NetworkProblem{
+        path, "the torus has one node per vertex, so its size must match",
+        dims_text(dims) + " (product " + std::to_string(dims_product(dims)) + ")",
+        "dims whose product is cluster.num_nodes = " + std::to_string(cluster.num_nodes)};
+  }
+  return std::nullopt;
+}
 
 std::unique_ptr<Topology> make_torus(const ClusterConfig& cluster, double intra_node_Bps) {
   const std::vector<int> dims = torus_dims(cluster);

@@ -7,7 +7,7 @@
 #include <memory>
 #include <mutex>
 
-#include "sim/engine/simgrid/isolated_run.hpp"
+#include "sim/run_isolation.hpp"
 
 namespace wt::gui {
 namespace {
@@ -66,7 +66,7 @@ void release_gui_thread() {
 
 void install_fork_parking() {
   static const bool installed = [] {
-    sg::set_fork_hooks({park_gui_thread, release_gui_thread});
+    set_fork_hooks({park_gui_thread, release_gui_thread});
     return true;
   }();
   (void)installed;

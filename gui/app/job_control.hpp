@@ -1,7 +1,7 @@
 #pragma once
 // The two words a job and the GUI share: a cancel flag and the fraction done. They live in a
 // shared memory page, because the SimGrid engine runs each simulation in a forked child
-// (sim/engine/simgrid/isolated_run.hpp): the progress callback runs there, and the child's writes
+// (sim/run_isolation.hpp): the progress callback runs there, and the child's writes
 // must reach the parent, as the parent's cancel must reach the child.
 #include <sys/types.h>
 #include <atomic>

@@ -2,6 +2,7 @@
 // What an engine produces: when each op of each role ran, and where each role's compute stream
 // waited. Times are seconds from the start of the iteration.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sim/workload/program.hpp"
@@ -29,12 +30,26 @@ struct Timeline {
   int critical_role = 0;     // the role that finished last
 };
 
-// One interface for every engine (analytical today, SimGrid later): time a workload.
+// What one directed topology link carried in a simulated iteration: its bytes (every flow crossing
+// it, the flows the SimGrid reductions stand for included) and how long at least one flow moved
+// data over it (the union of the flows' bandwidth phases, route latencies excluded).
+struct LinkTraffic {
+  int32_t link = 0;  // index into Topology::links()
+  double bytes = 0.0;
+  double busy_s = 0.0;
+};
+
+// One interface for every engine that times a workload's programs (the analytical walk and
+// SimGrid; sim/run makes them). The `estimate` closed forms time no programs and are not one.
 class Engine {
  public:
   virtual ~Engine() = default;
   virtual const char* name() const = 0;
   virtual Timeline run(const Workload& workload) = 0;
+  // What the last run aggregated, in words (RunResult::engine_reductions); none by default.
+  virtual std::vector<std::string> reductions() const { return {}; }
+  // What each link carried in the last run, ascending by link; empty for an engine without links.
+  virtual std::vector<LinkTraffic> link_traffic() const { return {}; }
 };
 
 }  // namespace wt

@@ -4,30 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/time_split.hpp"
+#include "sim/workload/memory_use.hpp"
+
 namespace wt {
-
-struct Breakdown {
-  double compute = 0.0, exposed_comm = 0.0, pipeline_bubble = 0.0, optimizer = 0.0, other = 0.0;
-};
-
-// Exposed communication (seconds on the critical stage) by the parallel dimension it serves.
-struct ExposedComm {
-  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;
-};
-
-struct CommVolume {
-  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;  // bytes sent per GPU per iteration
-};
-
-// Bytes on the GPU that needs the most. `total` is the tensors plus the CUDA context and NCCL's
-// buffers at their usual size; [total_low, total_high] is the range the model cannot narrow
-// (NCCL's channel count, the allocator's slack), which makes a verdict "tight" (docs/models.md).
-struct MemoryUse {
-  double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0;
-  double cuda_context = 0.0, comm_buffers = 0.0;
-  double total = 0.0, total_low = 0.0, total_high = 0.0;
-  double capacity = 0.0;
-};
 
 // fits: even the upper end of the range fits; does_not_fit: not even the lower end; tight: between.
 enum class MemoryVerdict { fits, tight, does_not_fit };

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/schedule.hpp"
@@ -56,7 +57,7 @@ class StageBuilder {
     return s_.parallel.zero_stage >= 1 && s_.parallel.zero_stage <= 2 && dp_group() > 1;
   }
   bool zero3() const { return s_.parallel.zero_stage == 3 && dp_group() > 1; }
-  int dp_group() const { return s_.parallel.data * s_.parallel.context; }
+  int dp_group() const { return layer_dp_group(s_); }
   bool first_virtual(int chunk) const { return stage_ == 0 && chunk == 0; }
   bool last_virtual(int chunk) const { return stage_ == p_ - 1 && chunk == v_ - 1; }
 
@@ -117,30 +118,16 @@ class StageBuilder {
     return op;
   }
 
-  // The blocking communication of one layer pass on the compute stream: TP (all-reduce, or
-  // all-gather + reduce-scatter with SP), CP (K/V exchange), EP (dispatch + combine all-to-all).
+  Op collective(Phase phase, const LayerCollective& c, Stream stream, int mb, int chunk,
+                int layer) const {
+    return collective(phase, c.dim, c.collective, c.bytes, c.count, c.group, stream, mb, chunk,
+                      layer);
+  }
+
+  // The blocking communication of one layer pass on the compute stream (layer_work.hpp).
   void layer_comm(Phase phase, int mb, int chunk, int layer) {
-    const int t = s_.parallel.tensor;
-    if (t > 1) {
-      if (s_.parallel.sequence_parallel) {
-        push(collective(phase, CommDim::tp, Collective::all_gather, z_.tp_bytes, 2, t,
-                        Stream::compute, mb, chunk, layer));
-        push(collective(phase, CommDim::tp, Collective::reduce_scatter, z_.tp_bytes, 2, t,
-                        Stream::compute, mb, chunk, layer));
-      } else {
-        push(collective(phase, CommDim::tp, Collective::all_reduce, z_.tp_bytes, 2, t,
-                        Stream::compute, mb, chunk, layer));
-      }
-    }
-    const int c = s_.parallel.context;
-    if (c > 1) {
-      push(collective(phase, CommDim::cp, Collective::all_gather, z_.cp_bytes,
-                      phase == Phase::backward ? 2 : 1, c, Stream::compute, mb, chunk, layer));
-    }
-    const int e = s_.parallel.expert;
-    if (e > 1 && s_.model.moe.num_experts > 0) {
-      push(collective(phase, CommDim::ep, Collective::all_to_all, z_.ep_bytes, 2, e,
-                      Stream::compute, mb, chunk, layer));
+    for (const LayerCollective& c : layer_pass_collectives(s_, z_, phase)) {
+      push(collective(phase, c, Stream::compute, mb, chunk, layer));
     }
   }
 
@@ -150,12 +137,13 @@ class StageBuilder {
     op.kind = kind;
     op.phase = forward ? Phase::forward : Phase::backward;
     op.stream = kind == OpKind::send ? Stream::pp_send : Stream::compute;
-    op.dim = CommDim::pp;
-    op.collective = Collective::send_recv;
+    const LayerCollective message = pipeline_message(z_);
+    op.dim = message.dim;
+    op.collective = message.collective;
     op.micro_batch = mb;
     op.chunk = chunk;
-    op.bytes = z_.p2p_bytes;
-    op.group_size = 2;
+    op.bytes = message.bytes;
+    op.group_size = message.group;
     return op;
   }
 
@@ -185,9 +173,8 @@ class StageBuilder {
   }
 
   int32_t gather_layer(Phase phase, int mb, int chunk, int layer) {
-    const double bytes = layer_params_on_gpu(s_) * z_.weight_width;
-    return push(collective(phase, CommDim::dp, Collective::all_gather, bytes, 1, dp_group(),
-                           Stream::param_gather, mb, chunk, layer));
+    return push(
+        collective(phase, layer_param_gather(s_, z_), Stream::param_gather, mb, chunk, layer));
   }
 
   void emit_param_gather_at_start() {
@@ -232,7 +219,7 @@ class StageBuilder {
       recv(false, mb, chunk);
     // The output layer's gradients (a copy of the embedding when tied across a pipeline).
     if (final_pass && !zero3() && last_virtual(chunk) && (!s_.model.tied_embeddings || p_ > 1)) {
-      pending_grad_bytes_ += embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width;
+      pending_grad_bytes_ += embedding_grad_bytes(s_, z_);
     }
     const int first = first_layer(chunk);
     for (int l = w_.stage_layers[stage_][chunk] - 1; l >= 0; --l) {
@@ -249,10 +236,10 @@ class StageBuilder {
       op.deps[0] = gathered;
       push(op);
       layer_comm(Phase::backward, mb, chunk, layer);
-      const double grads = layer_params_on_gpu(s_) * z_.grad_width;
+      const double grads = layer_grad_bytes(s_, z_);
       if (zero3()) {
-        Op rs = collective(Phase::grad_sync, CommDim::dp, Collective::reduce_scatter, grads, 1,
-                           dp_group(), Stream::dp_comm, mb, chunk, layer);
+        Op rs = collective(Phase::grad_sync, layer_grad_reduce_scatter(s_, z_), Stream::dp_comm, mb,
+                           chunk, layer);
         rs.deps[0] = last_compute_;
         push(rs);
       } else if (final_pass) {
@@ -266,7 +253,7 @@ class StageBuilder {
     if (first_virtual(chunk)) {
       push(compute(Phase::backward, mb, chunk, -1, 0, kEmbeddingBwd));
       if (final_pass && !zero3()) {
-        pending_grad_bytes_ += embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width;
+        pending_grad_bytes_ += embedding_grad_bytes(s_, z_);
       }
     } else {
       send(false, mb, chunk);
@@ -296,9 +283,7 @@ class StageBuilder {
     // Tied embeddings on a pipeline: the first and the last stage each hold a copy of the
     // embedding matrix and all-reduce its gradient between them.
     if (s_.model.tied_embeddings && p_ > 1 && (stage_ == 0 || stage_ == p_ - 1)) {
-      Op op = collective(Phase::grad_sync, CommDim::pp, Collective::all_reduce,
-                         embedding_params(s_.model) / s_.parallel.tensor * z_.grad_width, 1, 2,
-                         Stream::dp_comm, -1, 0, -1);
+      Op op = collective(Phase::grad_sync, tied_embedding_sync(s_, z_), Stream::dp_comm, -1, 0, -1);
       op.deps[0] = last_compute_;
       push(op);
     }

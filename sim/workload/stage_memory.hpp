@@ -3,8 +3,8 @@
 // schedule's in-flight activations) and the formulas of memory.hpp.
 #include <vector>
 
-#include "sim/report/run_result.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "sim/workload/memory_use.hpp"
 #include "sim/workload/program.hpp"
 
 namespace wt {

@@ -9,29 +9,26 @@
 // stage's forward/backward passes in Megatron order, pipeline transfers on a send stream, gradient
 // buckets launched as the final backward pass fills them, ZeRO gathers, the tied-embedding sync and
 // the optimizer. See docs/engine.md, "estimate", for what it agrees with and how closely.
-#include "sim/report/run_result.hpp"
+#include "sim/engine/time_split.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "sim/workload/hardware_setup.hpp"
 #include "sim/workload/stage_memory.hpp"
 
 namespace wt {
 
-// Every RunResult field that run_scenario fills, with the same meaning; engine = "estimate".
-// Throws InputError for an unknown GPU or an unreadable calibration profile, like run_scenario.
-RunResult estimate_scenario(const Scenario& s);
-
-// The pieces, for callers that prune before asking for the whole result.
-struct IterationEstimate {
-  double iteration_s = 0.0;
+// The whole RunResult: estimate_scenario in sim/run.hpp. Here, the pieces, for callers that prune
+// before asking for the whole result. Each throws InputError for an unknown GPU or an unreadable
+// calibration profile, like run_scenario, and for a scenario that has not been validated.
+struct IterationEstimate : TimedIteration {
   int critical_stage = 0;  // the pipeline stage that finishes last
-  Breakdown breakdown_s;   // on the critical stage
-  ExposedComm exposed_comm_by_dim_s;
-  CommVolume comm_volume_bytes_per_gpu;
 };
 IterationEstimate estimate_iteration(const Scenario& s);
+IterationEstimate estimate_iteration(const Scenario& s, const HardwareSetup& hw);
 double estimate_iteration_s(const Scenario& s);
 
 // The GPU that needs the most memory and its pipeline stage, equal to what run_scenario reports;
 // closed forms per stage and no pipeline recurrence (what a planner checks first).
 PeakMemory estimate_peak_memory(const Scenario& s);
+PeakMemory estimate_peak_memory(const Scenario& s, double capacity_bytes);
 
 }  // namespace wt

@@ -3,6 +3,7 @@
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/layer_work.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/tp_overlap.hpp"
 #include "sim/workload/workload_sizes.hpp"
@@ -47,26 +48,18 @@ class Pricer {
     return {cost.time_s * count, cost.bytes_sent_per_gpu * count};
   }
 
-  // The builder's layer_comm for one pass.
-  LayerComm layer_comm(const CommSizes& z, bool backward) const {
+  CommCost operator()(const LayerCollective& c) const {
+    return (*this)(c.collective, c.bytes, c.count, c.dim, c.group);
+  }
+
+  // One pass of a layer's collectives (layer_work.hpp), summed per dimension.
+  LayerComm layer_comm(const CommSizes& z, Phase phase) const {
     LayerComm out;
-    const ParallelConfig& par = s_.parallel;
-    if (par.tensor > 1) {
-      if (par.sequence_parallel) {
-        const CommCost ag = (*this)(Collective::all_gather, z.tp_bytes, 2, CommDim::tp, par.tensor);
-        const CommCost rs =
-            (*this)(Collective::reduce_scatter, z.tp_bytes, 2, CommDim::tp, par.tensor);
-        out.tp = {ag.time_s + rs.time_s, ag.sent_bytes + rs.sent_bytes};
-      } else {
-        out.tp = (*this)(Collective::all_reduce, z.tp_bytes, 2, CommDim::tp, par.tensor);
-      }
-    }
-    if (par.context > 1) {
-      out.cp =
-          (*this)(Collective::all_gather, z.cp_bytes, backward ? 2 : 1, CommDim::cp, par.context);
-    }
-    if (par.expert > 1 && s_.model.moe.num_experts > 0) {
-      out.ep = (*this)(Collective::all_to_all, z.ep_bytes, 2, CommDim::ep, par.expert);
+    for (const LayerCollective& c : layer_pass_collectives(s_, z, phase)) {
+      const CommCost cost = (*this)(c);
+      CommCost& sum = c.dim == CommDim::tp ? out.tp : c.dim == CommDim::cp ? out.cp : out.ep;
+      sum.time_s += cost.time_s;
+      sum.sent_bytes += cost.sent_bytes;
     }
     return out;
   }
@@ -93,9 +86,9 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const CommSizes z = comm_sizes(s);
   const Pricer price(s, fabric);
   c.full_recompute = s.training.activation_recompute == Recompute::full;
-  c.comm_fwd = price.layer_comm(z, false);
-  if (c.full_recompute) c.comm_recompute = price.layer_comm(z, false);
-  c.comm_bwd = price.layer_comm(z, true);
+  c.comm_fwd = price.layer_comm(z, Phase::forward);
+  if (c.full_recompute) c.comm_recompute = price.layer_comm(z, Phase::recompute);
+  c.comm_bwd = price.layer_comm(z, Phase::backward);
   // The builder's ops under TP overlap (assign_durations): exposed transfers, stretched GEMMs.
   const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
   if (overlap.on) {
@@ -106,16 +99,13 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
   }
 
-  c.p2p = price(Collective::send_recv, z.p2p_bytes, 1, CommDim::pp, 2);
-  c.dp_group = s.parallel.data * s.parallel.context;
-  const double layer_params = layer_params_on_gpu(s);
-  c.layer_gather =
-      price(Collective::all_gather, layer_params * z.weight_width, 1, CommDim::dp, c.dp_group);
-  c.layer_reduce =
-      price(Collective::reduce_scatter, layer_params * z.grad_width, 1, CommDim::dp, c.dp_group);
-  c.layer_grad_bytes = layer_params * z.grad_width;
-  c.embedding_grad_bytes = embedding_params(s.model) / s.parallel.tensor * z.grad_width;
-  c.tied_sync = price(Collective::all_reduce, c.embedding_grad_bytes, 1, CommDim::pp, 2);
+  c.p2p = price(pipeline_message(z));
+  c.dp_group = layer_dp_group(s);
+  c.layer_gather = price(layer_param_gather(s, z));
+  c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
+  c.layer_grad_bytes = layer_grad_bytes(s, z);
+  c.embedding_grad_bytes = embedding_grad_bytes(s, z);
+  c.tied_sync = price(tied_embedding_sync(s, z));
   c.bucket_bytes = z.bucket_bytes;
   c.dp_collective =
       s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;

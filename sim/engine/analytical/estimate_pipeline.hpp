@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "sim/engine/analytical/estimate_costs.hpp"
-#include "sim/report/run_result.hpp"
+#include "sim/engine/time_split.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {

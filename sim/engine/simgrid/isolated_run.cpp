@@ -1,11 +1,13 @@
 #include "sim/engine/simgrid/isolated_run.hpp"
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 
 namespace wt::sg {
@@ -57,6 +59,17 @@ ForkHooks& hooks() {
   return h;
 }
 
+// The children forked and not yet reaped, so that a face can kill them on cancel or Ctrl-C.
+struct LiveChildren {
+  std::mutex m;
+  std::set<pid_t> pids;
+};
+
+LiveChildren& live_children() {
+  static LiveChildren c;
+  return c;
+}
+
 std::string exit_reason(int status) {
   if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
   return "exited with status " + std::to_string(WEXITSTATUS(status));
@@ -67,6 +80,15 @@ std::string exit_reason(int status) {
 void set_fork_hooks(ForkHooks h) {
   const std::lock_guard<std::mutex> lock(hooks_mutex());
   hooks() = std::move(h);
+}
+
+int kill_isolated_children() {
+  const std::lock_guard<std::mutex> lock(live_children().m);
+  int killed = 0;
+  for (const pid_t pid : live_children().pids) {
+    if (::kill(pid, SIGKILL) == 0) ++killed;
+  }
+  return killed;
 }
 
 std::string run_isolated(const std::function<std::string()>& work) {
@@ -86,6 +108,10 @@ std::string run_isolated(const std::function<std::string()>& work) {
     ::close(fds[0]);
     child(fds[1], work);
   }
+  if (pid > 0) {
+    const std::lock_guard<std::mutex> lock(live_children().m);
+    live_children().pids.insert(pid);
+  }
   if (h.after) h.after();
   if (pid < 0) {
     ::close(fds[0]);
@@ -96,7 +122,12 @@ std::string run_isolated(const std::function<std::string()>& work) {
   std::string reply = read_all(fds[0]);
   ::close(fds[0]);
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  {
+    // Reaped under the lock, so kill_isolated_children never signals a recycled pid.
+    const std::lock_guard<std::mutex> lock(live_children().m);
+    ::waitpid(pid, &status, 0);
+    live_children().pids.erase(pid);
+  }
   if (reply.empty()) {
     throw std::runtime_error("SimGrid engine: the simulation process " + exit_reason(status));
   }

@@ -23,4 +23,8 @@ struct ForkHooks {
 };
 void set_fork_hooks(ForkHooks hooks);
 
+// SIGKILL to every child run_isolated has forked and not yet reaped (from any thread); returns how
+// many were signalled. Their run_isolated calls then throw ("killed by signal 9").
+int kill_isolated_children();
+
 }  // namespace wt::sg

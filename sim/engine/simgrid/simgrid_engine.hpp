@@ -47,15 +47,6 @@ struct SimgridSetup {
   std::function<void(double)> progress;
 };
 
-// What one directed topology link carried in the simulated iteration: its bytes (every flow
-// crossing it, the flows reductions A and C' stand for included) and how long at least one flow
-// moved data over it (the union of the flows' bandwidth phases, route latencies excluded).
-struct LinkTraffic {
-  int32_t link = 0;  // index into Topology::links()
-  double bytes = 0.0;
-  double busy_s = 0.0;
-};
-
 struct SimgridResult {
   // With one actor set per role: one RoleTimeline per role. Per GPU: one per (role, position in
   // the role), unit = role * ranks_per_role + position; iteration_s and critical_role over units.
@@ -73,10 +64,8 @@ class SimgridEngine final : public Engine {
   explicit SimgridEngine(SimgridSetup setup) : setup_(std::move(setup)) {}
   const char* name() const override { return "simgrid"; }
   Timeline run(const Workload& w) override;
-  // What the last run aggregated (RunResult::engine_reductions).
-  const std::vector<std::string>& reductions() const { return reductions_; }
-  // What each link carried in the last run.
-  const std::vector<LinkTraffic>& link_traffic() const { return links_; }
+  std::vector<std::string> reductions() const override { return reductions_; }
+  std::vector<LinkTraffic> link_traffic() const override { return links_; }
 
  private:
   SimgridSetup setup_;

@@ -1,0 +1,34 @@
+#pragma once
+// A timed iteration, whichever engine timed it: its length, where the critical stage's compute
+// stream spent it, and what each GPU sent per parallel dimension. sim/report/assemble_result turns
+// it into a RunResult.
+#include "sim/engine/timeline.hpp"
+#include "sim/workload/program.hpp"
+
+namespace wt {
+
+struct Breakdown {
+  double compute = 0.0, exposed_comm = 0.0, pipeline_bubble = 0.0, optimizer = 0.0, other = 0.0;
+};
+
+// Exposed communication (seconds on the critical stage) by the parallel dimension it serves.
+struct ExposedComm {
+  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;
+};
+
+struct CommVolume {
+  double tp = 0.0, pp = 0.0, dp = 0.0, cp = 0.0, ep = 0.0;  // bytes sent per GPU per iteration
+};
+
+struct TimedIteration {
+  double iteration_s = 0.0;
+  Breakdown breakdown_s;  // on the critical stage
+  ExposedComm exposed_comm_by_dim_s;
+  CommVolume comm_volume_bytes_per_gpu;  // per dimension, the most any GPU sends
+};
+
+// The split of an engine's timeline of `w` (the walk's or SimGrid's): the critical role's compute
+// stream, its waits charged to what they waited for, and the busiest GPU's bytes per dimension.
+TimedIteration time_split(const Workload& w, const Timeline& t);
+
+}  // namespace wt

@@ -1,0 +1,64 @@
+#include "sim/workload/layer_work.hpp"
+
+#include "sim/workload/model_math.hpp"
+
+namespace wt {
+namespace {
+
+void add_collective(LayerPassCollectives& out, LayerCollective c) {
+  out.items[static_cast<size_t>(out.size++)] = c;
+}
+
+}  // namespace
+
+LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& z, Phase phase) {
+  LayerPassCollectives out;
+  const ParallelConfig& par = s.parallel;
+  if (par.tensor > 1) {
+    if (par.sequence_parallel) {
+      add_collective(out, {CommDim::tp, Collective::all_gather, z.tp_bytes, 2, par.tensor});
+      add_collective(out, {CommDim::tp, Collective::reduce_scatter, z.tp_bytes, 2, par.tensor});
+    } else {
+      add_collective(out, {CommDim::tp, Collective::all_reduce, z.tp_bytes, 2, par.tensor});
+    }
+  }
+  if (par.context > 1) {
+    add_collective(out, {CommDim::cp, Collective::all_gather, z.cp_bytes,
+                         phase == Phase::backward ? 2 : 1, par.context});
+  }
+  if (par.expert > 1 && s.model.moe.num_experts > 0) {
+    add_collective(out, {CommDim::ep, Collective::all_to_all, z.ep_bytes, 2, par.expert});
+  }
+  return out;
+}
+
+int layer_dp_group(const Scenario& s) {
+  return s.parallel.data * s.parallel.context;
+}
+
+LayerCollective layer_param_gather(const Scenario& s, const CommSizes& z) {
+  return {CommDim::dp, Collective::all_gather, layer_params_on_gpu(s) * z.weight_width, 1,
+          layer_dp_group(s)};
+}
+
+double layer_grad_bytes(const Scenario& s, const CommSizes& z) {
+  return layer_params_on_gpu(s) * z.grad_width;
+}
+
+LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z) {
+  return {CommDim::dp, Collective::reduce_scatter, layer_grad_bytes(s, z), 1, layer_dp_group(s)};
+}
+
+LayerCollective pipeline_message(const CommSizes& z) {
+  return {CommDim::pp, Collective::send_recv, z.p2p_bytes, 1, 2};
+}
+
+double embedding_grad_bytes(const Scenario& s, const CommSizes& z) {
+  return embedding_params(s.model) / s.parallel.tensor * z.grad_width;
+}
+
+LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z) {
+  return {CommDim::pp, Collective::all_reduce, embedding_grad_bytes(s, z), 1, 2};
+}
+
+}  // namespace wt

@@ -1,0 +1,61 @@
+#pragma once
+// The work of one transformer layer on one GPU, described once for every consumer: the program
+// builder (builder.cpp, timed by the walk and SimGrid) emits ops from it, and the `estimate` closed
+// forms (sim/engine/analytical/estimate_costs.cpp) price the same description without building
+// ops. A layer is
+//   - its kernels per pass: emit_layer_forward_kernels / emit_layer_backward_kernels
+//     (layer_kernels.hpp; recompute reruns the forward kernels);
+//   - its blocking collectives per pass and parallel dimension: layer_pass_collectives below;
+//   - its data-parallel traffic: ZeRO's parameter all-gather and ZeRO-3's gradient
+//     reduce-scatter of its parameters, or its gradients joining the DP buckets (below);
+//   - its memory: activation_bytes_per_layer and its parameters (memory.hpp, workload_sizes.hpp).
+// A kernel or a collective added to a layer is added here (or in the kernel emitters) only.
+#include <array>
+
+#include "sim/comm/collective.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/workload/program.hpp"
+#include "sim/workload/workload_sizes.hpp"
+
+namespace wt {
+
+// `count` identical calls of one collective of `bytes` over `group` ranks of dimension `dim`.
+struct LayerCollective {
+  CommDim dim = CommDim::none;
+  Collective collective = Collective::all_reduce;
+  double bytes = 0.0;
+  int count = 1;
+  int group = 1;
+};
+
+// The collectives of one layer pass, in the order the compute stream runs them (at most four).
+struct LayerPassCollectives {
+  std::array<LayerCollective, 4> items{};
+  int size = 0;
+  const LayerCollective* begin() const { return items.data(); }
+  const LayerCollective* end() const { return items.data() + size; }
+};
+
+// The blocking communication of one pass (forward, recompute or backward) of a layer on the compute
+// stream, after its kernels: TP (all-reduce, or all-gather + reduce-scatter with SP, two each), CP
+// (the K/V all-gather, again for the gradients in the backward pass), EP (dispatch and combine
+// all-to-all of a MoE layer).
+LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& z, Phase phase);
+
+// The data-parallel ranks that share a layer's parameters: data × context.
+int layer_dp_group(const Scenario& s);
+// ZeRO's all-gather of the layer's parameters before it runs.
+LayerCollective layer_param_gather(const Scenario& s, const CommSizes& z);
+// The layer's gradients on one GPU, in bytes; ZeRO-3 reduce-scatters them after each backward.
+double layer_grad_bytes(const Scenario& s, const CommSizes& z);
+LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z);
+
+// Beside the layers, a stage's other messages, described once the same way: a pipeline message of
+// one micro-batch chunk (activations forward, gradients backward), the gradients of the embedding
+// (or output layer) one GPU holds, and, with tied embeddings on a pipeline, their all-reduce
+// between the first and the last stage.
+LayerCollective pipeline_message(const CommSizes& z);
+double embedding_grad_bytes(const Scenario& s, const CommSizes& z);
+LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z);
+
+}  // namespace wt

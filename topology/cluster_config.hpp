@@ -1,0 +1,65 @@
+#pragma once
+// The cluster a scenario runs on, as the topology layer reads it: GPUs per node, the intra-node
+// fabric and the network with its topology's shape. Plain structs, filled by the scenario parser
+// (sim/scenario) and read by the topology builders and closed forms; units are in the field names.
+#include <string>
+#include <vector>
+
+namespace wt {
+
+enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie };
+enum class NetworkTopology { fat_tree, torus, dragonfly };
+
+struct IntraNodeConfig {
+  IntraNodeFabric fabric = IntraNodeFabric::nvswitch;
+  double bandwidth_GBps =
+      0.0;  // per GPU, per direction; 0 = the GPU's NVLink figure from the catalog
+  double latency_us = 0.7;
+};
+
+struct FatTreeConfig {
+  int levels = 3;
+  int switch_radix = 64;
+  double oversubscription = 1.0;
+};
+
+struct TorusConfig {
+  std::vector<int> dims;  // product = number of nodes
+};
+
+struct DragonflyConfig {
+  int groups = 0;
+  int routers_per_group = 0;
+  int nodes_per_router = 0;
+  int global_links_per_router = 0;
+};
+
+struct NetworkConfig {
+  NetworkTopology topology = NetworkTopology::fat_tree;
+  double link_bandwidth_Gbps = 400.0;  // per NIC, per direction
+  double link_latency_us = 1.0;        // per link hop
+  int nics_per_node = 8;
+  bool rail_optimized = true;
+  FatTreeConfig fat_tree;
+  TorusConfig torus;
+  DragonflyConfig dragonfly;
+};
+
+struct ClusterConfig {
+  std::string gpu = "h100-sxm5-80gb";  // catalog id after alias resolution
+  int num_nodes = 1;
+  int gpus_per_node = 8;
+  IntraNodeConfig intra_node;
+  NetworkConfig network;
+  // Relative standard deviation of the GPUs' sustained speed; a synchronous step waits for the
+  // slowest (sim/hardware/speed_spread.hpp). 0.025 reproduces how the published NeMo step times
+  // grow with the GPU count (docs/validation.md).
+  double gpu_speed_spread = 0.025;
+  // Mean speed of the job's GPUs on GEMMs and attention, as a fraction of the isolated
+  // micro-benchmark figures (catalog MAMF or a calibration profile) the cost model starts from.
+  // 0.90 centres the dev set's speed error; one value for every GPU model (docs/validation.md).
+  double gpu_sustained_speed = 0.90;
+  int num_gpus() const { return num_nodes * gpus_per_node; }
+};
+
+}  // namespace wt
