@@ -8,8 +8,8 @@
 #include <cstdio>
 
 #include "sim/core/atomic_file.hpp"
-#include "sim/core/child_processes.hpp"
 #include "sim/core/exit_code.hpp"
+#include "sim/run_isolation.hpp"
 
 namespace wt::cli {
 namespace {
@@ -23,7 +23,7 @@ sigset_t interrupt_signals() {
 }
 
 [[noreturn]] void end_interrupted(int signal) {
-  kill_processes(children_of_process());
+  kill_running_simulations();
   remove_open_temporaries();
   std::fprintf(stderr, "\nwindtunnel: interrupted (%s); no output file was left half-written\n",
                signal == SIGINT ? "SIGINT" : "SIGTERM");

@@ -3,7 +3,7 @@
 #include <QThread>
 
 #include "gui/app/fork_parking.hpp"
-#include "sim/core/child_processes.hpp"
+#include "sim/run_isolation.hpp"
 
 namespace wt::gui {
 
@@ -25,9 +25,7 @@ bool JobRunner::start(const QString& title, Work work) {
   control_ = std::make_shared<JobControl>();
   title_ = title;
   last_fraction_ = -1.0;
-  worker_tid_.store(0);
   thread_.reset(QThread::create([this, control = control_, work = std::move(work)] {
-    worker_tid_.store(current_thread_id());
     Result result = run_work(work, *control);
     QMetaObject::invokeMethod(
         this, [this, result = std::move(result)]() mutable { finish(std::move(result)); },
@@ -60,8 +58,8 @@ void JobRunner::cancel() {
 
 void JobRunner::poll() {
   if (!control_) return;
-  const pid_t tid = worker_tid_.load();
-  if (control_->cancelled() && tid != 0) kill_processes(children_of_thread(tid));
+  // One job at a time: every simulation child in flight is this job's.
+  if (control_->cancelled()) kill_running_simulations();
   const double fraction = control_->fraction();
   if (fraction != last_fraction_) {
     last_fraction_ = fraction;

@@ -49,7 +49,6 @@ class JobRunner : public QObject {
 
   std::shared_ptr<JobControl> control_;
   std::unique_ptr<QThread> thread_;
-  std::atomic<pid_t> worker_tid_{0};
   QString title_;
   QTimer poll_timer_;
   double last_fraction_ = -1.0;

@@ -24,7 +24,7 @@ struct Outcome {
   ExposedComm exposed_fraction_by_dim;  // of the iteration
   double memory_bytes = 0.0;            // on the GPU that needs the most
   double capacity_bytes = 0.0;
-  bool memory_tight = false;  // the verdict is "tight": kept, and said so (docs/planner.md)
+  bool memory_tight = false;     // the verdict is "tight": kept, and said so (docs/planner.md)
   double time_to_train_s = 0.0;  // failure-free
   double expected_time_s = 0.0;  // with failures (and spot preemptions)
   double gpu_hours = 0.0;        // expected, with failures

@@ -52,13 +52,15 @@ std::vector<std::string> row(const SweepResult& sweep, size_t index) {
   }
   const RunResult& r = p.result;
   const bool reference = static_cast<int>(index) == sweep.reference;
-  cells.insert(
-      cells.end(),
-      {with_thousands(r.num_gpus), format_duration(r.iteration_time_s),
-       format_count(r.tokens_per_s), format_count(p.tokens_per_s_per_gpu), fixed(p.speedup, 2, "×"),
-       fixed(100.0 * p.scaling_efficiency, 1, "%"), fixed(100.0 * r.mfu, 1, "%"),
-       format_bytes(r.memory_per_gpu_bytes.total), r.memory_verdict == MemoryVerdict::tight ? "tight" : r.fits_in_memory ? "yes" : "no",
-       r.time_to_train_s > 0.0 ? format_duration(r.time_to_train_s) : "-"});
+  cells.insert(cells.end(),
+               {with_thousands(r.num_gpus), format_duration(r.iteration_time_s),
+                format_count(r.tokens_per_s), format_count(p.tokens_per_s_per_gpu),
+                fixed(p.speedup, 2, "×"), fixed(100.0 * p.scaling_efficiency, 1, "%"),
+                fixed(100.0 * r.mfu, 1, "%"), format_bytes(r.memory_per_gpu_bytes.total),
+                r.memory_verdict == MemoryVerdict::tight ? "tight"
+                : r.fits_in_memory                       ? "yes"
+                                                         : "no",
+                r.time_to_train_s > 0.0 ? format_duration(r.time_to_train_s) : "-"});
   const std::string n = note(p, index);
   cells.push_back(reference ? (n.empty() ? "reference" : "reference; " + n) : n);
   return cells;

@@ -21,9 +21,12 @@ std::string lines_of(const MemoryUse& m) {
 
 const char* to_string(MemoryVerdict v) {
   switch (v) {
-    case MemoryVerdict::fits: return "fits";
-    case MemoryVerdict::tight: return "tight";
-    case MemoryVerdict::does_not_fit: return "does not fit";
+    case MemoryVerdict::fits:
+      return "fits";
+    case MemoryVerdict::tight:
+      return "tight";
+    case MemoryVerdict::does_not_fit:
+      return "does not fit";
   }
   return "?";
 }
@@ -39,14 +42,14 @@ MemoryVerdict memory_verdict(const MemoryUse& m) {
 std::string memory_warning(const MemoryUse& m, int stage) {
   const std::string who = "GPUs of pipeline stage " + std::to_string(stage);
   switch (memory_verdict(m)) {
-    case MemoryVerdict::fits: return "";
+    case MemoryVerdict::fits:
+      return "";
     case MemoryVerdict::does_not_fit:
-      return "does not fit in memory: " + who + " need " + gib(m.total) + " of " +
-             gib(m.capacity) + " (short by " + gib(m.total - m.capacity) + ": " + lines_of(m) +
-             ")";
+      return "does not fit in memory: " + who + " need " + gib(m.total) + " of " + gib(m.capacity) +
+             " (short by " + gib(m.total - m.capacity) + ": " + lines_of(m) + ")";
     case MemoryVerdict::tight:
-      return "memory is tight: " + who + " need " + gib(m.total_low) + " to " +
-             gib(m.total_high) + " of " + gib(m.capacity) + " (" + lines_of(m) +
+      return "memory is tight: " + who + " need " + gib(m.total_low) + " to " + gib(m.total_high) +
+             " of " + gib(m.capacity) + " (" + lines_of(m) +
              "; the range is NCCL's channel count and the allocator's slack)";
   }
   return "";

@@ -29,20 +29,20 @@ ProfileDefault mcore_attention() {
 
 FrameworkProfile megatron_lm() {
   const std::string m = kMcore;
-  return {"megatron-lm",
-          "Megatron-LM's own trainer with its command-line defaults (Megatron-LM@d98e8a64dd, "
-          "core_v0.19; the same since 2023)",
-          {mcore_attention(),
-           set("training.grad_reduce_in_fp32", true,
-               m + "arguments.py:1204-1217 (forced on with --bf16)", When::bf16_or_fp8),
-           set("training.activation_recompute", "none", m + "transformer_config.py:532"),
-           set("parallel.zero_stage", 0,
-               m + "distributed_data_parallel_config.py:29 (use_distributed_optimizer False)"),
-           set("parallel.overlap_grad_reduce", false, m + "distributed_data_parallel_config.py:18"),
-           set("parallel.overlap_param_gather", false,
-               m + "distributed_data_parallel_config.py:21"),
-           set("parallel.sequence_parallel", false, m + "model_parallel_config.py:94"),
-           set("parallel.tp_comm_overlap", false, m + "model_parallel_config.py:265")}};
+  return {
+      "megatron-lm",
+      "Megatron-LM's own trainer with its command-line defaults (Megatron-LM@d98e8a64dd, "
+      "core_v0.19; the same since 2023)",
+      {mcore_attention(),
+       set("training.grad_reduce_in_fp32", true,
+           m + "arguments.py:1204-1217 (forced on with --bf16)", When::bf16_or_fp8),
+       set("training.activation_recompute", "none", m + "transformer_config.py:532"),
+       set("parallel.zero_stage", 0,
+           m + "distributed_data_parallel_config.py:29 (use_distributed_optimizer False)"),
+       set("parallel.overlap_grad_reduce", false, m + "distributed_data_parallel_config.py:18"),
+       set("parallel.overlap_param_gather", false, m + "distributed_data_parallel_config.py:21"),
+       set("parallel.sequence_parallel", false, m + "model_parallel_config.py:94"),
+       set("parallel.tp_comm_overlap", false, m + "model_parallel_config.py:265")}};
 }
 
 FrameworkProfile megatron_lm_2021() {
@@ -67,20 +67,20 @@ FrameworkProfile megatron_lm_2021() {
 
 FrameworkProfile megatron_core() {
   const std::string b = std::string(kBridge) + "recipes/common.py:37-131 ";
-  return {"megatron-core",
-          "Megatron-Core as its pre-training recipes run it (Megatron-Bridge _pretrain_common, "
-          "Megatron-Bridge@067f987df0 on Megatron-Core 0.19)",
-          {mcore_attention(), set("training.grad_reduce_in_fp32", true, b + "(grad_reduce_in_fp32)"),
-           set("training.activation_recompute", "none",
-               std::string(kMcore) + "transformer_config.py:532"),
-           set("parallel.zero_stage", 1, b + "(use_distributed_optimizer=True)",
-               When::data_parallel),
-           set("parallel.overlap_grad_reduce", true, b + "(overlap_grad_reduce=True)"),
-           set("parallel.overlap_param_gather", true, b + "(overlap_param_gather=True)"),
-           set("parallel.sequence_parallel", true,
-               std::string(kBridge) + "recipes/llama/h100/llama3.py:717 (SP with TP > 1)",
-               When::tensor_parallel),
-           set("parallel.tp_comm_overlap", false, b + "(comm_overlap=None)")}};
+  return {
+      "megatron-core",
+      "Megatron-Core as its pre-training recipes run it (Megatron-Bridge _pretrain_common, "
+      "Megatron-Bridge@067f987df0 on Megatron-Core 0.19)",
+      {mcore_attention(), set("training.grad_reduce_in_fp32", true, b + "(grad_reduce_in_fp32)"),
+       set("training.activation_recompute", "none",
+           std::string(kMcore) + "transformer_config.py:532"),
+       set("parallel.zero_stage", 1, b + "(use_distributed_optimizer=True)", When::data_parallel),
+       set("parallel.overlap_grad_reduce", true, b + "(overlap_grad_reduce=True)"),
+       set("parallel.overlap_param_gather", true, b + "(overlap_param_gather=True)"),
+       set("parallel.sequence_parallel", true,
+           std::string(kBridge) + "recipes/llama/h100/llama3.py:717 (SP with TP > 1)",
+           When::tensor_parallel),
+       set("parallel.tp_comm_overlap", false, b + "(comm_overlap=None)")}};
 }
 
 FrameworkProfile nemo() {
@@ -190,8 +190,10 @@ std::vector<FrameworkProfile> all_profiles() {
           megatron_lm(),
           megatron_lm_2021(),
           deepspeed("deepspeed", "DeepSpeed ZeRO (DeepSpeed@edaa7221, v0.19)", ds, ""),
-          deepspeed("deepspeed-2021", "DeepSpeed ZeRO as of 2021 (v0.5.0) with the GPT models of "
-                    "the time", ds2021, "unfused"),
+          deepspeed("deepspeed-2021",
+                    "DeepSpeed ZeRO as of 2021 (v0.5.0) with the GPT models of "
+                    "the time",
+                    ds2021, "unfused"),
           fsdp(),
           torchtitan(),
           maxtext(),
@@ -230,11 +232,16 @@ int data_parallel(const Scenario& s) {
 
 bool holds(ProfileCondition when, const Scenario& s) {
   switch (when) {
-    case When::always: return true;
-    case When::tensor_parallel: return s.parallel.tensor > 1;
-    case When::data_parallel: return data_parallel(s) > 1;
-    case When::zero_stage_3: return s.parallel.zero_stage == 3;
-    case When::below_zero_3: return s.parallel.zero_stage < 3;
+    case When::always:
+      return true;
+    case When::tensor_parallel:
+      return s.parallel.tensor > 1;
+    case When::data_parallel:
+      return data_parallel(s) > 1;
+    case When::zero_stage_3:
+      return s.parallel.zero_stage == 3;
+    case When::below_zero_3:
+      return s.parallel.zero_stage < 3;
     case When::bf16_or_fp8:
       return s.training.precision == Precision::bf16 || s.training.precision == Precision::fp8;
   }

@@ -152,12 +152,18 @@ void write_presets(std::ostream& out) {
 
 const char* condition_text(ProfileCondition when) {
   switch (when) {
-    case ProfileCondition::always: return "";
-    case ProfileCondition::tensor_parallel: return " (with tensor > 1)";
-    case ProfileCondition::data_parallel: return " (with data > 1)";
-    case ProfileCondition::zero_stage_3: return " (at zero_stage 3)";
-    case ProfileCondition::below_zero_3: return " (below zero_stage 3)";
-    case ProfileCondition::bf16_or_fp8: return " (with bf16 or fp8)";
+    case ProfileCondition::always:
+      return "";
+    case ProfileCondition::tensor_parallel:
+      return " (with tensor > 1)";
+    case ProfileCondition::data_parallel:
+      return " (with data > 1)";
+    case ProfileCondition::zero_stage_3:
+      return " (at zero_stage 3)";
+    case ProfileCondition::below_zero_3:
+      return " (below zero_stage 3)";
+    case ProfileCondition::bf16_or_fp8:
+      return " (with bf16 or fp8)";
   }
   return "";
 }
@@ -179,8 +185,8 @@ void write_framework_profiles(std::ostream& out) {
     bool first = true;
     for (const ProfileDefault& d : p.defaults) {
       out << "| " << (first ? "`" + p.name + "`" : "") << " | " << (first ? cell(p.framework) : "")
-          << " | `" << d.path << "` = `" << d.value.dump() << "`" << condition_text(d.when)
-          << " | " << cell(d.source) << " |\n";
+          << " | `" << d.path << "` = `" << d.value.dump() << "`" << condition_text(d.when) << " | "
+          << cell(d.source) << " |\n";
       first = false;
     }
   }

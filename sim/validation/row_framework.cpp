@@ -24,8 +24,8 @@ RowFramework by_era(const json& row, const std::string& modern, const std::strin
                     const std::string& text) {
   const int year = publication_year(row);
   if (year > 0 && year < kModernDefaultsYear) {
-    return {old, "framework '" + text + "' published in " + std::to_string(year) +
-                     ": profile " + old};
+    return {old,
+            "framework '" + text + "' published in " + std::to_string(year) + ": profile " + old};
   }
   return {modern, "framework '" + text + "': profile " + modern};
 }
@@ -51,15 +51,17 @@ RowFramework row_framework(const json& row) {
   }
   if (contains(f, "megascale")) {
     return {"megatron-core",
-            "framework '" + text + "': profile megatron-core (MegaScale overlaps its data-"
-            "parallel communication and uses the distributed optimizer, Jiang et al. 2024 §3)"};
+            "framework '" + text +
+                "': profile megatron-core (MegaScale overlaps its data-"
+                "parallel communication and uses the distributed optimizer, Jiang et al. 2024 §3)"};
   }
   if (any_of(f, {"megatron-core", "megatron core", "mcore"})) {
     return {"megatron-core", "framework '" + text + "': profile megatron-core"};
   }
   if (contains(f, "deepspeed")) return by_era(row, "deepspeed", "deepspeed-2021", text);
   if (contains(f, "megatron")) return by_era(row, "megatron-lm", "megatron-lm-2021", text);
-  if (contains(f, "torchtitan")) return {"torchtitan", "framework '" + text + "': profile torchtitan"};
+  if (contains(f, "torchtitan"))
+    return {"torchtitan", "framework '" + text + "': profile torchtitan"};
   if (any_of(f, {"llm-foundry", "llm foundry", "composer", "mosaic"})) {
     return {"llm-foundry", "framework '" + text + "': profile llm-foundry"};
   }

@@ -55,7 +55,7 @@ void print_aligned(std::ostringstream& out, const std::vector<Cells>& lines,
 }
 
 Cells row_cells(const ValidationRow& r) {
-  const std::string note = !r.fits_in_memory               ? "does not fit in memory"
+  const std::string note = !r.fits_in_memory             ? "does not fit in memory"
                            : r.memory_verdict == "tight" ? "memory tight"
                                                          : "";
   if (!r.expressed) return {std::to_string(r.id), r.label, r.metric, "", "", "", "not run"};

@@ -8,15 +8,16 @@ TOP = {
     "schema", "scenario", "engine", "num_gpus", "iteration_time_s", "tokens_per_s",
     "samples_per_s", "model_flops_per_iteration", "hardware_flops_per_iteration",
     "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu", "hfu", "breakdown_s",
-    "comm_volume_bytes_per_gpu", "memory_per_gpu_bytes", "fits_in_memory", "time_to_train_s",
+    "comm_volume_bytes_per_gpu", "memory_per_gpu_bytes", "fits_in_memory", "memory_verdict",
+    "time_to_train_s",
     "gpu_hours", "cost_usd", "expected_time_to_train_with_failures_s",
     "optimal_checkpoint_interval_s", "warnings",
 }
 NESTED = {
     "breakdown_s": {"compute", "exposed_comm", "pipeline_bubble", "optimizer", "other"},
     "comm_volume_bytes_per_gpu": {"tp", "pp", "dp", "cp", "ep"},
-    "memory_per_gpu_bytes": {"weights", "gradients", "optimizer", "activations", "total",
-                             "capacity"},
+    "memory_per_gpu_bytes": {"weights", "gradients", "optimizer", "activations", "cuda_context",
+                             "comm_buffers", "total", "total_range", "capacity"},
 }
 
 
@@ -38,8 +39,15 @@ def main():
             fail(key + " lacks " + ", ".join(sorted(missing)))
     for key in ("comm_volume_bytes_per_gpu", "memory_per_gpu_bytes"):
         for sub, value in doc[key].items():
+            if sub == "total_range":  # [low, high]
+                if not (isinstance(value, list) and len(value) == 2 and
+                        all(isinstance(v, int) for v in value) and value[0] <= value[1]):
+                    fail(key + ".total_range is not [low, high] byte counts: " + repr(value))
+                continue
             if value is not None and not isinstance(value, int):
                 fail(key + "." + sub + " is not an integer byte count: " + repr(value))
+    if doc["memory_verdict"] not in ("fits", "tight", "does not fit"):
+        fail("memory_verdict is " + repr(doc["memory_verdict"]))
     if doc["schema"] != 1 or not isinstance(doc["warnings"], list):
         fail("schema must be 1 and warnings a list")
     for assignment in sys.argv[1:]:

@@ -17,7 +17,6 @@
 #include <sstream>
 
 #include "sim/core/atomic_file.hpp"
-#include "sim/core/child_processes.hpp"
 #include "sim/core/error.hpp"
 
 namespace wt {
@@ -354,26 +353,6 @@ TEST(OutputFolder, ExistingOrCreatableIsAcceptedWithoutCreatingIt) {
   EXPECT_THROW(require_output_folder(dir.file("file"), "--emit"), InputError);
   EXPECT_THROW(require_output_folder(dir.file("file/sub"), "--emit"), InputError);
   EXPECT_THROW(require_output_folder("", "--emit"), InputError);
-}
-
-// The one reaper: the children a thread forked are listed and killed.
-TEST(ChildProcesses, AForkedChildIsListedAndKilled) {
-  const pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    ::pause();
-    ::_exit(0);
-  }
-  const std::vector<pid_t> mine = children_of_thread(current_thread_id());
-  EXPECT_NE(std::find(mine.begin(), mine.end(), child), mine.end());
-  const std::vector<pid_t> all = children_of_process();
-  EXPECT_NE(std::find(all.begin(), all.end(), child), all.end());
-  EXPECT_EQ(kill_processes({child}), 1);
-  int status = 0;
-  ASSERT_EQ(::waitpid(child, &status, 0), child);
-  EXPECT_TRUE(WIFSIGNALED(status));
-  EXPECT_EQ(WTERMSIG(status), SIGKILL);
-  EXPECT_TRUE(children_of_thread(current_thread_id()).empty());
 }
 
 }  // namespace

@@ -71,6 +71,7 @@ const std::vector<std::string> kTopKeys = {"schema",
                                            "comm_volume_bytes_per_gpu",
                                            "memory_per_gpu_bytes",
                                            "fits_in_memory",
+                                           "memory_verdict",  // addition
                                            "time_to_train_s",
                                            "gpu_hours",
                                            "cost_usd",
@@ -93,7 +94,8 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   expect_exact_keys(j["comm_volume_bytes_per_gpu"], {"tp", "pp", "dp", "cp", "ep"});
   expect_exact_keys(j["exposed_comm_by_dim_s"], {"tp", "pp", "dp", "cp", "ep"});
   expect_exact_keys(j["memory_per_gpu_bytes"],
-                    {"weights", "gradients", "optimizer", "activations", "total", "capacity"});
+                    {"weights", "gradients", "optimizer", "activations", "cuda_context",
+                     "comm_buffers", "total", "total_range", "capacity"});
 }
 
 TEST(ResultJson, CarriesTheValues) {

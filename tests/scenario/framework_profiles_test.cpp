@@ -34,7 +34,7 @@ TEST(FrameworkProfiles, NoneLeavesEveryDefault) {
 
 TEST(FrameworkProfiles, NemoShardsTheOptimizerAndTurnsOnSequenceParallelismWithTp) {
   const Scenario s = with("nemo");
-  EXPECT_EQ(s.parallel.zero_stage, 1);  // distributed optimizer, DP 2
+  EXPECT_EQ(s.parallel.zero_stage, 1);        // distributed optimizer, DP 2
   EXPECT_TRUE(s.parallel.sequence_parallel);  // TP 2
   EXPECT_TRUE(s.parallel.overlap_grad_reduce);
   EXPECT_TRUE(s.parallel.overlap_param_gather);
@@ -91,7 +91,8 @@ TEST(FrameworkProfiles, MegatronLmReducesInFp32OnlyWithBf16) {
 }
 
 TEST(FrameworkProfiles, DeepSpeedOverlapsItsReductionOnlyAtStage3) {
-  EXPECT_FALSE(with("deepspeed", R"({"parallel": {"zero_stage": 2}})").parallel.overlap_grad_reduce);
+  EXPECT_FALSE(
+      with("deepspeed", R"({"parallel": {"zero_stage": 2}})").parallel.overlap_grad_reduce);
   EXPECT_TRUE(with("deepspeed", R"({"parallel": {"zero_stage": 3}})").parallel.overlap_grad_reduce);
   EXPECT_DOUBLE_EQ(with("deepspeed").parallel.dp_bucket_mb, 1000.0);  // 5e8 elements × 2 B
   EXPECT_EQ(with("deepspeed-2021").training.attention, AttentionKernel::unfused);

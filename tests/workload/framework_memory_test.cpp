@@ -36,8 +36,8 @@ MemoryUse one_layer(const Scenario& s) {
 TEST(FrameworkMemory, NemoShardsTheOptimizerAndSplitsActivationsBySequenceParallelism) {
   const MemoryUse m = one_layer(under("nemo"));
   EXPECT_DOUBLE_EQ(m.weights, 2e9);
-  EXPECT_DOUBLE_EQ(m.gradients, 2e9);           // bf16 reduction (performance_mode)
-  EXPECT_DOUBLE_EQ(m.optimizer, 12e9 / 4);      // distributed optimizer over DP 4
+  EXPECT_DOUBLE_EQ(m.gradients, 2e9);              // bf16 reduction (performance_mode)
+  EXPECT_DOUBLE_EQ(m.optimizer, 12e9 / 4);         // distributed optimizer over DP 4
   EXPECT_DOUBLE_EQ(m.activations, kSbh / 2 * 34);  // SP: sbh/t · 34 (fused: no 5as/h term)
   EXPECT_DOUBLE_EQ(m.cuda_context, 0.5 * kGiB);
   EXPECT_DOUBLE_EQ(m.comm_buffers, kNccl);
@@ -46,8 +46,8 @@ TEST(FrameworkMemory, NemoShardsTheOptimizerAndSplitsActivationsBySequenceParall
 
 TEST(FrameworkMemory, MegatronLmKeepsEverythingWholeWithFp32Gradients) {
   const MemoryUse m = one_layer(under("megatron-lm"));
-  EXPECT_DOUBLE_EQ(m.gradients, 4e9);                    // fp32 with bf16
-  EXPECT_DOUBLE_EQ(m.optimizer, 12e9);                   // no distributed optimizer
+  EXPECT_DOUBLE_EQ(m.gradients, 4e9);                       // fp32 with bf16
+  EXPECT_DOUBLE_EQ(m.optimizer, 12e9);                      // no distributed optimizer
   EXPECT_DOUBLE_EQ(m.activations, kSbh * (10 + 24 / 2.0));  // no SP: sbh(10 + 24/t)
 }
 
