@@ -116,6 +116,12 @@ int run_command(const RunOptions& o) {
   const EngineKind engine = engine_kind(o.engine);
   const ResourceLimits limits = resource_limits(o.budget);
   check_resources(estimate_resources(s, false, engine == EngineKind::simgrid), limits);
+  if (files.trace && engine == EngineKind::simgrid) {
+    // The trace's size before the (long) SimGrid run: the analytical walk of the same programs
+    // takes a fraction of a second and writes the same spans to within the few it merges.
+    const RunOutput walk = run_scenario(s, EngineKind::analytical, engine_options());
+    check_trace_size(chrome_trace_event_count(walk.workload, walk.timeline), limits);
+  }
   const RunOutput out = run_scenario(s, engine, engine_options());
   if (files.trace) {
     check_trace_size(chrome_trace_event_count(out.workload, out.timeline), limits);
