@@ -8,7 +8,7 @@
 #include "calibrate/measure.hpp"
 #include "calibrate/provenance_text.hpp"
 #include "calibrate/replay_gpu.hpp"
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::calibrate {
 namespace {

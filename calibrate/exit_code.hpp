@@ -1,10 +1,10 @@
 #pragma once
 // The two failures that only a GPU run can have, mapped to the exit codes no_gpu and
-// library_failure of the project's one list (sim/core/exit_code.hpp, docs/calibration.md).
+// library_failure of the project's one list (core/exit_code.hpp, docs/calibration.md).
 #include <stdexcept>
 #include <string>
 
-#include "sim/core/exit_code.hpp"
+#include "core/exit_code.hpp"
 
 namespace wt::calibrate {
 

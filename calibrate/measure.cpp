@@ -4,7 +4,7 @@
 #include <ostream>
 
 #include "calibrate/gpu_match.hpp"
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::calibrate {
 namespace {

@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::calibrate {
 namespace {

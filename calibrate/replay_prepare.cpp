@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
 

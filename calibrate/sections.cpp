@@ -1,6 +1,6 @@
 #include "calibrate/sections.hpp"
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::calibrate {
 namespace {

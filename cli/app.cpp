@@ -12,8 +12,8 @@
 #include "cli/sweep_command.hpp"
 #include "cli/topo_command.hpp"
 #include "cli/validate_command.hpp"
-#include "sim/core/error.hpp"
-#include "sim/core/exit_code.hpp"
+#include "core/error.hpp"
+#include "core/exit_code.hpp"
 
 namespace wt::cli {
 namespace {

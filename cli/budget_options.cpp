@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.hpp"
 #include "planner/search/search_budget.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt::cli {
 namespace {

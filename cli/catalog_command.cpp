@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/catalog_views.hpp"
-#include "sim/core/exit_code.hpp"
+#include "core/exit_code.hpp"
 
 namespace wt::cli {
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <string>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::cli {
 

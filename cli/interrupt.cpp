@@ -7,8 +7,8 @@
 #include <atomic>
 #include <cstdio>
 
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/exit_code.hpp"
+#include "core/atomic_file.hpp"
+#include "core/exit_code.hpp"
 #include "sim/run_isolation.hpp"
 
 namespace wt::cli {

@@ -2,7 +2,7 @@
 // Ctrl-C and SIGTERM on a long command: the process exits within moments with code 130
 // (ExitCode::interrupted) and one line on stderr, kills any child it forked (the SimGrid engine
 // runs each simulation in one; sim/run_isolation.hpp), and leaves every output file
-// complete or absent: outputs are written by sim/core/atomic_file.hpp, whose open temporaries are
+// complete or absent: outputs are written by core/atomic_file.hpp, whose open temporaries are
 // removed on interruption.
 #include <thread>
 

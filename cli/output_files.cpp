@@ -10,8 +10,8 @@
 #include <iostream>
 #include <optional>
 
-#include "sim/core/error.hpp"
-#include "sim/core/exit_code.hpp"
+#include "core/error.hpp"
+#include "core/exit_code.hpp"
 
 namespace wt::cli {
 namespace {

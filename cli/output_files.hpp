@@ -1,6 +1,6 @@
 #pragma once
 // The outputs of a command, checked together before any work (docs/cli.md, "Output files"), and
-// stdout checked after it. The files themselves are written by sim/core/atomic_file.hpp.
+// stdout checked after it. The files themselves are written by core/atomic_file.hpp.
 #include <string>
 #include <vector>
 

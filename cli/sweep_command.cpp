@@ -11,12 +11,12 @@
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
+#include "core/atomic_file.hpp"
+#include "core/checked_math.hpp"
+#include "core/error.hpp"
+#include "core/exit_code.hpp"
 #include "planner/sweep/sweep.hpp"
 #include "planner/sweep/sweep_report.hpp"
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/checked_math.hpp"
-#include "sim/core/error.hpp"
-#include "sim/core/exit_code.hpp"
 #include "sim/report/plot_svg.hpp"
 
 namespace wt::cli {

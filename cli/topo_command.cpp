@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/input_file.hpp"
-#include "sim/core/exit_code.hpp"
-#include "sim/core/finite.hpp"
+#include "core/exit_code.hpp"
+#include "core/finite.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/scenario/parse.hpp"
@@ -142,7 +142,7 @@ nlohmann::ordered_json to_json(const TopoFigures& f) {
           {"node_latency_us", f.node_latency_us}};
 }
 
-// No NaN or infinity reaches the output (sim/core/finite.hpp): either is a bug, named.
+// No NaN or infinity reaches the output (core/finite.hpp): either is a bug, named.
 void require_finite_figures(const TopoFigures& f) {
   const topo::TopologyMetrics& m = f.metrics;
   require_finite(f.link_Gbps, "link_bandwidth_Gbps");

@@ -7,9 +7,9 @@
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/error.hpp"
-#include "sim/core/exit_code.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/exit_code.hpp"
 #include "sim/scenario/fields.hpp"
 #include "sim/validation/validate.hpp"
 

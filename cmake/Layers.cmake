@@ -3,7 +3,7 @@
 # One layer library (docs/architecture.md, "Layers"): every .cpp under `dir` and its subfolders
 # (or those in `dir` matching GLOB), less EXCLUDE, so a new source file needs no CMake edit. PUBLIC
 # names the layers below it that its headers use; scripts/check-layers.py refuses a link to a layer above. A
-# folder without sources yet (sim/core) is an INTERFACE library carrying the same dependencies.
+# folder without sources yet (core) is an INTERFACE library carrying the same dependencies.
 function(wt_layer_library name)
   cmake_parse_arguments(arg "" "FOLDER" "GLOB;EXCLUDE;PUBLIC;PRIVATE" ${ARGN})
   set(glob GLOB)

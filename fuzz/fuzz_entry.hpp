@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::fuzz {
 

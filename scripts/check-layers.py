@@ -15,7 +15,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # (layer, CMake libraries, path prefixes or files). Order = rank, lowest first; a tuple of layers
 # shares one rank. A longer prefix wins over a shorter one (sim/scenario/parse.* is scenario_load).
 LAYERS = [
-    ("core", "wt_core", ["sim/core/"]),
+    ("core", "wt_core", ["core/"]),
     ("topology", "wt_topology", ["topology/"]),
     ("scenario", "wt_scenario", ["sim/scenario/"]),
     ("hardware", "wt_hardware", ["sim/hardware/"]),

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt {
 namespace {

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "topology/builders.hpp"
 #include "topology/cluster_topology.hpp"
 #include "topology/network_summary.hpp"

@@ -2,7 +2,7 @@
 
 #include <cassert>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 
 namespace wt::topo {
 

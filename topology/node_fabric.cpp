@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 #include "topology/ecmp.hpp"
 
 namespace wt::topo {

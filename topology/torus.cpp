@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "topology/builders.hpp"
 #include "topology/cluster_topology.hpp"
 

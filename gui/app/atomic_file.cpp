@@ -2,8 +2,8 @@
 
 #include <QObject>
 
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace wt::gui {
 

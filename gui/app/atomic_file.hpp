@@ -1,5 +1,5 @@
 #pragma once
-// The GUI's face of the project's one file writer (sim/core/atomic_file.hpp): the target is
+// The GUI's face of the project's one file writer (core/atomic_file.hpp): the target is
 // replaced only by a complete, fsync'ed file, a symlink is written through, and a folder, device
 // or FIFO is refused.
 #include <QByteArray>

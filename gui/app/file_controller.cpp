@@ -7,10 +7,10 @@
 #include <QMimeData>
 #include <QUrl>
 
+#include "core/error.hpp"
 #include "gui/app/atomic_file.hpp"
 #include "gui/app/prompts.hpp"
 #include "gui/app/scenario_document.hpp"
-#include "sim/core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 
 namespace wt::gui {

@@ -3,10 +3,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include "core/exit_code.hpp"
 #include "gui/app/file_controller.hpp"
 #include "gui/app/main_window.hpp"
 #include "gui/app/screenshot_tour.hpp"
-#include "sim/core/exit_code.hpp"
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);

@@ -3,11 +3,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 
+#include "core/error.hpp"
 #include "gui/app/document_paths.hpp"
 #include "gui/app/job_runner.hpp"
 #include "gui/app/plan_around.hpp"
 #include "gui/app/scenario_document.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt::gui {
 

@@ -2,7 +2,7 @@
 
 #include <exception>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/parse.hpp"
 
 namespace wt::gui {

@@ -6,12 +6,12 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "gui/app/document_paths.hpp"
 #include "gui/app/job_runner.hpp"
 #include "gui/app/scenario_document.hpp"
 #include "gui/app/sweep_dialog.hpp"
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt::gui {
 namespace {

@@ -5,8 +5,8 @@
 #include <QLabel>
 #include <QLineEdit>
 
+#include "core/error.hpp"
 #include "planner/sweep/sweep.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt::gui {
 

@@ -10,9 +10,9 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 
+#include "core/units.hpp"
 #include "gui/views/chart_style.hpp"
 #include "gui/views/plan_run.hpp"
-#include "sim/core/units.hpp"
 #include "sim/report/plot_axis.hpp"
 #include "sim/report/summary_text.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <QFont>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/summary_text.hpp"
 

@@ -4,8 +4,8 @@
 #include <QPixmap>
 #include <QWidget>
 
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace wt::gui {
 namespace {

@@ -1,9 +1,9 @@
 #include "planner/emit/emit.hpp"
 
+#include "core/atomic_file.hpp"
 #include "planner/emit/deepspeed_config.hpp"
 #include "planner/emit/launch_scripts.hpp"
 #include "planner/emit/megatron_args.hpp"
-#include "sim/core/atomic_file.hpp"
 
 namespace wt {
 

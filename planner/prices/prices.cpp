@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt {
 namespace {

@@ -1,8 +1,8 @@
 #include "planner/search/candidate_space.hpp"
 
+#include "core/error.hpp"
 #include "planner/search/layout_precheck.hpp"
 #include "planner/search/plan_document.hpp"
-#include "sim/core/error.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/document_walk.hpp"
 #include "sim/scenario/field_binding.hpp"

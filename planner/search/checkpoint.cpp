@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "core/error.hpp"
 #include "planner/search/plan_report.hpp"
-#include "sim/core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 
 namespace wt {

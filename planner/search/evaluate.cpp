@@ -1,6 +1,6 @@
 #include "planner/search/evaluate.hpp"
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/run.hpp"
 
 #if __has_include("sim/engine/analytical/estimate.hpp")

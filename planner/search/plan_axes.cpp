@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/field_binding.hpp"
 #include "sim/scenario/json_text.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/text_util.hpp"

@@ -2,11 +2,11 @@
 // every alternative against the scenario's field table before any search.
 #include <filesystem>
 
+#include "core/error.hpp"
 #include "planner/search/plan_axes.hpp"
 #include "planner/search/plan_block.hpp"
 #include "planner/search/plan_document.hpp"
 #include "planner/search/plan_spec.hpp"
-#include "sim/core/error.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/document_walk.hpp"
 #include "sim/scenario/json_text.hpp"

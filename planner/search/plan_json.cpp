@@ -1,8 +1,8 @@
 // The plan as one JSON object, and a shard's state as JSON (read back by shard_read.cpp).
+#include "core/error.hpp"
+#include "core/finite.hpp"
+#include "core/units.hpp"
 #include "planner/search/plan_report.hpp"
-#include "sim/core/error.hpp"
-#include "sim/core/finite.hpp"
-#include "sim/core/units.hpp"
 
 namespace wt {
 namespace {
@@ -10,7 +10,7 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-// Every figure is finite or the plan ends as an internal error naming it (sim/core/finite.hpp):
+// Every figure is finite or the plan ends as an internal error naming it (core/finite.hpp):
 // candidates whose expected time is infinite were pruned by the search, so none is legitimate.
 double finite(double v, const Outcome& o, const char* name) {
   return require_finite(v, "candidate " + std::to_string(o.index) + " " + name);

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/units.hpp"
 #include "planner/search/plan_report.hpp"
-#include "sim/core/units.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/summary_text.hpp"
 #include "sim/report/text_table.hpp"

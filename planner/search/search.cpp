@@ -7,8 +7,8 @@
 #include <mutex>
 #include <thread>
 
+#include "core/error.hpp"
 #include "planner/search/evaluate.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {

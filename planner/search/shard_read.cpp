@@ -4,8 +4,8 @@
 #include <limits>
 #include <set>
 
+#include "core/error.hpp"
 #include "planner/search/plan_report.hpp"
-#include "sim/core/error.hpp"
 #include "sim/hardware/calibration_json_fields.hpp"
 
 namespace wt {

@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "core/units.hpp"
 #include "planner/search/plan_report.hpp"
-#include "sim/core/units.hpp"
 #include "sim/report/summary_text.hpp"
 
 namespace wt {

@@ -2,8 +2,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "core/error.hpp"
 #include "planner/sweep/sweep.hpp"
-#include "sim/core/error.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/json_text.hpp"

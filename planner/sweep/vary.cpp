@@ -1,5 +1,5 @@
+#include "core/error.hpp"
 #include "planner/sweep/sweep.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 #include "topology/network_summary.hpp"
 
 namespace wt {

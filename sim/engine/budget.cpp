@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "topology/cluster_topology.hpp"
 #include "topology/node_fabric.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 
 namespace wt {
 namespace {

@@ -1,7 +1,7 @@
 // Profiles on disk: reading with file-named errors, and writing through the one atomic writer
-// (sim/core/atomic_file.hpp), so that an interrupted calibrator never leaves a truncated profile.
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/error.hpp"
+// (core/atomic_file.hpp), so that an interrupted calibrator never leaves a truncated profile.
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/scenario/json_text.hpp"
 

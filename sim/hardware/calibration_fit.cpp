@@ -7,7 +7,7 @@
 
 #include <Eigen/Dense>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 
 namespace wt {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/text_util.hpp"
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/hardware/calibration_json_fields.hpp"
 #include "sim/hardware/calibration_names.hpp"
 #include "sim/hardware/calibration_profile.hpp"

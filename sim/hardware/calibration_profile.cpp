@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/core/error.hpp"
-#include "sim/core/units.hpp"
+#include "core/error.hpp"
+#include "core/units.hpp"
 #include "sim/hardware/calibration_names.hpp"
 
 namespace wt {

@@ -129,7 +129,7 @@ CalibrationProfile profile_from_json(const nlohmann::json& j, const std::string&
 CalibrationProfile read_profile(const std::string& path);
 // The same for a profile's text already in memory (syntax errors included), `origin` naming it.
 CalibrationProfile profile_from_text(std::string_view text, const std::string& origin);
-// Writes atomically (sim/core/atomic_file.hpp), so an interrupted run never leaves a corrupt
+// Writes atomically (core/atomic_file.hpp), so an interrupted run never leaves a corrupt
 // profile.
 void write_profile(const CalibrationProfile& p, const std::string& path);
 

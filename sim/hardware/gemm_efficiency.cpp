@@ -1,7 +1,7 @@
 #include "sim/hardware/gemm_efficiency.hpp"
 
 #include <algorithm>
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 
 namespace wt {
 namespace {

@@ -1,5 +1,5 @@
 // GpuSpec's derived figures.
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 #include "sim/hardware/gpu.hpp"
 
 namespace wt {

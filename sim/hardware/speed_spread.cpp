@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 
 namespace wt {
 namespace {

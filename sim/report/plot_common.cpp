@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/report/plot_svg.hpp"
 #include "sim/report/summary_text.hpp"
 

@@ -6,13 +6,13 @@
 #include <string>
 #include <string_view>
 
-#include "sim/core/finite.hpp"
+#include "core/finite.hpp"
 
 namespace wt {
 namespace {
 
 // JSON has no infinity or NaN, and a non-finite figure is a bug: it ends the run as an internal
-// error naming the quantity (sim/core/finite.hpp). The one figure that may be +infinity is the
+// error naming the quantity (core/finite.hpp). The one figure that may be +infinity is the
 // expected time to train when failures outpace progress: it is written as null (docs/cli.md).
 template <class Json>
 Json number(double v, std::string_view name) {

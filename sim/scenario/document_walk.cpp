@@ -1,6 +1,6 @@
 #include "sim/scenario/document_walk.hpp"
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/schema_tree.hpp"
 #include "sim/scenario/text_util.hpp"

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/enum_names.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/text_util.hpp"

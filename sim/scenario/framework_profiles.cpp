@@ -2,7 +2,7 @@
 // those of the commits listed in data/reference/framework-defaults.md.
 #include "sim/scenario/framework_profiles.hpp"
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/field_binding.hpp"
 #include "sim/scenario/text_util.hpp"
 

@@ -5,7 +5,7 @@
 #include <limits>
 #include <set>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/scenario/text_util.hpp"

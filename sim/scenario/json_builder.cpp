@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 
 namespace wt {

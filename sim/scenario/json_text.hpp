@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt {
 

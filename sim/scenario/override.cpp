@@ -1,7 +1,7 @@
 // --set key.path=value: edits the JSON document before it is read, so an override is checked
 // exactly like file content. A value that parses as JSON is taken as JSON; anything else is a plain
 // string; null removes the key (its default applies again).
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/scenario/text_util.hpp"

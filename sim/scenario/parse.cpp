@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/document_walk.hpp"
 #include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/json_text.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/field_readers.hpp"
 #include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/presets.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/scenario/enum_names.hpp"
 #include "sim/scenario/field_readers.hpp"

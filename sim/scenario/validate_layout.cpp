@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/text_util.hpp"
 #include "sim/scenario/validate_rules.hpp"
 

@@ -1,7 +1,7 @@
 // Model rules: required fields, derived defaults, and the shape constraints of attention and MoE.
 #include <string>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/fields.hpp"
 #include "sim/scenario/validate_rules.hpp"
 

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "sim/core/checked_math.hpp"
-#include "sim/core/error.hpp"
+#include "core/checked_math.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/validate_rules.hpp"
 
 namespace wt {

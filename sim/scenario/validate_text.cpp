@@ -2,7 +2,7 @@
 #include <array>
 #include <cstdio>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/validate_rules.hpp"
 
 namespace wt {

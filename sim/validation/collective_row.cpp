@@ -5,10 +5,10 @@
 #include <exception>
 #include <map>
 
+#include "core/error.hpp"
+#include "core/units.hpp"
 #include "sim/comm/collective.hpp"
 #include "sim/comm/fabric.hpp"
-#include "sim/core/error.hpp"
-#include "sim/core/units.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/validation/row_fields.hpp"

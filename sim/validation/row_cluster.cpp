@@ -1,7 +1,7 @@
 // doc["cluster"] from a row: the catalog GPU, the nodes, and the network read from its text.
 #include <cstdio>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/validation/interconnect.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_sections.hpp"

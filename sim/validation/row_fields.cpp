@@ -6,7 +6,7 @@
 #include <limits>
 #include <regex>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::validation {
 

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/scenario/text_util.hpp"
 #include "sim/validation/row_fields.hpp"

@@ -1,7 +1,7 @@
 // doc["parallel"] from a row: the layout, ZeRO stage, sequence parallelism and pipeline schedule.
 #include <optional>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/framework_profiles.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_sections.hpp"

@@ -2,7 +2,7 @@
 #include <optional>
 #include <utility>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_sections.hpp"

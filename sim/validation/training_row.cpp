@@ -1,6 +1,6 @@
 #include <exception>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/validation/row_fields.hpp"

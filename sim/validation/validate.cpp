@@ -1,6 +1,6 @@
 #include "sim/validation/validate.hpp"
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/rows.hpp"

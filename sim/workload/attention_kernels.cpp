@@ -1,5 +1,5 @@
 #include "sim/workload/attention_kernels.hpp"
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 
 namespace wt {
 namespace {

@@ -1,7 +1,7 @@
 #include "sim/workload/hardware_setup.hpp"
 
+#include "core/error.hpp"
 #include "sim/comm/fabric.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 #include "sim/workload/attention_kernels.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"

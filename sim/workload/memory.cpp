@@ -1,5 +1,5 @@
 #include "sim/workload/memory.hpp"
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {

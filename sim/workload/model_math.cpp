@@ -1,5 +1,5 @@
 #include "sim/workload/model_math.hpp"
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 
 namespace wt {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/core/units.hpp"
+#include "core/units.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 

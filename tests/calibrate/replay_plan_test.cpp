@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "calibrate/replay_plan.hpp"
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
 

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "calibrate/replay_prepare.hpp"
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::calibrate {
 namespace {

@@ -1,4 +1,4 @@
-// The one atomic file writer (sim/core/atomic_file.hpp): whole replacement or nothing, unique
+// The one atomic file writer (core/atomic_file.hpp): whole replacement or nothing, unique
 // temporaries, kept permissions, symlinks written through, special files refused, temporaries
 // removed on failure and on interruption; and the one child-process reaper.
 #include <gtest/gtest.h>
@@ -16,8 +16,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "sim/core/atomic_file.hpp"
-#include "sim/core/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace wt {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <thread>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/engine/analytical/estimate.hpp"
 #include "sim/engine/analytical/estimate_pipeline.hpp"
 #include "sim/run.hpp"

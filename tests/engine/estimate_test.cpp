@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/engine/analytical/estimate.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"

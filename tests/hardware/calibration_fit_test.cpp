@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "calibration_test_profiles.hpp"
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 
 namespace wt {

@@ -5,10 +5,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/error.hpp"
 #include "launch_parse.hpp"
 #include "planner/emit/emit.hpp"
 #include "planner/emit/launch_plan.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {

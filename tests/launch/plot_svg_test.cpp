@@ -6,7 +6,7 @@
 #include <limits>
 #include <regex>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/report/breakdown_plot.hpp"
 #include "sim/report/plot_svg.hpp"
 #include "sim/report/svg_writer.hpp"

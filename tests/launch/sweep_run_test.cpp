@@ -2,9 +2,9 @@
 // efficiency as its definition, invalid and infeasible points as rows.
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "planner/sweep/sweep.hpp"
 #include "planner/sweep/sweep_report.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {

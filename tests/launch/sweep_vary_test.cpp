@@ -1,8 +1,8 @@
 // --vary parsing and the grid of points.
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "planner/sweep/sweep.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {

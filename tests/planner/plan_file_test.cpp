@@ -2,10 +2,10 @@
 // InputError naming the JSON path, the value and what is allowed.
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "planner/search/plan_axes.hpp"
 #include "planner/search/plan_block.hpp"
 #include "planner/search/plan_spec.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.hpp"
 #include "planner/prices/prices.hpp"
-#include "sim/core/error.hpp"
 #include "sim/hardware/gpu.hpp"
 
 namespace wt {

@@ -1,8 +1,8 @@
 // A planted case whose answers are known by hand: five candidates with given days and costs.
 #include <gtest/gtest.h>
 
+#include "core/units.hpp"
 #include "planner/search/search_state.hpp"
-#include "sim/core/units.hpp"
 
 namespace wt {
 namespace {

@@ -9,11 +9,11 @@
 #include <optional>
 #include <set>
 
+#include "core/error.hpp"
+#include "core/units.hpp"
 #include "planner/search/evaluate.hpp"
 #include "planner/search/plan_report.hpp"
 #include "planner/search/search.hpp"
-#include "sim/core/error.hpp"
-#include "sim/core/units.hpp"
 #include "sim/report/train_cost.hpp"
 #include "sim/scenario/parse.hpp"
 

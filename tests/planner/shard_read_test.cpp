@@ -8,9 +8,9 @@
 
 #include <unistd.h>
 
+#include "core/error.hpp"
 #include "planner/search/checkpoint.hpp"
 #include "planner/search/plan_report.hpp"
-#include "sim/core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 
 namespace wt {

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/error.hpp"
 #include "planner/search/search_budget.hpp"
-#include "sim/core/error.hpp"
 #include "sim/engine/budget.hpp"
 #include "sim/report/chrome_trace.hpp"
 #include "sim/report/trace_size.hpp"

@@ -7,8 +7,8 @@
 
 #include <cmath>
 
+#include "core/error.hpp"
 #include "planner/sweep/sweep.hpp"
-#include "sim/core/error.hpp"
 #include "sim/run.hpp"
 #include "sim/run_checks.hpp"
 #include "sim/scenario/parse.hpp"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/core/finite.hpp"
+#include "core/finite.hpp"
 #include "sim/report/result_json.hpp"
 
 namespace wt {

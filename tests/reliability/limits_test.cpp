@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/checked_math.hpp"
+#include "core/error.hpp"
 #include "planner/search/plan_spec.hpp"
-#include "sim/core/checked_math.hpp"
-#include "sim/core/error.hpp"
 #include "sim/scenario/parse.hpp"
 
 namespace wt {

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/core/finite.hpp"
+#include "core/finite.hpp"
 
 namespace wt {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <set>
 
+#include "core/error.hpp"
 #include "scenario_test_util.hpp"
-#include "sim/core/error.hpp"
 #include "sim/scenario/enum_names.hpp"
 #include "sim/scenario/field_binding.hpp"
 #include "sim/scenario/fields.hpp"

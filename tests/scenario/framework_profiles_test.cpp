@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/parse.hpp"
 #include "tests/scenario/scenario_test_util.hpp"

@@ -4,9 +4,9 @@
 
 #include <string>
 
+#include "core/error.hpp"
 #include "planner/search/plan_spec.hpp"
 #include "scenario_test_util.hpp"
-#include "sim/core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/parse.hpp"

@@ -6,8 +6,8 @@
 #include <random>
 #include <set>
 
+#include "core/error.hpp"
 #include "scenario_test_util.hpp"
-#include "sim/core/error.hpp"
 #include "sim/scenario/field_binding.hpp"
 #include "sim/scenario/fields.hpp"
 

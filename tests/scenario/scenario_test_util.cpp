@@ -5,7 +5,7 @@
 #include <atomic>
 #include <fstream>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt::test {
 

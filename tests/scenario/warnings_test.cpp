@@ -1,8 +1,8 @@
 // Findings that do not stop a run end up in Scenario::warnings.
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "scenario_test_util.hpp"
-#include "sim/core/error.hpp"
 
 namespace wt {
 namespace {

@@ -2,7 +2,7 @@
 // worst route, bisection and refusals.
 #include <gtest/gtest.h>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "tests/topology/topology_test_util.hpp"
 #include "topology/topology.hpp"
 

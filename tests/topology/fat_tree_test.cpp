@@ -5,7 +5,7 @@
 #include <map>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "tests/topology/topology_test_util.hpp"
 #include "topology/topology.hpp"
 

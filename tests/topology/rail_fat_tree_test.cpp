@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "tests/topology/topology_test_util.hpp"
 #include "topology/topology.hpp"
 

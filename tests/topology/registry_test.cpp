@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <functional>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/fields.hpp"
 #include "tests/topology/topology_test_util.hpp"
 #include "topology/network_summary.hpp"

@@ -3,7 +3,7 @@
 // route's network latency equals hops_between_nodes × link latency.
 #include <gtest/gtest.h>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "tests/topology/topology_test_util.hpp"
 #include "topology/network_summary.hpp"
 #include "topology/topology.hpp"

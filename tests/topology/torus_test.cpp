@@ -4,7 +4,7 @@
 
 #include <cstdlib>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "tests/topology/topology_test_util.hpp"
 #include "topology/topology.hpp"
 

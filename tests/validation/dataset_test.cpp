@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/validation/validate.hpp"
 
 namespace wt {

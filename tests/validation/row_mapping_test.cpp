@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_to_scenario.hpp"

@@ -2,7 +2,7 @@
 // simulator's value of it.
 #include <gtest/gtest.h>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/validation/row_metric.hpp"
 
 namespace wt::validation {

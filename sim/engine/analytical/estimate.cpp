@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 #include "sim/engine/analytical/estimate_costs.hpp"
 #include "sim/engine/analytical/estimate_pipeline.hpp"
 #include "sim/hardware/calibration.hpp"

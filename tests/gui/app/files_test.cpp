@@ -81,7 +81,7 @@ class FilesTest : public QObject {
     QCOMPARE(w.document()->json().dump(), before.dump());
   }
 
-  // Saves go through the project's one writer (sim/core/atomic_file.hpp): onto a symlink the file
+  // Saves go through the project's one writer (core/atomic_file.hpp): onto a symlink the file
   // it names is replaced and the link kept (QSaveFile did the same); onto a FIFO the save is
   // refused with a message and the FIFO is left as it was.
   void save_as_writes_through_a_symlink_and_refuses_a_fifo() {

@@ -9,12 +9,12 @@
 #include <QToolButton>
 #include <QUndoStack>
 
+#include "core/error.hpp"
 #include "gui/app/field_editor.hpp"
 #include "gui/app/field_form.hpp"
 #include "gui/app/file_controller.hpp"
 #include "gui/app/run_controller.hpp"
 #include "gui/app/scenario_document.hpp"
-#include "sim/core/error.hpp"
 #include "sim/scenario/parse.hpp"
 #include "test_support.hpp"
 

@@ -12,11 +12,11 @@
 #include <QTableView>
 #include <QTest>
 
+#include "core/error.hpp"
+#include "core/units.hpp"
 #include "gui/views/pareto_chart.hpp"
 #include "gui/views/plan_table_model.hpp"
 #include "gui/views/planner_view.hpp"
-#include "sim/core/error.hpp"
-#include "sim/core/units.hpp"
 #include "sim/scenario/parse.hpp"
 
 using namespace wt;

@@ -1,4 +1,4 @@
-#include "sim/core/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,7 +13,7 @@
 #include <streambuf>
 #include <vector>
 
-#include "sim/core/error.hpp"
+#include "core/error.hpp"
 
 namespace wt {
 namespace fs = std::filesystem;
