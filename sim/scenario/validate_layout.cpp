@@ -107,11 +107,12 @@ void check_pipeline_schedule(const Scenario& s) {
                      str(p.pipeline), "2 .. model.num_layers");
   }
   const int64_t chunks = int64_t{p.pipeline} * p.virtual_stages;
-  if (s.model.num_layers % chunks != 0) {
+  if (s.model.num_layers < chunks) {
     throw InputError("parallel.virtual_stages",
-                     "model.num_layers (" + str(s.model.num_layers) +
-                         ") must be divisible by pipeline x virtual_stages = " + str(chunks),
-                     str(p.virtual_stages), "a value with num_layers divisible by pipeline x it");
+                     "leaves model chunks without a layer: model.num_layers (" +
+                         str(s.model.num_layers) +
+                         ") is below pipeline x virtual_stages = " + str(chunks),
+                     str(p.virtual_stages), "a value with pipeline x it <= num_layers");
   }
   if (s.num_micro_batches() % p.pipeline != 0) {
     throw InputError("training.global_batch_size",
@@ -159,6 +160,16 @@ void check_expert_parallel(const Scenario& s) {
 void add_layout_warnings(Scenario& s) {
   const ParallelConfig& p = s.parallel;
   const int layers = s.model.num_layers;
+  const int chunks = p.pipeline * p.virtual_stages;
+  if (p.pipeline_schedule == PipelineSchedule::interleaved && layers % chunks != 0) {
+    // As Megatron-Core's uneven splits (--decoder-first/last-pipeline-num-layers, or the embedding
+    // and loss counted as layers): the first chunks hold one layer more.
+    add_warning(s, "parallel.virtual_stages: " + str(layers) + " layers do not split evenly over " +
+                       str(chunks) + " model chunks (" + str(layers / chunks + 1) + " or " +
+                       str(layers / chunks) +
+                       " layers per chunk: the first chunk of stages 1, 2, ... holds one more, "
+                       "stage 0's last); the slowest stage sets the pace");
+  }
   if (layers % p.pipeline != 0 && p.pipeline_schedule != PipelineSchedule::interleaved) {
     add_warning(s, "parallel.pipeline: " + str(layers) + " layers do not split evenly over " +
                        str(p.pipeline) + " stages (" + str(layers / p.pipeline + 1) + " or " +

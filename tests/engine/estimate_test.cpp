@@ -263,6 +263,30 @@ TEST(Estimate, AgreesWithTheWalkOnRandomLayouts) {
   coverage.expect_each_feature_seen(10);
 }
 
+// Layers that do not split evenly over pipeline x virtual stages (as Megatron-Core allows): both
+// paths put the remainder on the same chunks and time the same slowest stage.
+TEST(Estimate, AgreesWithTheWalkOnUnevenInterleavedSplits) {
+  Agreement agreement;
+  for (const int layers : {26, 30, 61}) {
+    for (const int v : {2, 3, 4}) {
+      const json doc = {
+          {"model", {{"preset", "gpt3-1.3b"}, {"num_layers", layers}}},
+          {"training", {{"global_batch_size", 64}, {"micro_batch_size", 1}}},
+          {"parallel",
+           {{"tensor", 2},
+            {"pipeline", 4},
+            {"data", 2},
+            {"pipeline_schedule", "interleaved"},
+            {"virtual_stages", v}}},
+          {"cluster", {{"gpu", "h100-sxm5-80gb"}, {"num_nodes", 2}, {"gpus_per_node", 8}}}};
+      const Scenario s = parse_scenario(doc);
+      compare(s, doc.dump(), agreement);
+    }
+  }
+  EXPECT_EQ(agreement.cases(), 9);
+  agreement.report("uneven interleaved splits");
+}
+
 TEST(Estimate, UnknownGpuIsAnInputError) {
   Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/one-gpu.json");
   s.cluster.gpu = "no-such-gpu";

@@ -44,6 +44,15 @@ TEST(Warnings, UnevenPipelineSplit) {
   EXPECT_TRUE(test::has_warning_containing(s, "3 or 2 layers per stage"));
 }
 
+TEST(Warnings, UnevenInterleavedSplitIsAllowedAsMegatronCoreDoes) {
+  // 10 layers over 2 stages x 3 chunks: 10 / 6 = 1 rest 4, so some chunks hold 2 layers.
+  const Scenario s = parse_patched(R"({"model": {"num_layers": 10},
+    "parallel": {"tensor": 2, "pipeline": 2, "data": 2, "pipeline_schedule": "interleaved",
+                 "virtual_stages": 3}})");
+  EXPECT_TRUE(test::has_warning_containing(s, "10 layers do not split evenly over 6 model chunks"));
+  EXPECT_TRUE(test::has_warning_containing(s, "2 or 1 layers per chunk"));
+}
+
 TEST(Warnings, UnevenSplitIsAllowedForGpipeToo) {
   const Scenario s = parse_patched(R"({"model": {"num_layers": 9},
     "parallel": {"pipeline_schedule": "gpipe"}})");
