@@ -41,7 +41,7 @@ struct RunOutput {
 RunOutput run_scenario(const Scenario& s, EngineKind engine = EngineKind::analytical);
 RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions& options);
 
-// The `estimate` path (DESIGN.md §5, sim/engine/analytical/estimate.hpp): every RunResult field
+// The `estimate` path (docs/engine.md, sim/engine/analytical/estimate.hpp): every RunResult field
 // run_scenario fills, with the same meaning, from closed forms without programs or a timeline;
 // engine = "estimate". Thread-safe. Throws InputError for an unknown GPU, an unreadable calibration
 // profile or a scenario that was not validated.
