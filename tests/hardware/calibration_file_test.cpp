@@ -10,56 +10,20 @@
 #include "calibration_test_profiles.hpp"
 #include "core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
+#include "tests/core/scratch_folder.hpp"
 
 namespace wt {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder per test, removed at the end.
-class ScratchFolder {
+// Each test's own folder (tests/core/scratch_folder.hpp).
+class ScratchFolder : public test::ScratchFolder {
  public:
-  ScratchFolder() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("wt-calibration-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchFolder() {
-    std::error_code ec;
-    fs::permissions(path_, fs::perms::owner_all, ec);
-    fs::remove_all(path_, ec);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (const auto& entry : fs::directory_iterator(path_)) {
-      out.push_back(entry.path().filename().string());
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-
- private:
-  fs::path path_;
+  ScratchFolder() : test::ScratchFolder("wt-calibration") {}
 };
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
+using test::slurp;
+using test::spit;
 
 TEST(ProfileFile, WriteThenReadGivesTheSameProfile) {
   ScratchFolder dir;
