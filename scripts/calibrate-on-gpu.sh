@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # calibrate-on-gpu.sh: the whole GPU session in one command. Builds windtunnel-calibrate (or uses a
 # given or existing build), measures this host into calibrate/profiles/<gpu-id>-measured.json, then
-# replays rank 0 of two shipped scenarios on the real GPU, predicted with the catalog and with the
-# measured profile, and writes each comparison as Markdown next to the profile.
+# replays rank 0 of the one-GPU and one-node shipped scenarios (one-gpu, llama3-8b-1node-h100) on the
+# real GPU, predicted with the catalog and with the measured profile, and writes each comparison as
+# Markdown next to the profile.
 #
 # Usage: scripts/calibrate-on-gpu.sh [--bin PATH] [--build-dir DIR] [--out-dir DIR] [--quick]
 #                                    [--profile PATH] [--rows DIR] [--no-shipped]
@@ -17,7 +18,7 @@
 #                    --emit-scenarios DIR` writes them (emit them where SimGrid is installed and
 #                    carry DIR over); the reports compare the model's kernels at the rows' own
 #                    shapes with this GPU (docs/validation.md, "Checking the kernels on a GPU")
-#   --no-shipped     skip the replays of the two shipped scenarios
+#   --no-shipped     skip the replays of the shipped scenarios
 #
 # What it needs on the GPU host:
 #   - an NVIDIA GPU and its driver (nvidia-smi works);
@@ -43,7 +44,7 @@ quick=()
 extra=()
 given_profile=""
 rows_dir=""
-shipped=(llama3-8b-1node-h100 gpt3-175b-1024-a100)
+shipped=(one-gpu llama3-8b-1node-h100)
 while [ $# -gt 0 ]; do
   case "$1" in
     --bin) bin="$2"; shift 2 ;;

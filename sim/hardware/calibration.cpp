@@ -12,12 +12,6 @@ std::size_t index_of(Precision p) {
   return static_cast<std::size_t>(p);
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 // GB/s of `kernel` at its largest measured size (the best run if that size appears twice).
 std::optional<double> largest_size_GBps(const std::vector<BandwidthPoint>& points,
                                         const std::string& kernel) {
@@ -45,6 +39,7 @@ Calibration::Calibration(CalibrationProfile profile, const GpuSpec& gpu)
     : profile_(std::move(profile)), gpu_(gpu) {
   note_gpu_mismatch();
   build_gemm_tables();
+  build_attention_tables();
   for (const Unmeasured& u : profile_.unmeasured) {
     notes_.push_back(u.what + ": " + u.why);
   }
@@ -95,17 +90,31 @@ std::optional<double> Calibration::host_link_GBps() const {
                    largest_size_GBps(profile_.bandwidth, "d2h"));
 }
 
-std::optional<double> Calibration::attention_efficiency(Precision p) const {
-  const double peak_tflops = gpu_.peak_flops(p) / units::kTera;
-  if (peak_tflops <= 0.0) return std::nullopt;
-  for (const char* kernel : {"cudnn_fused", "bmm_softmax"}) {
-    std::vector<double> efficiencies;
+void Calibration::build_attention_tables() {
+  const auto training_flash = [](const AttentionPoint& a) {
+    return a.kernel == "sdpa_flash" && a.causal && a.pass == "forward_backward";
+  };
+  for (Precision p :
+       {Precision::fp32, Precision::tf32, Precision::fp16, Precision::bf16, Precision::fp8}) {
+    const double peak_tflops = gpu_.peak_flops(p) / units::kTera;
+    if (peak_tflops <= 0.0) continue;
+    bool any_flash = false;
     for (const AttentionPoint& a : profile_.attention) {
-      if (a.kernel == kernel && a.precision == p) efficiencies.push_back(a.tflops() / peak_tflops);
+      any_flash = any_flash || (a.precision == p && training_flash(a));
     }
-    if (!efficiencies.empty()) return median(std::move(efficiencies));
+    for (const AttentionPoint& a : profile_.attention) {
+      if (a.precision != p) continue;
+      if (any_flash ? !training_flash(a) : a.kernel != "cudnn_fused") continue;
+      attention_[index_of(p)].add(a.batch * a.heads, a.seq, a.head_dim, a.tflops() / peak_tflops);
+    }
   }
-  return std::nullopt;
+}
+
+std::optional<double> Calibration::attention_efficiency(Precision p, int64_t batch_heads,
+                                                        int64_t seq, int64_t head_dim) const {
+  const GemmEfficiencyTable& table = attention_[index_of(p)];
+  if (table.empty()) return std::nullopt;
+  return table.at(batch_heads, seq, head_dim);
 }
 
 std::optional<CollectiveSeries> Calibration::collective(const std::string& name, int group_size,

@@ -32,9 +32,15 @@ class Calibration {
   // Host↔device bandwidth in GB/s: the better of "h2d" and "d2h", each at its largest size.
   std::optional<double> host_link_GBps() const;
 
-  // Median over the attention points of that precision of TFLOP/s ÷ catalog peak, from the
-  // "cudnn_fused" kernel when measured, else from "bmm_softmax".
-  std::optional<double> attention_efficiency(Precision p) const;
+  // Fused attention (what every framework's FlashAttention-style kernel is) of that precision:
+  // measured TFLOP/s ÷ catalog peak, FLOPs as the model counts them (AttentionPoint::flops),
+  // interpolated like the GEMMs over (batch × heads, sequence length, head dim). From the causal
+  // forward + backward "sdpa_flash" points when there are any (a training step's attention), else
+  // from "cudnn_fused". Never from "bmm_softmax": the unfused core runs as batched GEMMs, which the
+  // GEMM table answers. nullopt when no fused attention of that precision was measured.
+  std::optional<double> attention_efficiency(Precision p, int64_t batch_heads, int64_t seq,
+                                             int64_t head_dim) const;
+  bool has_fused_attention(Precision p) const { return !attention_[index(p)].empty(); }
 
   // The series of `name` measured on `link` with exactly `group_size` ranks, else the one with the
   // largest group measured on that link; nullopt when that collective was not measured there.
@@ -48,11 +54,14 @@ class Calibration {
 
  private:
   void build_gemm_tables();
+  void build_attention_tables();
+  static std::size_t index(Precision p) { return static_cast<std::size_t>(p); }
   void note_gpu_mismatch();
 
   CalibrationProfile profile_;
   GpuSpec gpu_;
-  std::array<GemmEfficiencyTable, 5> gemm_;  // indexed by Precision
+  std::array<GemmEfficiencyTable, 5> gemm_;       // indexed by Precision
+  std::array<GemmEfficiencyTable, 5> attention_;  // fused attention, (batch × heads, seq, head dim)
   std::vector<std::string> notes_;
 };
 

@@ -112,8 +112,8 @@ BandwidthPoint read_bandwidth(const JsonAt& at) {
 }
 
 AttentionPoint read_attention(const JsonAt& at) {
-  expect_object(at,
-                {"kernel", "precision", "batch", "heads", "seq", "head_dim", "timing", "tflops"});
+  expect_object(at, {"kernel", "precision", "batch", "heads", "seq", "head_dim", "causal", "pass",
+                     "timing", "tflops"});
   AttentionPoint a;
   a.kernel = read_name(member(at, "kernel"), calibration_names::kAttentionKernels);
   a.precision = read_precision(member(at, "precision"));
@@ -121,6 +121,13 @@ AttentionPoint read_attention(const JsonAt& at) {
   a.heads = read_dimension(at, "heads");
   a.seq = read_dimension(at, "seq");
   a.head_dim = read_dimension(at, "head_dim");
+  if (const std::optional<JsonAt> causal = optional_member(at, "causal")) {
+    if (!causal->value.is_boolean()) fail_at(*causal, "is not a boolean", "true or false");
+    a.causal = causal->value.get<bool>();
+  }
+  if (const std::optional<JsonAt> pass = optional_member(at, "pass")) {
+    a.pass = read_name(*pass, calibration_names::kAttentionPasses);
+  }
   a.timing = read_timing(member(at, "timing"));
   skip_derived(at, "tflops");
   return a;

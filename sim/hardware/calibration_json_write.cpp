@@ -45,14 +45,18 @@ json bandwidth_json(const BandwidthPoint& b) {
 }
 
 json attention_json(const AttentionPoint& a) {
-  return {{"kernel", a.kernel},
-          {"precision", to_string(a.precision)},
-          {"batch", a.batch},
-          {"heads", a.heads},
-          {"seq", a.seq},
-          {"head_dim", a.head_dim},
-          {"timing", timing_json(a.timing)},
-          {"tflops", a.tflops()}};
+  json j = {{"kernel", a.kernel},
+            {"precision", to_string(a.precision)},
+            {"batch", a.batch},
+            {"heads", a.heads},
+            {"seq", a.seq},
+            {"head_dim", a.head_dim},
+            {"timing", timing_json(a.timing)},
+            {"tflops", a.tflops()}};
+  // Written only when they differ from the defaults, so profiles without them read back unchanged.
+  if (a.causal) j["causal"] = true;
+  if (a.pass != "forward") j["pass"] = a.pass;
+  return j;
 }
 
 json collective_point_json(const CollectivePoint& c) {

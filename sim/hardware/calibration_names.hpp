@@ -9,7 +9,9 @@ namespace wt::calibration_names {
 inline constexpr std::array<std::string_view, 6> kCollectives{
     "all_reduce", "all_gather", "reduce_scatter", "all_to_all", "broadcast", "send_recv"};
 inline constexpr std::array<std::string_view, 4> kBandwidthKernels{"copy", "rmw", "h2d", "d2h"};
-inline constexpr std::array<std::string_view, 2> kAttentionKernels{"bmm_softmax", "cudnn_fused"};
+inline constexpr std::array<std::string_view, 3> kAttentionKernels{"bmm_softmax", "cudnn_fused",
+                                                                   "sdpa_flash"};
+inline constexpr std::array<std::string_view, 2> kAttentionPasses{"forward", "forward_backward"};
 
 template <std::size_t N>
 bool contains(const std::array<std::string_view, N>& names, std::string_view name) {

@@ -60,8 +60,9 @@ double BandwidthPoint::GBps() const {
 
 double AttentionPoint::flops() const {
   const double s = static_cast<double>(seq);
-  return 4.0 * static_cast<double>(batch) * static_cast<double>(heads) * s * s *
-         static_cast<double>(head_dim);
+  const double forward = 4.0 * static_cast<double>(batch) * static_cast<double>(heads) * s * s *
+                         static_cast<double>(head_dim);
+  return pass == "forward_backward" ? 3.5 * forward : forward;
 }
 
 double AttentionPoint::tflops() const {

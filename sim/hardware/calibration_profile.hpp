@@ -42,12 +42,18 @@ struct BandwidthPoint {
 };
 
 struct AttentionPoint {
-  std::string
-      kernel;  // "bmm_softmax" (batched GEMM QKᵀ, softmax, batched GEMM ·V) or "cudnn_fused"
+  // "bmm_softmax" (batched GEMM QKᵀ, softmax, batched GEMM ·V), "cudnn_fused" (cuDNN's fused
+  // attention) or "sdpa_flash" (PyTorch's FlashAttention-2 kernels, calibrate/pytorch/)
+  std::string kernel;
   Precision precision = Precision::bf16;
   int64_t batch = 0, heads = 0, seq = 0, head_dim = 0;
   Timing timing;
-  double flops() const;  // 4 · batch · heads · seq² · head_dim
+  bool causal = false;           // a causal mask (the kernel skips the masked blocks)
+  std::string pass = "forward";  // "forward" or "forward_backward"
+  // As the cost model counts them (sim/workload/attention_kernels.cpp), not causal-aware:
+  // 4 · batch · heads · seq² · head_dim for the forward, 3.5 × that for forward + backward (the
+  // backward recomputes the scores: 2.5 × the forward's FLOPs).
+  double flops() const;
   double tflops() const;
   bool operator==(const AttentionPoint&) const = default;
 };

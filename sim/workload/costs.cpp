@@ -1,6 +1,7 @@
 #include "sim/workload/costs.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "sim/comm/fabric.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
@@ -64,7 +65,17 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
     case KernelClass::attention: {
       const Precision ap = attention_precision(p);
       double eff = kAttentionEfficiency;
-      if (calibration != nullptr) eff = calibration->attention_efficiency(ap).value_or(eff);
+      if (calibration != nullptr) {
+        // The sequence length of the table is the geometric mean of the query and key lengths
+        // (they differ under context parallelism).
+        const auto seq = static_cast<int64_t>(
+            std::llround(std::sqrt(static_cast<double>(std::max<int64_t>(k.m, 1)) *
+                                   static_cast<double>(std::max<int64_t>(k.n, 1)))));
+        eff = calibration
+                  ->attention_efficiency(ap, std::max<int64_t>(k.batch, 1), seq,
+                                         std::max<int64_t>(k.k, 1))
+                  .value_or(eff);
+      }
       compute_s = k.flops / (gpu.peak_flops(ap) * eff);
       break;
     }
@@ -83,8 +94,8 @@ std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibrat
     out.push_back(from + "no " + std::string(to_string(p)) +
                   " GEMM measured: GEMMs use the catalog efficiency");
   }
-  if (!c.attention_efficiency(attention_precision(p))) {
-    out.push_back(from + "no attention measured: attention uses the default efficiency");
+  if (!c.has_fused_attention(attention_precision(p))) {
+    out.push_back(from + "no fused attention measured: attention uses the default efficiency");
   }
   if (!c.memory_efficiency()) {
     out.push_back(from + "no memory bandwidth measured: memory-bound kernels use the catalog");

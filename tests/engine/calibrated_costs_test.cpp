@@ -57,7 +57,7 @@ TEST_F(CalibratedCosts, WhatTheProfileLacksIsNamed) {
   EXPECT_TRUE(mentions("no fp8 GEMM measured"));
   EXPECT_TRUE(mentions("no network collectives measured"));
   EXPECT_TRUE(mentions("one node"));  // the profile's own note on what it could not measure
-  EXPECT_FALSE(mentions("no attention measured"));  // bf16 attention covers fp8 training
+  EXPECT_FALSE(mentions("no fused attention measured"));  // bf16 attention covers fp8 training
 }
 
 }  // namespace

@@ -51,8 +51,8 @@ TEST(SyntheticProfileFile, EfficienciesAgainstTheH100Catalog) {
               1e-12);
   EXPECT_NEAR(*c.host_link_GBps(), 1073741824.0 / 0.02 / 1e9, 1e-9);
   // 4 · 4 · 32 · 4096² · 128 = 2^40 FLOPs in 2.5 ms = 439.8046511 TFLOP/s.
-  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16), 439.8046511104 / h100->bf16_tflops.value,
-              1e-12);
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 128, 4096, 128),
+              439.8046511104 / h100->bf16_tflops.value, 1e-12);
   EXPECT_FALSE(c.gemm_efficiency(Precision::fp8, 8192, 8192, 8192).has_value());
   EXPECT_EQ(c.collective("all_reduce", 4, LinkKind::nvlink)->group_size, 8);
   EXPECT_FALSE(c.collective("all_reduce", 16, LinkKind::network).has_value());
@@ -72,6 +72,35 @@ TEST(SyntheticProfileFile, DocumentedExampleReads) {
   const CalibrationProfile p = profile_from_json(example, "docs/calibration.md");
   EXPECT_EQ(p.collectives.at(0).fit.beta_Bps, 1e11);
   EXPECT_DOUBLE_EQ(p.gemm.at(0).timing.median_s, 1.6e-3);
+}
+
+// The profile measured on an H200 (calibrate/profiles/, docs/calibration.md "Measured profiles"):
+// it reads, says what it could not measure, and its efficiencies are the measurements ÷ the
+// catalog's H200 peaks. The hand figures are the TFLOP/s the calibrator and flash_attention.py
+// printed on the GPU.
+const std::string kMeasuredProfile =
+    std::string(WT_SOURCE_DIR) + "/calibrate/profiles/h200-sxm-141gb-measured.json";
+
+TEST(MeasuredProfileFile, H200ReadsAndGivesItsMeasuredEfficiencies) {
+  const CalibrationProfile p = read_profile(kMeasuredProfile);
+  EXPECT_EQ(p.provenance.gpu_name, "NVIDIA H200");
+  EXPECT_EQ(p.catalog_gpu, "h200-sxm-141gb");
+  EXPECT_EQ(p.gemm.size(), 5u * 171u);  // bf16, fp16, fp8, tf32, fp32 × the 171 sweep shapes
+  const GpuSpec* h200 = find_gpu("h200-sxm-141gb");
+  ASSERT_NE(h200, nullptr);
+  const Calibration c(p, *h200);
+  const double peak = h200->bf16_tflops.value;
+  // The best bf16 GEMM the sweep printed: 821.8 TFLOP/s at 4096 × 2048 × 8192.
+  EXPECT_NEAR(*c.gemm_efficiency(Precision::bf16, 4096, 2048, 8192), 821.8 / peak, 0.05 / peak);
+  // Causal FlashAttention-2 forward + backward, batch 4 × 32 heads, s 2048, d 128: 461.0 TFLOP/s
+  // (FLOPs as the model counts them: 3.5 × 4·b·h·s²·d).
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 128, 2048, 128), 461.0 / peak, 0.05 / peak);
+  EXPECT_FALSE(c.collective("all_reduce", 8, LinkKind::nvlink).has_value());  // one GPU
+  bool cudnn_said = false;
+  for (const std::string& note : c.notes()) {
+    cudnn_said = cudnn_said || note.rfind("attention.cudnn_fused:", 0) == 0;
+  }
+  EXPECT_TRUE(cudnn_said);
 }
 
 }  // namespace

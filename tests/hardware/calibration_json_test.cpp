@@ -43,6 +43,14 @@ TEST(ProfileJson, WritesTheDocumentedLayout) {
   EXPECT_EQ(series.at("group_size"), 8);
   EXPECT_NEAR(series.at("fit").at("alpha_s").get<double>(), 1e-5, 1e-14);
   EXPECT_EQ(doc.at("unmeasured").at(0).at("what"), "attention.cudnn_fused.fp16");
+  // causal and pass are written only when they are not the defaults (false, "forward").
+  EXPECT_FALSE(doc.at("attention").at(0).contains("causal"));
+  EXPECT_FALSE(doc.at("attention").at(0).contains("pass"));
+  EXPECT_EQ(doc.at("attention").at(2).at("causal"), true);
+  EXPECT_EQ(doc.at("attention").at(2).at("pass"), "forward_backward");
+  // 3.5 · 4 · 4 · 32 · 2048² · 128 FLOPs in 2.1 ms.
+  EXPECT_DOUBLE_EQ(doc.at("attention").at(2).at("tflops").get<double>(),
+                   3.5 * 4.0 * 4 * 32 * 2048.0 * 2048.0 * 128 / 2.1e-3 / 1e12);
 }
 
 TEST(ProfileJson, SummariesMayBeLeftOutOfTimingsAndOptionalListsOmitted) {
@@ -131,6 +139,10 @@ const MalformedCase kMalformed[] = {
      "profile.bandwidth[2].bytes", "not a number"},
     {"AttentionZeroSeq", [](json& d) { d["attention"][0]["seq"] = 0; }, "profile.attention[0].seq",
      "out of range"},
+    {"AttentionCausalAsText", [](json& d) { d["attention"][2]["causal"] = "yes"; },
+     "profile.attention[2].causal", "not a boolean"},
+    {"AttentionUnknownPass", [](json& d) { d["attention"][2]["pass"] = "backward"; },
+     "profile.attention[2].pass", "not a known name"},
     {"CollectiveMisspelt", [](json& d) { d["collectives"][0]["collective"] = "allreduce"; },
      "profile.collectives[0].collective", "did you mean \"all_reduce\""},
     {"CollectiveUnknownLink", [](json& d) { d["collectives"][1]["link"] = "infiniband"; },

@@ -153,25 +153,51 @@ TEST(CalibrationMemory, NoDeviceKernelsIsNullopt) {
   EXPECT_FALSE(Calibration(gemm_profile({}), synthetic_gpu()).host_link_GBps().has_value());
 }
 
-AttentionPoint attention_at(const char* kernel, Precision p, double tflops) {
-  AttentionPoint a{kernel, p, 2, 8, 1024, 64, {}};
+AttentionPoint attention_at(const char* kernel, Precision p, double tflops, int64_t seq = 1024,
+                            bool causal = false, const char* pass = "forward") {
+  AttentionPoint a{kernel, p, 2, 8, seq, 64, {}, causal, pass};
   a.timing = make_timing({a.flops() / (tflops * 1e12)});
   return a;
 }
 
-TEST(CalibrationAttention, PrefersFusedAndTakesTheMedian) {
+TEST(CalibrationAttention, FlopsAsTheModelCountsThem) {
+  // 4 · 2 · 8 · 1024² · 64 = 4,294,967,296 for the forward; 3.5 × that with the backward.
+  EXPECT_DOUBLE_EQ(attention_at("sdpa_flash", Precision::bf16, 1.0).flops(), 4294967296.0);
+  EXPECT_DOUBLE_EQ(
+      attention_at("sdpa_flash", Precision::bf16, 1.0, 1024, true, "forward_backward").flops(),
+      3.5 * 4294967296.0);
+}
+
+TEST(CalibrationAttention, FusedFromCudnnNeverFromTheUnfusedCore) {
   CalibrationProfile p = gemm_profile({});
   p.attention = {attention_at("cudnn_fused", Precision::bf16, 400.0),
                  attention_at("bmm_softmax", Precision::bf16, 200.0),
-                 attention_at("cudnn_fused", Precision::bf16, 600.0),
-                 attention_at("cudnn_fused", Precision::bf16, 500.0),
-                 attention_at("bmm_softmax", Precision::fp16, 300.0),
-                 attention_at("bmm_softmax", Precision::fp16, 100.0)};
+                 attention_at("bmm_softmax", Precision::fp16, 300.0)};
   const Calibration c(p, synthetic_gpu());
-  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16), 0.5, 1e-12);  // median of 400, 500, 600
-  EXPECT_NEAR(*c.attention_efficiency(Precision::fp16), 0.2, 1e-12);  // (100 + 300) / 2, unfused
-  EXPECT_FALSE(c.attention_efficiency(Precision::tf32).has_value());
-  EXPECT_FALSE(c.attention_efficiency(Precision::fp8).has_value());
+  // Synthetic peak 1000 TFLOP/s; the one cuDNN point at (16, 1024, 64) answers everywhere.
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 16, 1024, 64), 0.4, 1e-12);
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 512, 8192, 128), 0.4, 1e-12);
+  EXPECT_TRUE(c.has_fused_attention(Precision::bf16));
+  // bmm_softmax describes the unfused core, which runs as batched GEMMs: not fused attention.
+  EXPECT_FALSE(c.attention_efficiency(Precision::fp16, 16, 1024, 64).has_value());
+  EXPECT_FALSE(c.has_fused_attention(Precision::fp16));
+  EXPECT_FALSE(c.attention_efficiency(Precision::tf32, 16, 1024, 64).has_value());
+}
+
+TEST(CalibrationAttention, CausalTrainingFlashPointsWinAndInterpolateOverSeq) {
+  CalibrationProfile p = gemm_profile({});
+  p.attention = {
+      attention_at("cudnn_fused", Precision::bf16, 900.0),
+      attention_at("sdpa_flash", Precision::bf16, 800.0, 1024, false, "forward"),
+      attention_at("sdpa_flash", Precision::bf16, 700.0, 1024, true, "forward"),
+      attention_at("sdpa_flash", Precision::bf16, 300.0, 1024, true, "forward_backward"),
+      attention_at("sdpa_flash", Precision::bf16, 500.0, 4096, true, "forward_backward")};
+  const Calibration c(p, synthetic_gpu());
+  // Only the causal forward + backward points count: exact at the measured shapes ...
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 16, 1024, 64), 0.3, 1e-12);
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 16, 4096, 64), 0.5, 1e-12);
+  // ... and halfway between them in log2(seq), 2048, their mean.
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 16, 2048, 64), 0.4, 1e-12);
 }
 
 CollectiveSeries series(const char* name, int group, LinkKind link, double beta_Bps) {

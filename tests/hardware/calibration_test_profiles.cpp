@@ -60,7 +60,9 @@ CalibrationProfile full_synthetic_profile() {
                  BandwidthPoint{"d2h", 1073741824.0, make_timing({0.0199})}};
   p.attention = {
       AttentionPoint{"cudnn_fused", Precision::bf16, 4, 32, 4096, 128, make_timing({2.5e-3})},
-      AttentionPoint{"bmm_softmax", Precision::fp16, 2, 16, 2048, 64, make_timing({4e-4, 5e-4})}};
+      AttentionPoint{"bmm_softmax", Precision::fp16, 2, 16, 2048, 64, make_timing({4e-4, 5e-4})},
+      AttentionPoint{"sdpa_flash", Precision::bf16, 4, 32, 2048, 128, make_timing({2.1e-3}), true,
+                     "forward_backward"}};
   CollectiveSeries series{"all_reduce",
                           8,
                           LinkKind::nvlink,

@@ -5,10 +5,9 @@
 // in docs/validation.md.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 
+#include "pinned_predictions.hpp"
 #include "sim/validation/validate.hpp"
 
 namespace wt {
@@ -44,21 +43,7 @@ const ValidationReport& report() {
 }
 
 TEST(DevSet, EveryPredictionEqualsItsPinnedValue) {
-  const json now = predictions(report());
-  if (std::getenv("WT_GOLDEN_UPDATE") != nullptr) {
-    std::ofstream(kExpected) << now.dump(2) << "\n";
-    GTEST_SKIP() << "expectation rewritten: " << kExpected;
-  }
-  std::ifstream in(kExpected);
-  ASSERT_TRUE(in) << "no expectation " << kExpected << ": run with WT_GOLDEN_UPDATE=1";
-  const json pinned = json::parse(in);
-  EXPECT_EQ(pinned.size(), now.size());
-  for (const auto& [key, row] : now.items()) {
-    ASSERT_TRUE(pinned.contains(key)) << "new entry " << key;
-    const double expected = pinned.at(key).at("predicted").get<double>();
-    EXPECT_NEAR(row.at("predicted").get<double>(), expected, 1e-9 * std::abs(expected)) << key;
-    EXPECT_EQ(row.at("published"), pinned.at(key).at("published")) << key;
-  }
+  test::expect_pinned(predictions(report()), kExpected);
 }
 
 TEST(DevSet, EveryEntryIsExpressedAndFits) {
