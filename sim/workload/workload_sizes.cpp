@@ -57,10 +57,11 @@ int chunk_layers(int layers, int stages, int chunks, int stage, int chunk) {
   const int parts = stages * chunks;
   const int base = layers / parts;
   const int extra = layers % parts;
-  if (chunk != 0 || extra == 0) return base;
-  // The remainder is dealt to i = 1, 2, …, extra on stage i mod stages.
-  const int first = stage == 0 ? stages : stage;
-  return base + (extra >= first ? (extra - first) / stages + 1 : 0);
+  // Model chunk `chunk` of stage `stage` is part g = chunk · stages + stage in the model's order;
+  // the remainder goes one layer each to parts 1, 2, …, extra (part 0, which also holds the
+  // embedding, gets none), so no two parts differ by more than one layer.
+  const int part = chunk * stages + stage;
+  return base + (part >= 1 && part <= extra ? 1 : 0);
 }
 
 }  // namespace wt

@@ -26,7 +26,10 @@ double layer_params_on_gpu(const Scenario& s);
 double stage_params(const Scenario& s, int stage_layers, int stage);
 
 // Layers of (stage, chunk) when `layers` are split over `stages` × `chunks`: even when they divide,
-// else the remainder goes one layer each to stages 1, 2, …, (stage 0 last) of chunk 0.
+// else the remainder goes one layer each to the parts after the first in the model's order
+// (chunk 0 of stages 1, 2, …, then chunk 1 of stages 0, 1, …): parts differ by one layer at most.
+// When layers + 2 divide, the first and last part are one layer short, as Megatron-Core's
+// account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split split them.
 int chunk_layers(int layers, int stages, int chunks, int stage, int chunk);
 
 }  // namespace wt

@@ -165,6 +165,29 @@ TEST(EstimateSchedule, UnevenLayersGoToTheLaterStagesFirst) {
   EXPECT_EQ(chunk_layers(7, 3, 1, 2, 0), 2);
 }
 
+TEST(EstimateSchedule, AnInterleavedRemainderSpreadsOverTheChunksInModelOrder) {
+  // 126 layers over 8 stages × 8 chunks: 64 parts of 1 and a remainder of 62 for parts
+  // g = chunk · 8 + stage = 1 … 62, so part 0 (stage 0, chunk 0) and part 63 (stage 7, chunk 7)
+  // hold 1 layer, every other 2 (Megatron-Core's split of (126 + 2) / 64 with the embedding and
+  // the loss counted as layers). No chunk holds more than 2, and every stage 15 or 16.
+  EXPECT_EQ(chunk_layers(126, 8, 8, 0, 0), 1);
+  EXPECT_EQ(chunk_layers(126, 8, 8, 1, 0), 2);
+  EXPECT_EQ(chunk_layers(126, 8, 8, 0, 1), 2);
+  EXPECT_EQ(chunk_layers(126, 8, 8, 6, 7), 2);
+  EXPECT_EQ(chunk_layers(126, 8, 8, 7, 7), 1);
+  int total = 0;
+  for (int st = 0; st < 8; ++st) {
+    int stage = 0;
+    for (int c = 0; c < 8; ++c) {
+      EXPECT_LE(chunk_layers(126, 8, 8, st, c), 2);
+      stage += chunk_layers(126, 8, 8, st, c);
+    }
+    EXPECT_EQ(stage, st == 0 || st == 7 ? 15 : 16);
+    total += stage;
+  }
+  EXPECT_EQ(total, 126);
+}
+
 TEST(Estimate, IsThreadSafe) {
   const Scenario s =
       load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/gpt3-175b-1024-a100.json");
