@@ -48,6 +48,8 @@ const char* to_string(AttentionKernel a) {
       return "fused";
     case AttentionKernel::unfused:
       return "unfused";
+    case AttentionKernel::flash2:
+      return "flash2";
   }
   return "?";
 }

@@ -30,7 +30,8 @@ struct EnumValues<Recompute> {
 };
 template <>
 struct EnumValues<AttentionKernel> {
-  static constexpr std::array values{AttentionKernel::fused, AttentionKernel::unfused};
+  static constexpr std::array values{AttentionKernel::fused, AttentionKernel::unfused,
+                                     AttentionKernel::flash2};
 };
 template <>
 struct EnumValues<PipelineSchedule> {

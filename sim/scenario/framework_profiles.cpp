@@ -133,8 +133,8 @@ FrameworkProfile fsdp() {
                "torch FSDP backward_prefetch BACKWARD_PRE (default since PR #88428, 2022)"),
            set("parallel.overlap_grad_reduce", true,
                "torch FSDP reduce-scatters each module's gradients during backward"),
-           set("training.attention", "fused",
-               "torch scaled_dot_product_attention runs FlashAttention")}};
+           set("training.attention", "flash2",
+               "torch scaled_dot_product_attention runs FlashAttention-2")}};
 }
 
 FrameworkProfile torchtitan() {
@@ -150,7 +150,8 @@ FrameworkProfile torchtitan() {
            set("training.activation_recompute", "selective",
                "pytorch/torchtitan@b5bcd76c trainer.py:108-110 (SelectiveAC; per-op, modelled "
                "as Megatron's selective)"),
-           set("training.attention", "fused", "torch scaled_dot_product_attention (flash)")}};
+           set("training.attention", "flash2",
+               "torch scaled_dot_product_attention (FlashAttention-2 backend)")}};
 }
 
 FrameworkProfile maxtext() {
@@ -176,9 +177,9 @@ FrameworkProfile llm_foundry() {
                "limit_all_gathers)"),
            set("training.activation_recompute", "full", y + " (activation_checkpointing true)"),
            set("training.grad_reduce_in_fp32", false, y + " (mixed_precision PURE: bf16 reduce)"),
-           set("training.attention", "fused",
+           set("training.attention", "flash2",
                "mosaicml/llm-foundry@8c8dd48f models/utils/config_defaults.py:12 (attn_impl "
-               "flash, since v0.7.0)")}};
+               "flash: the flash-attn 2 package, since v0.7.0)")}};
 }
 
 std::vector<FrameworkProfile> all_profiles() {

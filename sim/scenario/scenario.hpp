@@ -15,7 +15,14 @@ enum class Optimizer { adam, adamw, sgd };
 enum class Recompute { none, selective, full };
 // How the attention core runs: one fused kernel that never stores the s x s scores
 // (FlashAttention, 2022 on), or batched GEMMs with the scores, softmax and dropout in HBM.
-enum class AttentionKernel { fused, unfused };
+// fused: one FlashAttention-style kernel (Transformer Engine's cuDNN or flash backends, at the
+// built-in efficiency); flash2: FlashAttention-2 as PyTorch ships it
+// (scaled_dot_product_attention), at its measured efficiency where the GPU's table exists
+// (sim/hardware/flash2_efficiency.hpp); unfused: batched GEMMs with the scores in memory.
+enum class AttentionKernel { fused, unfused, flash2 };
+inline bool is_fused(AttentionKernel a) {
+  return a != AttentionKernel::unfused;
+}
 enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
 // Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
 enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };

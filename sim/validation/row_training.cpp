@@ -81,16 +81,22 @@ std::optional<std::string> recompute(const json& row, RowBuild& b) {
   return std::nullopt;
 }
 
-// other.attention when the row states it ("flash attention 2", "fused", "unfused"); nothing when
-// it does not (the framework profile decides).
+// other.attention when the row states it ("flash attention 2", "SDPA", "fused", "unfused");
+// nothing when it does not (the framework profile decides).
 std::optional<std::string> attention(const json& row, RowBuild& b) {
   const std::string text = lower(row_text(row_other(row), "attention"));
   if (text.empty()) return std::nullopt;
   if (contains(text, "unfused") || contains(text, "naive") || contains(text, "eager")) {
     return "unfused";
   }
-  if (contains(text, "flash") || contains(text, "fused") || contains(text, "cudnn") ||
-      contains(text, "sdpa")) {
+  // FlashAttention-2 by name, or PyTorch's scaled_dot_product_attention, which runs it.
+  if (contains(text, "sdpa") || contains(text, "scaled_dot_product") ||
+      contains(text, "flash attention 2") || contains(text, "flashattention-2") ||
+      contains(text, "flashattention2") || contains(text, "flash-attn 2") ||
+      contains(text, "flash_attn_2") || contains(text, "fa2")) {
+    return "flash2";
+  }
+  if (contains(text, "flash") || contains(text, "fused") || contains(text, "cudnn")) {
     return "fused";
   }
   b.assume("attention '" + text + "' not understood: the framework's default");

@@ -89,7 +89,7 @@ AttentionShape attention_shape(const Scenario& s) {
 
 void emit_attention_forward(const AttentionShape& a, AttentionKernel kind, const char* suffix,
                             KernelSink& out) {
-  if (kind == AttentionKernel::fused) {
+  if (is_fused(kind)) {
     out.add(fused_kernel(a, "attention", suffix, 1.0));
   } else {
     unfused_forward(a, suffix, out);
@@ -98,7 +98,7 @@ void emit_attention_forward(const AttentionShape& a, AttentionKernel kind, const
 
 void emit_attention_backward(const AttentionShape& a, AttentionKernel kind, bool recompute,
                              KernelSink& out) {
-  if (kind == AttentionKernel::fused) {
+  if (is_fused(kind)) {
     out.add(fused_kernel(a, "attention", "_bwd", 2.5));
     return;
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/comm/fabric.hpp"
+#include "sim/hardware/flash2_efficiency.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/workload/tp_overlap.hpp"
@@ -25,10 +26,11 @@ double catalog_gemm_efficiency(const KernelShape& k, const GpuSpec& gpu, Precisi
 }
 
 double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
-                   const Calibration* calibration, double compute_slowdown) {
+                   const Calibration* calibration, double compute_slowdown,
+                   AttentionKernel attention) {
   double total = 0.0;
   for (Kernel& k : kernels) {
-    k.time_s = kernel_time_s(k, gpu, p, calibration, compute_slowdown);
+    k.time_s = kernel_time_s(k, gpu, p, calibration, compute_slowdown, attention);
     total += k.time_s;
   }
   return total;
@@ -37,7 +39,8 @@ double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
 }  // namespace
 
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
-                     const Calibration* calibration, double compute_slowdown) {
+                     const Calibration* calibration, double compute_slowdown,
+                     AttentionKernel attention) {
   KernelShape shape{k.cls, k.name.c_str()};
   shape.m = k.m;
   shape.n = k.n;
@@ -45,11 +48,12 @@ double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
   shape.batch = k.batch;
   shape.flops = k.flops;
   shape.bytes = k.bytes;
-  return kernel_time_s(shape, gpu, p, calibration, compute_slowdown);
+  return kernel_time_s(shape, gpu, p, calibration, compute_slowdown, attention);
 }
 
 double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
-                     const Calibration* calibration, double compute_slowdown) {
+                     const Calibration* calibration, double compute_slowdown,
+                     AttentionKernel attention) {
   double memory_eff = gpu.memory_efficiency.value;
   if (calibration != nullptr) memory_eff = calibration->memory_efficiency().value_or(memory_eff);
   const double memory_s = k.bytes / (gpu.memory_bw_GBps.value * 1e9 * memory_eff);
@@ -64,17 +68,19 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
     }
     case KernelClass::attention: {
       const Precision ap = attention_precision(p);
+      // The tables' sequence length is the geometric mean of the query and key lengths (they
+      // differ under context parallelism).
+      const auto seq = static_cast<int64_t>(
+          std::llround(std::sqrt(static_cast<double>(std::max<int64_t>(k.m, 1)) *
+                                 static_cast<double>(std::max<int64_t>(k.n, 1)))));
+      const int64_t batch_heads = std::max<int64_t>(k.batch, 1);
+      const int64_t head_dim = std::max<int64_t>(k.k, 1);
       double eff = kAttentionEfficiency;
+      if (attention == AttentionKernel::flash2) {
+        eff = flash2_efficiency(gpu, ap, batch_heads, seq, head_dim).value_or(eff);
+      }
       if (calibration != nullptr) {
-        // The sequence length of the table is the geometric mean of the query and key lengths
-        // (they differ under context parallelism).
-        const auto seq = static_cast<int64_t>(
-            std::llround(std::sqrt(static_cast<double>(std::max<int64_t>(k.m, 1)) *
-                                   static_cast<double>(std::max<int64_t>(k.n, 1)))));
-        eff = calibration
-                  ->attention_efficiency(ap, std::max<int64_t>(k.batch, 1), seq,
-                                         std::max<int64_t>(k.k, 1))
-                  .value_or(eff);
+        eff = calibration->attention_efficiency(ap, batch_heads, seq, head_dim).value_or(eff);
       }
       compute_s = k.flops / (gpu.peak_flops(ap) * eff);
       break;
@@ -141,7 +147,8 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
   list_s.reserve(w.kernel_lists.size());
   const double slowdown = compute_slowdown(s);
   for (KernelList& list : w.kernel_lists) {
-    list_s.push_back(list_time_s(list, gpu, s.training.precision, calibration, slowdown));
+    list_s.push_back(
+        list_time_s(list, gpu, s.training.precision, calibration, slowdown, s.training.attention));
   }
   const CollectiveAlgorithm pin = s.parallel.collective_algorithm;
   // With TP overlap a layer pass's TP collectives expose only what their GEMMs do not cover, and

@@ -23,11 +23,15 @@ inline constexpr double kAttentionEfficiency = 0.6;
 // GPUs' sustained speed and the slowest GPU) stretches the compute-bound part (GEMMs, attention)
 // only: a GPU slower than the benchmark under its power cap runs its SMs slower, not its memory.
 // 1 (the default) times the kernel as the isolated benchmark would, as replay measures it.
+// `attention`: the scenario's attention kernel, whose implementation sets a fused kernel's
+// efficiency without a calibration (flash2: the measured FlashAttention-2 table).
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
-                     const Calibration* calibration = nullptr, double compute_slowdown = 1.0);
+                     const Calibration* calibration = nullptr, double compute_slowdown = 1.0,
+                     AttentionKernel attention = AttentionKernel::fused);
 // The same for a kernel as the emitters describe it (what the `estimate` path sums).
 double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
-                     const Calibration* calibration = nullptr, double compute_slowdown = 1.0);
+                     const Calibration* calibration = nullptr, double compute_slowdown = 1.0,
+                     AttentionKernel attention = AttentionKernel::fused);
 
 // The group a communication op runs over, from its dimension and Megatron's rank order (tensor
 // fastest, then context, data, pipeline).

@@ -105,7 +105,7 @@ LayerFlops hardware_layer_forward_flops(const ModelConfig& m, int64_t b, int64_t
 // needs no selective recomputation; an unfused one recomputes its whole core.
 double recompute_flops_per_layer(const Scenario& s, int64_t b) {
   const LayerFlops f = hardware_layer_forward_flops(s.model, b, s.model.seq_length);
-  const bool fused = s.training.attention == AttentionKernel::fused;
+  const bool fused = is_fused(s.training.attention);
   const double rescored = fused ? 0.5 * f.attention : 0.0;
   switch (s.training.activation_recompute) {
     case Recompute::none:

@@ -131,7 +131,8 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
             (std::vector<std::string>{"fp32", "tf32", "fp16", "bf16", "fp8"}));
   EXPECT_EQ(enum_names<Optimizer>(), (std::vector<std::string>{"adam", "adamw", "sgd"}));
   EXPECT_EQ(enum_names<Recompute>(), (std::vector<std::string>{"none", "selective", "full"}));
-  EXPECT_EQ(enum_names<AttentionKernel>(), (std::vector<std::string>{"fused", "unfused"}));
+  EXPECT_EQ(enum_names<AttentionKernel>(),
+            (std::vector<std::string>{"fused", "unfused", "flash2"}));
   EXPECT_EQ(enum_names<PipelineSchedule>(),
             (std::vector<std::string>{"gpipe", "1f1b", "interleaved"}));
   EXPECT_EQ(enum_names<IntraNodeFabric>(),

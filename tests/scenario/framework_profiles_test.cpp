@@ -45,6 +45,16 @@ TEST(FrameworkProfiles, NemoShardsTheOptimizerAndTurnsOnSequenceParallelismWithT
   EXPECT_TRUE(lists(s, "parallel.sequence_parallel = true"));
 }
 
+// The PyTorch-native frameworks run FlashAttention-2 through scaled_dot_product_attention (or the
+// flash-attn package); Megatron-Core, NeMo and MaxText run Transformer Engine's fused attention.
+TEST(FrameworkProfiles, PyTorchNativeFrameworksRunFlashAttention2) {
+  EXPECT_EQ(with("torchtitan").training.attention, AttentionKernel::flash2);
+  EXPECT_EQ(with("fsdp").training.attention, AttentionKernel::flash2);
+  EXPECT_EQ(with("llm-foundry").training.attention, AttentionKernel::flash2);
+  EXPECT_EQ(with("megatron-core").training.attention, AttentionKernel::fused);
+  EXPECT_EQ(with("maxtext").training.attention, AttentionKernel::fused);
+}
+
 TEST(FrameworkProfiles, ConditionsFollowTheLayout) {
   // TP 1 × PP 2 × DP 4: no sequence parallelism to turn on.
   const Scenario no_tp = with("megatron-core", R"({"parallel": {"tensor": 1, "data": null}})");

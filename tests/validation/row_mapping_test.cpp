@@ -221,13 +221,14 @@ TEST(RowMapping, TpCommOverlapOnlyWhenTheRowSaysSo) {
   EXPECT_FALSE(has(parsed(rs).framework_defaults, "parallel.tp_comm_overlap"));
 }
 
-TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFused) {
+TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFlashAttention2) {
   json row = mpt_row();
   row["other"]["activation_checkpointing"] = false;
   const RowScenario rs = row_to_scenario(row);
   EXPECT_EQ(rs.doc.at("training").at("activation_recompute"), "none");
   const Scenario s = parsed(rs);
-  EXPECT_EQ(s.training.attention, AttentionKernel::fused);
+  EXPECT_EQ(s.training.attention,
+            AttentionKernel::flash2);  // llm-foundry: the flash-attn 2 package
   EXPECT_TRUE(s.parallel.overlap_grad_reduce);
 }
 
@@ -288,6 +289,10 @@ TEST(RowMapping, MegatronLmOfLaterYearsOrWithFlashAttentionIsFused) {
   // A row that states its attention kernel keeps it, whatever the year.
   json flash = megatron_row();
   flash["other"]["attention"] = "flash attention 2";
+  EXPECT_EQ(parsed(row_to_scenario(flash)).training.attention, AttentionKernel::flash2);
+  flash["other"]["attention"] = "flash (PyTorch SDPA, FLASH_ATTENTION backend)";
+  EXPECT_EQ(parsed(row_to_scenario(flash)).training.attention, AttentionKernel::flash2);
+  flash["other"]["attention"] = "cuDNN fused attention";
   EXPECT_EQ(parsed(row_to_scenario(flash)).training.attention, AttentionKernel::fused);
 }
 

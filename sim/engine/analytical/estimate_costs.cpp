@@ -14,10 +14,11 @@ namespace {
 // Sums the kernel times of a list as the cost model does (same order, same function).
 class TimeSink final : public KernelSink {
  public:
-  TimeSink(const GpuSpec& gpu, Precision p, const Calibration* calibration, double slowdown)
-      : gpu_(gpu), p_(p), calibration_(calibration), slowdown_(slowdown) {}
+  TimeSink(const GpuSpec& gpu, Precision p, const Calibration* calibration, double slowdown,
+           AttentionKernel attention)
+      : gpu_(gpu), p_(p), calibration_(calibration), slowdown_(slowdown), attention_(attention) {}
   void add(const KernelShape& k) override {
-    total_s += kernel_time_s(k, gpu_, p_, calibration_, slowdown_);
+    total_s += kernel_time_s(k, gpu_, p_, calibration_, slowdown_, attention_);
   }
   double total_s = 0.0;
 
@@ -26,13 +27,14 @@ class TimeSink final : public KernelSink {
   Precision p_;
   const Calibration* calibration_;
   double slowdown_;
+  AttentionKernel attention_;
 };
 
 // `slowdown`: compute_slowdown(s), taken once per scenario by the caller.
 template <class Emit>
 double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* calibration,
                    double slowdown, Emit emit) {
-  TimeSink sink(gpu, s.training.precision, calibration, slowdown);
+  TimeSink sink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
   emit(sink);
   return sink.total_s;
 }
