@@ -8,7 +8,11 @@ shapes, forward and forward + backward, causal and not, and writes them as the p
 `attention[]` entries (kernel `sdpa_flash`, docs/calibration.md) for
 scripts/merge-attention-points.py to add to a measured profile.
 
-Usage: flash_attention.py --out FILE [--batches 1,4] [--reps 10] [--warmup 3]
+With --backend cudnn it measures cuDNN's fused attention through the same call
+(SDPBackend.CUDNN_ATTENTION; the engine Transformer Engine runs on Hopper) and writes the points as
+kernel `cudnn_fused`.
+
+Usage: flash_attention.py --out FILE [--backend flash|cudnn] [--batches 1,4] [--reps 10] [--warmup 3]
 """
 import argparse
 import json
@@ -46,7 +50,7 @@ def timed(fn, reps, warmup):
     return [one_sample(calls) for _ in range(reps)]
 
 
-def point(precision, batch, seq, head_dim, causal, passes, reps, warmup):
+def point(precision, batch, seq, head_dim, causal, passes, reps, warmup, backend="flash"):
     dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}[precision]
     shape = (batch, HEADS, seq, head_dim)
     q, k, v = (torch.randn(shape, device="cuda", dtype=dtype, requires_grad=True) for _ in range(3))
@@ -61,12 +65,13 @@ def point(precision, batch, seq, head_dim, causal, passes, reps, warmup):
         out.backward(grad)
         q.grad = k.grad = v.grad = None
 
-    with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+    chosen = SDPBackend.FLASH_ATTENTION if backend == "flash" else SDPBackend.CUDNN_ATTENTION
+    with sdpa_kernel(chosen):
         samples = timed(forward if passes == "forward" else forward_backward, reps, warmup)
     flops = 4 * batch * HEADS * seq * seq * head_dim * (1.0 if passes == "forward" else 3.5)
     median = statistics.median(samples)
     return {
-        "kernel": "sdpa_flash", "precision": precision, "batch": batch, "heads": HEADS, "seq": seq,
+        "kernel": "sdpa_flash" if backend == "flash" else "cudnn_fused", "precision": precision, "batch": batch, "heads": HEADS, "seq": seq,
         "head_dim": head_dim, "causal": causal, "pass": passes,
         "timing": {"samples_s": samples},
         "tflops": flops / median / 1e12,  # FLOPs as the model counts them: not causal-aware
@@ -77,6 +82,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
     parser.add_argument("--batches", default="1,4")
+    parser.add_argument("--backend", choices=("flash", "cudnn"), default="flash")
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--warmup", type=int, default=3)
     args = parser.parse_args()
@@ -87,7 +93,8 @@ def main():
                 for causal in (True, False):
                     for passes in ("forward", "forward_backward"):
                         try:
-                            p = point(precision, batch, seq, head_dim, causal, passes, args.reps, args.warmup)
+                            p = point(precision, batch, seq, head_dim, causal, passes, args.reps, args.warmup,
+                                      args.backend)
                             points.append(p)
                             print(f"{precision} b={batch} d={head_dim:3d} s={seq:5d} causal={causal!s:5} "
                                   f"{passes:16} {statistics.median(p['timing']['samples_s'])*1e3:8.3f} ms "
@@ -102,7 +109,7 @@ def main():
                        "date_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                        "command_line": " ".join(sys.argv),
                        "method": "torch.nn.functional.scaled_dot_product_attention under "
-                                 "sdpa_kernel(FLASH_ATTENTION), (batch, 32 heads, seq, head_dim) "
+                                 f"sdpa_kernel({'FLASH_ATTENTION' if args.backend == 'flash' else 'CUDNN_ATTENTION'}), (batch, 32 heads, seq, head_dim) "
                                  "tensors; each sample is the mean of back-to-back calls filling ~2 ms "
                                  "between CUDA events, after warm-up; forward under "
                                  "no_grad; forward_backward = forward + backward from a random "
