@@ -36,6 +36,10 @@ void add_layout(Args& a, const Scenario& s) {
   }
   add(a, "--context-parallel-size", str(p.context));
   if (s.model.moe.num_experts > 0) add(a, "--expert-model-parallel-size", str(p.expert));
+  // Unset, Megatron-Core takes the tensor size (data/reference/framework-defaults.md).
+  if (s.model.moe.num_experts > 0 && p.expert_tensor > 0) {
+    add(a, "--expert-tensor-parallel-size", str(p.expert_tensor));
+  }
   if (p.sequence_parallel && p.tensor > 1) {
     add(a, "--sequence-parallel");
     if (p.tp_comm_overlap) add(a, "--tp-comm-overlap");

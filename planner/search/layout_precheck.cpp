@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 
@@ -33,11 +34,18 @@ const char* schedule_violation(const Scenario& s, int64_t data) {
   return micro_batches % p.pipeline == 0 ? nullptr : "training.global_batch_size";
 }
 
+// The rules of check_expert_parallel (sim/scenario/validate_layout.cpp).
 const char* expert_violation(const Scenario& s, int64_t data) {
-  const int e = s.parallel.expert;
-  if (e == 1) return nullptr;
+  const ParallelConfig& p = s.parallel;
+  const int e = p.expert;
   const int experts = s.model.moe.num_experts;
-  if (experts == 0 || experts % e != 0 || (data * s.parallel.context) % e != 0) {
+  if (p.expert_tensor > 0 &&
+      (experts == 0 || s.model.moe.moe_ffn_hidden_size % p.expert_tensor != 0)) {
+    return "parallel.expert_tensor";
+  }
+  if (e == 1 && p.expert_tensor == 0) return nullptr;
+  const int64_t ranks = int64_t{p.tensor} * p.context * data;
+  if (experts == 0 || experts % e != 0 || ranks % (int64_t{e} * expert_tensor_size(p)) != 0) {
     return "parallel.expert";
   }
   return nullptr;
@@ -69,8 +77,11 @@ bool model_states_surely_overflow(const Scenario& s, double capacity_bytes) {
   const LayerParams lp = layer_params(s.model);
   const double t = s.parallel.tensor;
   const double per_layer =
-      (lp.attention + lp.mlp - lp.expert) / t + lp.expert / (t * s.parallel.expert);
+      (lp.attention + lp.mlp - lp.expert) / t +
+      lp.expert / (static_cast<double>(s.parallel.expert) * expert_tensor_size(s.parallel));
   const double params = static_cast<double>(s.model.num_layers) * per_layer / s.parallel.pipeline;
+  // The experts' states counted as sharded over data × context: never more than the engines say
+  // (they shard them over the smaller expert-data-parallel group).
   const ModelStateMemory states = model_state_memory(
       params, s.parallel.zero_stage, s.parallel.data * s.parallel.context, s.training);
   // 1% below the bound, so that rounding never prunes a layout the engine says fits.

@@ -15,6 +15,7 @@ double& share_of(ExposedComm& e, CommDim d) {
     case CommDim::ep:
       return e.ep;
     case CommDim::dp:
+    case CommDim::edp:
       return e.dp;
     case CommDim::pp:
     case CommDim::none:
@@ -96,6 +97,7 @@ CommVolume comm_volume_of(const Workload& w) {
           v.pp += op.bytes_sent;
           break;
         case CommDim::dp:
+        case CommDim::edp:
           v.dp += op.bytes_sent;
           break;
         case CommDim::cp:

@@ -99,6 +99,9 @@ std::vector<std::string> layout_parts(const Scenario& s) {
                                     "DP " + std::to_string(p.data)};
   if (p.context > 1) parts.push_back("CP " + std::to_string(p.context));
   if (p.expert > 1) parts.push_back("EP " + std::to_string(p.expert));
+  if (p.expert_tensor > 0 && p.expert_tensor != p.tensor) {
+    parts.push_back("ETP " + std::to_string(p.expert_tensor));
+  }
   if (p.sequence_parallel && p.tensor > 1) parts.push_back("SP");
   if (p.zero_stage > 0) parts.push_back("ZeRO-" + std::to_string(p.zero_stage));
   if (p.pipeline > 1) parts.push_back(schedule_text(p));

@@ -47,6 +47,7 @@ bool same_part(const Op& a, const Op& b) {
 const char* trace_category(const Op& op) {
   if (op.kind == OpKind::compute) return op.phase == Phase::optimizer ? "optimizer" : "compute";
   if (op.kind == OpKind::send || op.kind == OpKind::recv) return "pp";
+  if (op.dim == CommDim::edp) return "dp";  // the experts' share of the gradient reduction
   return op.dim == CommDim::none ? "comm" : to_string(op.dim);
 }
 

@@ -179,8 +179,17 @@ std::vector<FieldBinding> training_and_parallel_fields() {
       integer_field(WT_MEMBER(parallel.context), kParallelDegree,
                     {.doc = "Context-parallel degree (sequence split across GPUs in attention)."}),
       integer_field(WT_MEMBER(parallel.expert), kParallelDegree,
-                    {.doc = "Expert-parallel degree, carved out of data x context; divides "
-                            "num_experts."}),
+                    {.doc = "Expert-parallel degree EP; divides num_experts. The expert layers "
+                            "regroup a stage's tensor x context x data ranks as expert_tensor x "
+                            "expert x expert-data (Megatron-Core MoE parallel folding), so "
+                            "expert x expert_tensor divides tensor x context x data."}),
+      integer_field(WT_MEMBER(parallel.expert_tensor), {0, 16384},
+                    {.default_text = "0 (= tensor)",
+                     .allowed_text = "0, or a divisor of moe_ffn_hidden_size with expert x "
+                                     "expert_tensor dividing tensor x context x data",
+                     .doc = "Expert tensor-parallel degree ETP (Megatron-Core "
+                            "--expert-tensor-parallel-size): each expert's matrices split over "
+                            "ETP ranks. 0 = tensor (Megatron before parallel folding)."}),
       integer_field(WT_MEMBER(parallel.zero_stage), {0, 3},
                     {.doc = "ZeRO stage: 1 shards optimizer state over data-parallel ranks, 2 "
                             "also gradients, 3 also weights."}),

@@ -86,6 +86,7 @@ struct ParallelConfig {
   int data = 0;  // 0 until validation derives it from the GPU count
   int context = 1;
   int expert = 1;
+  int expert_tensor = 0;  // expert layers' TP (ETP); 0 = tensor (sim/scenario/expert_layout.hpp)
   int zero_stage = 0;
   bool sequence_parallel = false;
   PipelineSchedule pipeline_schedule = PipelineSchedule::one_f_one_b;

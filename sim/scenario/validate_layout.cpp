@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "sim/scenario/expert_layout.hpp"
 #include "sim/scenario/text_util.hpp"
 #include "sim/scenario/validate_rules.hpp"
 
@@ -137,10 +138,21 @@ void check_context_parallel(const Scenario& s) {
 }
 
 void check_expert_parallel(const Scenario& s) {
-  const int e = s.parallel.expert;
-  if (e == 1) return;
+  const ParallelConfig& p = s.parallel;
+  const int e = p.expert;
   const int experts = s.model.moe.num_experts;
-  if (experts == 0) {
+  if (p.expert_tensor > 0 && experts == 0) {
+    throw InputError("parallel.expert_tensor", "needs an MoE model (model.moe.num_experts > 0)",
+                     str(p.expert_tensor), "0 (omitted) for a dense model");
+  }
+  if (p.expert_tensor > 0 && s.model.moe.moe_ffn_hidden_size % p.expert_tensor != 0) {
+    const int64_t f = s.model.moe.moe_ffn_hidden_size;
+    throw InputError("parallel.expert_tensor",
+                     "must divide model.moe.moe_ffn_hidden_size (" + str(f) + ")",
+                     str(p.expert_tensor), "0 (= tensor) or a divisor of " + str(f));
+  }
+  if (e == 1 && p.expert_tensor == 0) return;
+  if (e > 1 && experts == 0) {
     throw InputError("parallel.expert", "needs an MoE model (model.moe.num_experts > 0)", str(e),
                      "1 for a dense model");
   }
@@ -148,12 +160,22 @@ void check_expert_parallel(const Scenario& s) {
     throw InputError("parallel.expert", "must divide model.moe.num_experts (" + str(experts) + ")",
                      str(e), divisors_text(experts));
   }
-  const int64_t dc = int64_t{s.parallel.data} * s.parallel.context;
-  if (dc % e != 0) {
-    throw InputError("parallel.expert",
-                     "must divide data x context = " + str(dc) +
-                         " (expert parallelism is carved out of the data-parallel ranks)",
-                     str(e), "a common divisor of " + str(experts) + " and " + str(dc));
+  // Megatron-Core's MoE parallel folding: the expert layers regroup a stage's TP x CP x DP ranks
+  // as ETP x EP x EDP (sim/scenario/expert_layout.hpp).
+  const int etp = expert_tensor_size(p);
+  const int64_t ranks = expert_stage_ranks(p);
+  if (ranks % (int64_t{e} * etp) != 0) {
+    const std::string path =
+        p.expert_tensor > 0 && e == 1 ? "parallel.expert_tensor" : "parallel.expert";
+    throw InputError(path,
+                     "expert x expert_tensor = " + str(e) + " x " + str(etp) +
+                         " must divide tensor x context x data = " + str(p.tensor) + " x " +
+                         str(p.context) + " x " + str(p.data) + " = " + str(ranks) +
+                         " (the expert layers regroup a pipeline stage's ranks as expert_tensor "
+                         "x expert x expert-data; expert_tensor defaults to tensor)",
+                     str(path == "parallel.expert" ? e : etp),
+                     "expert x expert_tensor a divisor of " + str(ranks) +
+                         " (e.g. expert_tensor 1 for expert up to " + str(ranks) + ")");
   }
 }
 

@@ -113,6 +113,43 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
   }
 }
 
+bool megatron_family(const json& doc) {
+  const FrameworkProfile* profile =
+      find_framework_profile(doc.at("training").value("framework", "none"));
+  if (profile == nullptr) return false;
+  return profile->name.starts_with("megatron") || profile->name == "nemo";
+}
+
+// The experts' tensor-parallel size (sim/scenario/expert_layout.hpp): the row's other.etp when
+// given; else, where EP exceeds data × context and the framework is Megatron-Core's (NeMo,
+// Megatron-LM), MoE parallel folding with ETP 1, as the recipes run it (NeMo deepseek_v3: EP 64,
+// ETP 1, data/reference/framework-defaults.md); else unset (ETP = TP, Megatron-Core's default).
+void set_expert_tensor(const json& row, json& p, RowBuild& b) {
+  if (!p.contains("expert")) return;
+  const std::string path = row_name(row) + ".other";
+  const json& other = row_other(row);
+  std::optional<int64_t> etp;
+  for (const char* key : {"etp", "expert_tensor_parallel_size", "expert_tensor"}) {
+    if (!etp) etp = integer_field(other, key, path);
+  }
+  const int64_t expert = p.at("expert").get<int64_t>();
+  const int64_t data = replicas(row, p) * p.at("context").get<int64_t>();
+  if (etp) {
+    p["expert_tensor"] = *etp;
+    if (expert > data) {
+      b.assume("expert " + std::to_string(expert) + " > data x context " + std::to_string(data) +
+               ": Megatron-Core MoE parallel folding with the row's expert_tensor " +
+               std::to_string(*etp) + " (EP spans tensor and data ranks)");
+    }
+    return;
+  }
+  if (expert <= data || data == 0 || !megatron_family(b.doc)) return;
+  p["expert_tensor"] = 1;
+  b.assume("expert " + std::to_string(expert) + " > data x context " + std::to_string(data) +
+           ", expert_tensor not given: Megatron-Core MoE parallel folding with expert_tensor 1 "
+           "(EP spans tensor and data ranks)");
+}
+
 }  // namespace
 
 void map_parallel(const json& row, RowBuild& b) {
@@ -128,6 +165,7 @@ void map_parallel(const json& row, RowBuild& b) {
   } else {
     b.assume("dp not given: derived from the GPU count");
   }
+  set_expert_tensor(row, p, b);
   const auto stage = zero_stage(row, b);
   p["zero_stage"] = stage ? *stage : profile_zero_stage(b.doc, replicas(row, p), b);
   const json& other = row_other(row);

@@ -5,6 +5,7 @@
 #include <map>
 #include <tuple>
 
+#include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/layer_kernels.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
@@ -236,17 +237,21 @@ class StageBuilder {
       op.deps[0] = gathered;
       push(op);
       layer_comm(Phase::backward, mb, chunk, layer);
-      const double grads = layer_grad_bytes(s_, z_);
       if (zero3()) {
         Op rs = collective(Phase::grad_sync, layer_grad_reduce_scatter(s_, z_), Stream::dp_comm, mb,
                            chunk, layer);
         rs.deps[0] = last_compute_;
         push(rs);
       } else if (final_pass) {
-        pending_grad_bytes_ += grads;
+        pending_grad_bytes_ += layer_dense_grad_bytes(s_, z_);
+        pending_expert_bytes_ += layer_expert_grad_bytes(s_, z_);
         pending_first_layer_ = layer;
-        if (s_.parallel.overlap_grad_reduce && pending_grad_bytes_ >= z_.bucket_bytes) {
-          flush_buckets(chunk);
+        if (s_.parallel.overlap_grad_reduce) {
+          if (pending_grad_bytes_ >= z_.bucket_bytes)
+            flush(pending_grad_bytes_, CommDim::dp, chunk);
+          if (pending_expert_bytes_ >= z_.bucket_bytes) {
+            flush(pending_expert_bytes_, CommDim::edp, chunk);
+          }
         }
       }
     }
@@ -261,21 +266,28 @@ class StageBuilder {
     if (final_pass && s_.parallel.overlap_grad_reduce) flush_buckets(chunk);
   }
 
-  // One DP op for the gradients gathered since the last flush: as many bucket-sized calls as they
-  // fill, launched when the layer that completes them has finished its backward.
+  // The dense and the expert gradients gathered since the last flush (layer_work.hpp).
   void flush_buckets(int chunk) {
-    if (pending_grad_bytes_ <= 0.0 || dp_group() <= 1) {
-      pending_grad_bytes_ = 0.0;
+    flush(pending_grad_bytes_, CommDim::dp, chunk);
+    flush(pending_expert_bytes_, CommDim::edp, chunk);
+  }
+
+  // One DP (or EDP) op for `pending` gradient bytes: as many bucket-sized calls as they fill,
+  // launched when the layer that completes them has finished its backward.
+  void flush(double& pending, CommDim dim, int chunk) {
+    const int group = dim == CommDim::dp ? dp_group() : expert_dp_group(s_);
+    if (pending <= 0.0 || group <= 1) {
+      pending = 0.0;
       return;
     }
-    const int calls = std::max(1, static_cast<int>(pending_grad_bytes_ / z_.bucket_bytes));
+    const int calls = std::max(1, static_cast<int>(pending / z_.bucket_bytes));
     const Collective c =
         s_.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
-    Op op = collective(Phase::grad_sync, CommDim::dp, c, pending_grad_bytes_ / calls, calls,
-                       dp_group(), Stream::dp_comm, -1, chunk, pending_first_layer_);
+    Op op = collective(Phase::grad_sync, dim, c, pending / calls, calls, group, Stream::dp_comm, -1,
+                       chunk, pending_first_layer_);
     op.deps[0] = last_compute_;
     push(op);
-    pending_grad_bytes_ = 0.0;
+    pending = 0.0;
   }
 
   void finish(int32_t optimizer_list) {
@@ -312,7 +324,8 @@ class StageBuilder {
   Program program_;
   std::map<int, std::pair<int, int>> last_backward_;
   std::map<int, int32_t> start_gathers_;  // layer → its all-gather at iteration start
-  double pending_grad_bytes_ = 0.0;
+  double pending_grad_bytes_ = 0.0;       // dense gradients (data × context buckets)
+  double pending_expert_bytes_ = 0.0;     // routed experts' gradients (EDP buckets)
   int pending_first_layer_ = -1;
   int32_t last_compute_ = -1;
 };
@@ -344,6 +357,7 @@ Workload build_workload(const Scenario& s) {
   w.data = par.data;
   w.context = par.context;
   w.expert = par.expert;
+  w.expert_tensor = expert_tensor_size(par);
   w.virtual_stages = par.virtual_stages;
   w.num_micro_batches = s.num_micro_batches();
   w.stage_layers = split_layers(s.model.num_layers, par.pipeline, par.virtual_stages);
@@ -361,12 +375,13 @@ Workload build_workload(const Scenario& s) {
   w.kernel_lists[kLogitsBwd] = logits_backward_kernels(s);
 
   const Sizes z = comm_sizes(s);
-  const int dp_ranks = par.data * par.context;
   std::map<P2PKey, std::pair<int, int32_t>> sends;  // key → (sending stage, op index)
   for (int stage = 0; stage < par.pipeline; ++stage) {
     const double params = stage_params(s, layers_of_stage(w, stage), stage);
+    const double experts = stage_expert_params(s, layers_of_stage(w, stage));
     w.stage_params.push_back(params);
-    const double owned = par.zero_stage >= 1 ? params / dp_ranks : params;
+    w.stage_expert_params.push_back(experts);
+    const double owned = optimizer_owned_params(s, params, experts);
     w.kernel_lists.push_back(optimizer_kernels(s, owned));
     const auto steps = stage_steps(par.pipeline_schedule, par.pipeline, stage, w.num_micro_batches,
                                    par.virtual_stages);

@@ -7,6 +7,7 @@
 #include "sim/hardware/flash2_efficiency.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/speed_spread.hpp"
+#include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/tp_overlap.hpp"
 
 namespace wt {
@@ -129,8 +130,12 @@ GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
       return group_shape(group_size, 1, gpn);
     case CommDim::cp:
       return group_shape(group_size, par.tensor, gpn);
+    // The expert layers' ranks in Megatron-Core's order: ETP fastest, then EP, then EDP
+    // (sim/scenario/expert_layout.hpp).
     case CommDim::ep:
-      return group_shape(group_size, par.tensor * par.context, gpn);
+      return group_shape(group_size, expert_tensor_size(par), gpn);
+    case CommDim::edp:
+      return group_shape(group_size, expert_tensor_size(par) * par.expert, gpn);
     case CommDim::dp:
       return group_shape(group_size, par.tensor, gpn);
     case CommDim::pp:

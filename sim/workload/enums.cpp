@@ -34,6 +34,8 @@ const char* to_string(CommDim d) {
       return "cp";
     case CommDim::ep:
       return "ep";
+    case CommDim::edp:
+      return "edp";
   }
   return "?";
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/units.hpp"
+#include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/attention_kernels.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
@@ -38,6 +39,10 @@ struct Shapes {
   int64_t ffn_local;            // f / t (per expert for MoE)
   int64_t fc1_out;              // ffn_local, doubled when gated
   double expert_tokens_factor;  // top_k × capacity factor for MoE, 1 for dense
+  // The routed experts split over ETP ranks (sim/scenario/expert_layout.hpp): each expert's inner
+  // width f / ETP, and the tokens reaching a GPU's experts ETP / TP times those of its TP rank.
+  int64_t expert_ffn_local, expert_fc1_out;
+  double expert_rows_scale;
   bool sp;
   double act, op;
 };
@@ -60,6 +65,10 @@ Shapes shapes_of(const Scenario& s) {
   x.ffn_local = f / x.t;
   x.fc1_out = m.gated_mlp ? 2 * x.ffn_local : x.ffn_local;
   x.expert_tokens_factor = moe ? m.moe.top_k * expert_capacity_scale(m) : 1.0;
+  const int etp = expert_tensor_size(s.parallel);
+  x.expert_ffn_local = f / etp;
+  x.expert_fc1_out = m.gated_mlp ? 2 * x.expert_ffn_local : x.expert_ffn_local;
+  x.expert_rows_scale = static_cast<double>(etp) / static_cast<double>(x.t);
   x.sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   x.act = activation_width(s.training.precision);
   x.op = operand_width(s.training.precision);
@@ -143,11 +152,12 @@ void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward)
   // Each TP rank routes its 1/t share of the tokens.
   add_linear(out, x, "router", backward, tokens / as_double(x.t), s.model.moe.num_experts, x.h);
   // The routed tokens that reach this GPU are split evenly over its E/e local experts: one GEMM
-  // per expert of routed/(E/e) rows, so many small experts run short, badly tiled GEMMs.
+  // per expert of routed/(E/e) rows, so many small experts run short, badly tiled GEMMs. Each
+  // expert is split over ETP ranks, which all see its tokens: ETP / TP times a TP rank's share.
   const int64_t local = std::max<int64_t>(1, s.model.moe.num_experts / s.parallel.expert);
-  const double per_expert = routed / as_double(local);
-  add_linear(out, x, "mlp_fc1", backward, per_expert, x.fc1_out, x.h, local);
-  add_linear(out, x, "mlp_fc2", backward, per_expert, x.h, x.ffn_local, local);
+  const double per_expert = routed * x.expert_rows_scale / as_double(local);
+  add_linear(out, x, "mlp_fc1", backward, per_expert, x.expert_fc1_out, x.h, local);
+  add_linear(out, x, "mlp_fc2", backward, per_expert, x.h, x.expert_ffn_local, local);
 }
 
 class ListSink final : public KernelSink {

@@ -1,5 +1,6 @@
 #include "sim/workload/layer_work.hpp"
 
+#include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -47,6 +48,29 @@ double layer_grad_bytes(const Scenario& s, const CommSizes& z) {
 
 LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z) {
   return {CommDim::dp, Collective::reduce_scatter, layer_grad_bytes(s, z), 1, layer_dp_group(s)};
+}
+
+bool separate_expert_grads(const Scenario& s) {
+  return s.parallel.zero_stage < 3 && !experts_share_dense_dp(s.parallel);
+}
+
+double layer_expert_grad_bytes(const Scenario& s, const CommSizes& z) {
+  return separate_expert_grads(s) ? layer_expert_params_on_gpu(s) * z.grad_width : 0.0;
+}
+
+double layer_dense_grad_bytes(const Scenario& s, const CommSizes& z) {
+  if (!separate_expert_grads(s)) return layer_grad_bytes(s, z);
+  return (layer_params_on_gpu(s) - layer_expert_params_on_gpu(s)) * z.grad_width;
+}
+
+int expert_dp_group(const Scenario& s) {
+  return expert_data_size(s.parallel);
+}
+
+double optimizer_owned_params(const Scenario& s, double params, double expert_params) {
+  if (s.parallel.zero_stage < 1) return params;
+  if (!separate_expert_grads(s)) return params / layer_dp_group(s);
+  return (params - expert_params) / layer_dp_group(s) + expert_params / expert_dp_group(s);
 }
 
 LayerCollective pipeline_message(const CommSizes& z) {

@@ -50,6 +50,22 @@ LayerCollective layer_param_gather(const Scenario& s, const CommSizes& z);
 double layer_grad_bytes(const Scenario& s, const CommSizes& z);
 LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z);
 
+// Without ZeRO-3 the gradients of a finished backward join buckets (Megatron's DDP buffers). The
+// routed experts' gradients have their own buckets, reduced over the expert-data-parallel ranks
+// (EDP = tensor × context × data / (expert × expert_tensor), at stride ETP × EP), unless they share
+// the dense group (EP 1 and ETP = TP); ZeRO-3 reduce-scatters everything over data × context.
+bool separate_expert_grads(const Scenario& s);
+// The layer's gradients that join the data × context buckets, and those that join the expert
+// buckets (0 unless separate_expert_grads), in bytes.
+double layer_dense_grad_bytes(const Scenario& s, const CommSizes& z);
+double layer_expert_grad_bytes(const Scenario& s, const CommSizes& z);
+// EDP; the ranks the expert gradients are reduced and their optimizer state sharded over.
+int expert_dp_group(const Scenario& s);
+// Parameters of a GPU (`params`, of which `expert_params` the routed experts') whose optimizer
+// state it owns: all without ZeRO, else the dense ones over data × context and, with separate
+// expert gradients, the experts' over EDP.
+double optimizer_owned_params(const Scenario& s, double params, double expert_params);
+
 // Beside the layers, a stage's other messages, described once the same way: a pipeline message of
 // one micro-batch chunk (activations forward, gradients backward), the gradients of the embedding
 // (or output layer) one GPU holds, and, with tied embeddings on a pipeline, their all-reduce

@@ -24,8 +24,9 @@ enum class Phase : uint8_t {
   optimizer,
 };
 
-// The parallel dimension a communication op runs over.
-enum class CommDim : uint8_t { none, tp, pp, dp, cp, ep };
+// The parallel dimension a communication op runs over. edp: the expert-data-parallel ranks that
+// reduce the routed experts' gradients (sim/scenario/expert_layout.hpp); reported as DP.
+enum class CommDim : uint8_t { none, tp, pp, dp, cp, ep, edp };
 
 // Streams of one GPU. Ops on one stream run in order; streams run concurrently. Gradient
 // reduction and parameter gathering have separate streams, as in Megatron's distributed optimizer
@@ -82,10 +83,12 @@ struct Workload {
   std::vector<KernelList> kernel_lists;  // shared by compute ops of identical shape
   int num_gpus = 0;
   int tensor = 1, pipeline = 1, data = 1, context = 1, expert = 1;
+  int expert_tensor = 1;  // ETP, resolved (sim/scenario/expert_layout.hpp)
   int64_t num_micro_batches = 0;
   int virtual_stages = 1;
   std::vector<std::vector<int>> stage_layers;  // per stage, per chunk: number of layers
   std::vector<double> stage_params;            // per stage: parameters held by one GPU
+  std::vector<double> stage_expert_params;     // per stage: of those, the routed experts'
   std::vector<int> stage_in_flight_layers;     // per stage: most layer-activations held at once
   std::vector<bool> stage_has_logits;          // per stage: holds the output layer
   double model_flops = 0.0;                    // per iteration, whole model, no recomputation

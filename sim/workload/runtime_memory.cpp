@@ -1,5 +1,7 @@
 #include "sim/workload/runtime_memory.hpp"
 
+#include "sim/scenario/expert_layout.hpp"
+
 namespace wt {
 namespace {
 
@@ -16,6 +18,8 @@ double nccl_buffer_bytes(const Scenario& s, int channels) {
   for (const int size : {p.tensor, p.data * p.context, p.context, p.expert}) {
     if (size > 1) ++rings;
   }
+  // The experts' own data-parallel group (sim/scenario/expert_layout.hpp), when it is another.
+  if (!experts_share_dense_dp(p) && expert_data_size(p) > 1) ++rings;
   double bytes = rings * static_cast<double>(channels) * kNcclBytesPerChannelPeer;
   // A stage receives from the previous stage (forward) and from the next (backward).
   if (p.pipeline > 1) bytes += 2.0 * kP2pChannelsPerPeer * kSimpleBufferBytes;

@@ -33,7 +33,8 @@ struct RuntimeMemory {
 };
 
 // The communicators a rank of `s` belongs to that move data (tensor, data × context, context,
-// expert: one ring peer per channel each; pipeline: two point-to-point peers on two channels each,
+// expert, and the experts' own data-parallel group when it is another: one ring peer per channel
+// each; pipeline: two point-to-point peers on two channels each,
 // Simple buffers only).
 double nccl_buffer_bytes(const Scenario& s, int channels);
 

@@ -1,19 +1,28 @@
 #include "sim/workload/stage_memory.hpp"
 
+#include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/runtime_memory.hpp"
 
 namespace wt {
 
 MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes) {
-  return stage_memory(s, w.stage_params[stage], w.stage_in_flight_layers[stage],
-                      w.stage_has_logits[stage], capacity_bytes);
+  return stage_memory(s, w.stage_params[stage], w.stage_expert_params[stage],
+                      w.stage_in_flight_layers[stage], w.stage_has_logits[stage], capacity_bytes);
 }
 
-MemoryUse stage_memory(const Scenario& s, double params, int in_flight_layers, bool has_logits,
-                       double capacity_bytes) {
-  const ModelStateMemory states = model_state_memory(
-      params, s.parallel.zero_stage, s.parallel.data * s.parallel.context, s.training);
+MemoryUse stage_memory(const Scenario& s, double params, double expert_params, int in_flight_layers,
+                       bool has_logits, double capacity_bytes) {
+  const int zero = s.parallel.zero_stage;
+  ModelStateMemory states = model_state_memory(params, zero, layer_dp_group(s), s.training);
+  if (separate_expert_grads(s) && expert_params > 0.0) {
+    const ModelStateMemory dense =
+        model_state_memory(params - expert_params, zero, layer_dp_group(s), s.training);
+    const ModelStateMemory experts =
+        model_state_memory(expert_params, zero, expert_dp_group(s), s.training);
+    states = {dense.weights + experts.weights, dense.gradients + experts.gradients,
+              dense.optimizer + experts.optimizer};
+  }
   MemoryUse m;
   m.weights = states.weights;
   m.gradients = states.gradients;

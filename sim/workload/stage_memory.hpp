@@ -10,10 +10,12 @@
 namespace wt {
 
 MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes);
-// The same from what a stage holds: its parameters per GPU, the most layer-activations in flight
-// and whether it computes the logits (what the `estimate` path knows without a Workload).
-MemoryUse stage_memory(const Scenario& s, double params, int in_flight_layers, bool has_logits,
-                       double capacity_bytes);
+// The same from what a stage holds: its parameters per GPU (`expert_params` of them the routed
+// experts', whose states ZeRO shards over the expert-data-parallel ranks: layer_work.hpp), the
+// most layer-activations in flight and whether it computes the logits (what the `estimate` path
+// knows without a Workload).
+MemoryUse stage_memory(const Scenario& s, double params, double expert_params, int in_flight_layers,
+                       bool has_logits, double capacity_bytes);
 
 // The stage whose GPUs need the most memory, and what they need.
 struct PeakMemory {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/units.hpp"
+#include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 
@@ -36,11 +37,16 @@ CommSizes comm_sizes(const Scenario& s) {
   return z;
 }
 
+double layer_expert_params_on_gpu(const Scenario& s) {
+  const double shard = static_cast<double>(s.parallel.expert) * expert_tensor_size(s.parallel);
+  return layer_params(s.model).expert / shard;
+}
+
 double layer_params_on_gpu(const Scenario& s) {
   const LayerParams p = layer_params(s.model);
   const double t = s.parallel.tensor;
   const double dense_mlp = p.mlp - p.expert;
-  return (p.attention + dense_mlp) / t + p.expert / (t * s.parallel.expert) + p.norms;
+  return (p.attention + dense_mlp) / t + layer_expert_params_on_gpu(s) + p.norms;
 }
 
 double stage_params(const Scenario& s, int stage_layers, int stage) {
@@ -51,6 +57,10 @@ double stage_params(const Scenario& s, int stage_layers, int stage) {
   if (stage == p - 1 && (!s.model.tied_embeddings || p > 1)) params += embedding;
   if (stage == p - 1) params += 2.0 * as_double(s.model.hidden_size);  // final layer norm
   return params;
+}
+
+double stage_expert_params(const Scenario& s, int stage_layers) {
+  return stage_layers * layer_expert_params_on_gpu(s);
 }
 
 int chunk_layers(int layers, int stages, int chunks, int stage, int chunk) {

@@ -17,13 +17,18 @@ struct CommSizes {
 CommSizes comm_sizes(const Scenario& s);
 
 // Parameters one GPU of a stage holds for one layer: TP splits the matrices (norms replicated),
-// EP splits the experts.
+// EP × ETP the routed experts (each GPU holds E/EP experts, each split over ETP ranks).
 double layer_params_on_gpu(const Scenario& s);
+// Of those, the routed experts' (a layer's average when the first layers are dense).
+double layer_expert_params_on_gpu(const Scenario& s);
 
 // Parameters one GPU of pipeline stage `stage` holds with `stage_layers` transformer layers: the
 // layers, the embedding on the first stage, the output layer (unless tied on one stage) and the
 // final layer norm on the last.
 double stage_params(const Scenario& s, int stage_layers, int stage);
+
+// Of those, the routed experts'.
+double stage_expert_params(const Scenario& s, int stage_layers);
 
 // Layers of (stage, chunk) when `layers` are split over `stages` × `chunks`: even when they divide,
 // else the remainder goes one layer each to the parts after the first in the model's order

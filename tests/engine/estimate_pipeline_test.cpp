@@ -74,7 +74,7 @@ TEST(EstimatePipeline, TheLastGradientBucketsAreExposedAfterTheBackward) {
   StepCosts c;
   c.layer_fwd_s = 0.5;
   c.layer_bwd_s = 1.0;
-  c.layer_grad_bytes = 1.5e9;
+  c.layer_dense_grad_bytes = 1.5e9;
   c.bucket_bytes = 1e9;
   c.dp_group = 2;
   c.dp_shape = GroupShape{2, 1};
@@ -99,7 +99,7 @@ TEST(EstimatePipeline, TheWaitBeforeTheOptimizerIsSplitBetweenDpAndTheTiedSync) 
   StepCosts c;
   c.layer_fwd_s = 1.0;
   c.layer_bwd_s = 2.0;
-  c.layer_grad_bytes = 1e9;
+  c.layer_dense_grad_bytes = 1e9;
   c.bucket_bytes = 1e12;
   c.dp_group = 2;
   c.dp_shape = GroupShape{2, 1};

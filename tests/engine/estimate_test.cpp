@@ -12,6 +12,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/error.hpp"
@@ -261,6 +262,39 @@ TEST(Estimate, AgreesWithTheWalkOnRandomLayouts) {
   }
   agreement.report("random layouts");
   coverage.expect_each_feature_seen(10);
+}
+
+// MoE parallel folding (sim/scenario/expert_layout.hpp): EP beyond data × context with ETP 1, and
+// EP within it on ETP 1 or the default ETP = TP; the experts' gradient buckets over EDP, with and
+// without overlap, under ZeRO 0, 1 and 3.
+TEST(Estimate, AgreesWithTheWalkOnFoldedExpertLayouts) {
+  Agreement agreement;
+  // tensor, pipeline, data, expert, expert_tensor, zero_stage, overlap_grad_reduce
+  for (const auto& [t, p, d, e, etp, zero, overlap] :
+       {std::tuple{2, 1, 4, 8, 1, 1, true}, std::tuple{4, 2, 2, 8, 1, 0, true},
+        std::tuple{2, 2, 4, 4, 1, 1, false}, std::tuple{2, 1, 8, 4, 0, 1, true},
+        std::tuple{2, 2, 4, 8, 1, 3, true}, std::tuple{2, 1, 8, 2, 1, 2, true}}) {
+    const json doc = {
+        {"schema", 1},
+        {"name", "folded"},
+        {"model", {{"preset", "mixtral-8x7b"}, {"seq_length", 1024}, {"num_layers", 8}}},
+        {"training", {{"global_batch_size", 8 * d}, {"micro_batch_size", 1}}},
+        {"parallel",
+         {{"tensor", t},
+          {"pipeline", p},
+          {"data", d},
+          {"expert", e},
+          {"expert_tensor", etp},
+          {"zero_stage", zero},
+          {"sequence_parallel", true},
+          {"dp_bucket_mb", 25.0},
+          {"overlap_grad_reduce", overlap}}},
+        {"cluster",
+         {{"gpu", "h100-sxm5-80gb"}, {"num_nodes", t * p * d / 8}, {"gpus_per_node", 8}}},
+    };
+    compare(parse_scenario(doc), doc.dump(), agreement);
+  }
+  agreement.report("folded expert layouts");
 }
 
 // Layers that do not split evenly over pipeline x virtual stages (as Megatron-Core allows): both

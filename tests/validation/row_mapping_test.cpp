@@ -535,6 +535,32 @@ TEST(RowMapping, ANamedPresetFillsTheArchitectureTheRowLeavesOut) {
   EXPECT_TRUE(has(rs.assumptions, "model_name names preset deepseek-v3 but the row's num_layers"));
 }
 
+// Shaped like published-runs-dev-2.json id 1105: EP 64 > DP 32 with TP 2, other.etp 1
+// (Megatron-Core MoE parallel folding); without the etp a Megatron-family row folds with ETP 1 and
+// says so.
+TEST(RowMapping, ExpertParallelismBeyondDataParallelismFoldsIntoTensorRanks) {
+  json row = nemo_llama_row();
+  row["model_name"] = "Mixtral 8x7B";
+  row["moe"] = {{"num_experts", 8}, {"top_k", 2}};
+  row["num_gpus"] = 8;
+  row["tp"] = 2;
+  row["pp"] = 1;
+  row["cp"] = 1;
+  row["dp"] = 4;
+  row["ep"] = 8;
+  row["other"]["etp"] = 1;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("expert_tensor"), 1);
+  EXPECT_EQ(parsed(rs).parallel.expert_tensor, 1);
+  EXPECT_TRUE(has(rs.assumptions, "expert 8 > data x context 4"));
+  row["other"].erase("etp");
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("expert_tensor"), 1);
+  EXPECT_TRUE(has(rs.assumptions, "expert 8 > data x context 4, expert_tensor not given"));
+  row["ep"] = 4;  // EP within DP: Megatron-Core's default ETP = TP, nothing set
+  EXPECT_FALSE(row_to_scenario(row).doc.at("parallel").contains("expert_tensor"));
+}
+
 // A row that leaves out seq_length (published-runs-dev-2.json id 1066) takes the preset's.
 TEST(RowMapping, APresetGivesTheSequenceLengthARowLeavesOut) {
   json row = nemo_llama_row();

@@ -30,7 +30,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kNccl = 2 * 16 * (4194304.0 + 4915200.0 + 524288.0);  // 308,281,344 B
 
 MemoryUse one_layer(const Scenario& s) {
-  return stage_memory(s, kParams, 1, false, 80 * kGiB);
+  return stage_memory(s, kParams, 0.0, 1, false, 80 * kGiB);
 }
 
 TEST(FrameworkMemory, NemoShardsTheOptimizerAndSplitsActivationsBySequenceParallelism) {

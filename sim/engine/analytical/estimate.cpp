@@ -46,8 +46,9 @@ IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw) {
   const StepCosts costs = step_costs(s, hw.gpu, hw.fabric, hw.profile());
   std::vector<double> optimizer(static_cast<size_t>(s.parallel.pipeline));
   for (int st = 0; st < s.parallel.pipeline; ++st) {
-    optimizer[st] =
-        optimizer_s(s, stage_params(s, stage_layer_count(s, st), st), hw.gpu, hw.profile());
+    const int layers = stage_layer_count(s, st);
+    optimizer[st] = optimizer_s(s, stage_params(s, layers, st), stage_expert_params(s, layers),
+                                hw.gpu, hw.profile());
   }
   const PipelineEstimate p = estimate_pipeline(s, costs, optimizer);
   IterationEstimate out;
@@ -69,8 +70,9 @@ PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
       most_chunk = std::max(most_chunk, chunk_layers(s.model.num_layers, p, v, st, chunk));
     const int in_flight =
         max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) * most_chunk;
-    const MemoryUse m = stage_memory(s, stage_params(s, stage_layer_count(s, st), st), in_flight,
-                                     st == p - 1, capacity_bytes);
+    const int layers = stage_layer_count(s, st);
+    const MemoryUse m = stage_memory(s, stage_params(s, layers, st), stage_expert_params(s, layers),
+                                     in_flight, st == p - 1, capacity_bytes);
     if (st == 0 || m.total > peak.use.total) peak = {st, m};
   }
   return peak;

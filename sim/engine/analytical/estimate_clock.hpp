@@ -20,12 +20,13 @@ struct StageClock {
   double compute_s = 0.0;  // when each stream is free
   double send_s = 0.0;
   double dp_s = 0.0;
-  bool has_dp = false;  // the stage issued an op on its gradient stream
-  int64_t gathers = 0;  // ZeRO-3 layer gathers issued so far
-  double pending_grad_bytes = 0.0;
-  double bubble_s = 0.0;       // waiting for a pipeline peer, minus the transfer
-  double recv_comm_s = 0.0;    // the transfer part of those waits
-  double gather_wait_s = 0.0;  // waiting for ZeRO parameter gathers
+  bool has_dp = false;                // the stage issued an op on its gradient stream
+  int64_t gathers = 0;                // ZeRO-3 layer gathers issued so far
+  double pending_grad_bytes = 0.0;    // dense gradients (data × context buckets)
+  double pending_expert_bytes = 0.0;  // routed experts' gradients (EDP buckets)
+  double bubble_s = 0.0;              // waiting for a pipeline peer, minus the transfer
+  double recv_comm_s = 0.0;           // the transfer part of those waits
+  double gather_wait_s = 0.0;         // waiting for ZeRO parameter gathers
   // Before the optimizer: waiting for the gradient reduction, then for the tied-embedding sync
   // that follows it on the same stream.
   double optimizer_wait_dp_s = 0.0;

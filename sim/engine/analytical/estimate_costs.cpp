@@ -106,26 +106,29 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.layer_gather = price(layer_param_gather(s, z));
   c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
   c.layer_grad_bytes = layer_grad_bytes(s, z);
+  c.layer_dense_grad_bytes = layer_dense_grad_bytes(s, z);
+  c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
   c.tied_sync = price(tied_embedding_sync(s, z));
   c.bucket_bytes = z.bucket_bytes;
   c.dp_collective =
       s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
   c.dp_shape = comm_group(CommDim::dp, c.dp_group, s);
+  c.edp_group = expert_dp_group(s);
+  c.edp_shape = comm_group(CommDim::edp, c.edp_group, s);
   c.fabric = fabric;
   c.algorithm = s.parallel.collective_algorithm;
   return c;
 }
 
-CommCost StepCosts::dp_bucket(double bytes) const {
-  const CollectiveCost cost = collective_cost(dp_collective, bytes, dp_shape, fabric, algorithm);
+CommCost StepCosts::bucket(double bytes, const GroupShape& shape) const {
+  const CollectiveCost cost = collective_cost(dp_collective, bytes, shape, fabric, algorithm);
   return {cost.time_s, cost.bytes_sent_per_gpu};
 }
 
-double optimizer_s(const Scenario& s, double params, const GpuSpec& gpu,
+double optimizer_s(const Scenario& s, double params, double expert_params, const GpuSpec& gpu,
                    const Calibration* calibration) {
-  const int dp_ranks = s.parallel.data * s.parallel.context;
-  const double owned = s.parallel.zero_stage >= 1 ? params / dp_ranks : params;
+  const double owned = optimizer_owned_params(s, params, expert_params);
   return list_time_s(s, gpu, calibration, compute_slowdown(s),
                      [&](KernelSink& k) { emit_optimizer_kernels(s, owned, k); });
 }

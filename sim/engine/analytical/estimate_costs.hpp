@@ -32,17 +32,21 @@ struct StepCosts {
   CommCost layer_gather;          // one layer's ZeRO parameter all-gather
   CommCost layer_reduce;          // one layer's ZeRO-3 gradient reduce-scatter
   CommCost tied_sync;             // tied-embedding gradient all-reduce between first and last stage
-  double layer_grad_bytes = 0.0;  // gradients of one layer on one GPU
+  double layer_grad_bytes = 0.0;  // gradients of one layer on one GPU (ZeRO-3)
+  // Without ZeRO-3: those joining the data × context buckets, and the experts' own (layer_work.hpp)
+  double layer_dense_grad_bytes = 0.0, layer_expert_grad_bytes = 0.0;
   double embedding_grad_bytes = 0.0;  // of the (local shard of the) embedding or output layer
   double bucket_bytes = 0.0;
   int dp_group = 1;                                   // data × context ranks that reduce gradients
   Collective dp_collective = Collective::all_reduce;  // all-reduce, or reduce-scatter under ZeRO
   GroupShape dp_shape;
+  int edp_group = 1;  // expert-data-parallel ranks that reduce the experts' gradients
+  GroupShape edp_shape;
   Fabric fabric{};
   CollectiveAlgorithm algorithm = CollectiveAlgorithm::automatic;
 
-  // One gradient-bucket call of `bytes` over the data-parallel group.
-  CommCost dp_bucket(double bytes) const;
+  // One gradient-bucket call of `bytes` over `shape`: dp_shape, or edp_shape for the experts'.
+  CommCost bucket(double bytes, const GroupShape& shape) const;
 
   // Stream time of one layer's forward (compute then its collectives), and backward (recompute
   // with its collectives when full, then backward and its collectives).
@@ -56,8 +60,9 @@ struct StepCosts {
 StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                      const Calibration* calibration);
 
-// The optimizer step of a GPU holding `params` parameters (before ZeRO partitioning).
-double optimizer_s(const Scenario& s, double params, const GpuSpec& gpu,
+// The optimizer step of a GPU holding `params` parameters, `expert_params` of them the routed
+// experts' (before ZeRO partitioning: optimizer_owned_params in layer_work.hpp).
+double optimizer_s(const Scenario& s, double params, double expert_params, const GpuSpec& gpu,
                    const Calibration* calibration);
 
 }  // namespace wt

@@ -212,8 +212,12 @@ class PipelineClock {
     if (!final_pass) return t + n * unit;
     for (int i = 0; i < n; ++i) {
       t += unit;
-      k.pending_grad_bytes += c_.layer_grad_bytes;
-      if (s_.parallel.overlap_grad_reduce && k.pending_grad_bytes >= c_.bucket_bytes) flush(k, t);
+      k.pending_grad_bytes += c_.layer_dense_grad_bytes;
+      k.pending_expert_bytes += c_.layer_expert_grad_bytes;
+      if (s_.parallel.overlap_grad_reduce) {
+        if (k.pending_grad_bytes >= c_.bucket_bytes) flush(k, t, dense_);
+        if (k.pending_expert_bytes >= c_.bucket_bytes) flush(k, t, experts_);
+      }
     }
     return t;
   }
@@ -224,25 +228,34 @@ class PipelineClock {
     (dim == CommDim::dp ? k.dp_sent_bytes : k.pp_sync_sent_bytes) += cost.sent_bytes;
   }
 
-  // The gradients pending since the last flush, as bucket-sized calls of one op.
+  // The dense and the expert gradients pending since the last flush (the builder's order).
   void flush(StageClock& k, double ready_s) {
-    if (k.pending_grad_bytes <= 0.0 || c_.dp_group <= 1) {
-      k.pending_grad_bytes = 0.0;
-      return;
-    }
-    const int calls = std::max(1, static_cast<int>(k.pending_grad_bytes / c_.bucket_bytes));
-    const CommCost one = bucket_cost(k.pending_grad_bytes / calls);
-    dp_op(k, ready_s, {one.time_s * calls, one.sent_bytes * calls}, CommDim::dp);
-    k.pending_grad_bytes = 0.0;
+    flush(k, ready_s, dense_);
+    flush(k, ready_s, experts_);
   }
 
-  // Buckets repeat the same few sizes: price each size once.
-  CommCost bucket_cost(double bytes) {
-    if (bytes != bucket_bytes_) {
-      bucket_bytes_ = bytes;
-      bucket_cost_ = c_.dp_bucket(bytes);
+  // One group's pending gradients, as bucket-sized calls of one op.
+  struct Buckets {
+    double StageClock::*pending;
+    const GroupShape* shape;
+    int group;
+    double priced_bytes = -1.0;  // buckets repeat the same few sizes: price each size once
+    CommCost priced{};
+  };
+  void flush(StageClock& k, double ready_s, Buckets& b) {
+    double& pending = k.*b.pending;
+    if (pending <= 0.0 || b.group <= 1) {
+      pending = 0.0;
+      return;
     }
-    return bucket_cost_;
+    const int calls = std::max(1, static_cast<int>(pending / c_.bucket_bytes));
+    const double bytes = pending / calls;
+    if (bytes != b.priced_bytes) {
+      b.priced_bytes = bytes;
+      b.priced = c_.bucket(bytes, *b.shape);
+    }
+    dp_op(k, ready_s, {b.priced.time_s * calls, b.priced.sent_bytes * calls}, CommDim::dp);
+    pending = 0.0;
   }
 
   // After the last step: a reduction of all gradients when not overlapped, the tied-embedding
@@ -357,8 +370,8 @@ class PipelineClock {
   std::vector<StageClock> clocks_;
   std::vector<double> arrivals_;  // when each (stage, chunk, micro-batch, direction) input lands
   std::vector<int> layers_, offsets_, stage_layers_, final_mb_;
-  double bucket_bytes_ = -1.0;
-  CommCost bucket_cost_;
+  Buckets dense_{&StageClock::pending_grad_bytes, &c_.dp_shape, c_.dp_group};
+  Buckets experts_{&StageClock::pending_expert_bytes, &c_.edp_shape, c_.edp_group};
 };
 
 }  // namespace

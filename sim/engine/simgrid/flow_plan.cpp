@@ -96,7 +96,9 @@ class PlanBuilder {
       case CommDim::dp:
         return w_.tensor;
       case CommDim::ep:
-        return w_.tensor * w_.context;
+        return w_.expert_tensor;
+      case CommDim::edp:
+        return w_.expert_tensor * w_.expert;
       default:
         return 1;
     }
