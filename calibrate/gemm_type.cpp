@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "sim/scenario/precision.hpp"
+
 namespace wt::calibrate::gpu {
 
 const char* to_string(GemmType t) {
@@ -68,13 +70,15 @@ GemmType gemm_type_for(Precision p) {
     case Precision::bf16:
       return GemmType::bf16;
     case Precision::fp8:
+    case Precision::mxfp8:  // block scales are not measured: the FP8 rate stands for them
+    case Precision::nvfp4:  // no FP4 GEMM in the calibrator: measured in e4m3 (a slower bound)
       return GemmType::fp8_e4m3;
   }
   return GemmType::bf16;
 }
 
 GemmType attention_type_for(Precision p) {
-  return p == Precision::fp8 ? GemmType::bf16 : gemm_type_for(p);
+  return quantized_gemms(p) ? GemmType::bf16 : gemm_type_for(p);
 }
 
 }  // namespace wt::calibrate::gpu

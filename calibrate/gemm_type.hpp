@@ -13,10 +13,11 @@ Precision precision_of(GemmType t);
 bool gemm_type_supported(GemmType t, int cc_major, int cc_minor);
 std::string required_compute_capability(GemmType t);  // e.g. "8.9"
 
-// The GEMM format of a training precision (fp8 → e4m3 operands with bf16 output).
+// The GEMM format of a training precision (fp8 → e4m3 operands with bf16 output; mxfp8 and nvfp4,
+// which the calibrator cannot run, also → e4m3).
 GemmType gemm_type_for(Precision p);
-// Attention runs in 16 bits under fp8 training (Transformer Engine's default), as the cost model
-// assumes; the other precisions run attention as they run GEMMs.
+// Attention runs in 16 bits under fp8/mxfp8/nvfp4 training (Transformer Engine's default), as the
+// cost model assumes; the other precisions run attention as they run GEMMs.
 GemmType attention_type_for(Precision p);
 
 }  // namespace wt::calibrate::gpu

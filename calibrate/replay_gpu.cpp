@@ -6,6 +6,7 @@
 
 #include "calibrate/fixed_text.hpp"
 #include "calibrate/gpu_match.hpp"
+#include "sim/scenario/precision.hpp"
 
 namespace wt::calibrate {
 namespace {
@@ -24,6 +25,10 @@ KernelMeasurement replay_gemm(gpu::Bench& bench, const Kernel& k, Precision p, c
     n = round_up_16(n);
     kk = round_up_16(kk);
     note = "padded to multiples of 16 for fp8";
+  }
+  if (block_scaled(p)) {
+    note += std::string(note.empty() ? "" : "; ") + to_string(p) +
+            " ran as per-tensor fp8 e4m3 (the calibrator has no block-scaled GEMM)";
   }
   std::vector<double> samples = bench.gemm(t, m, n, kk, r, 7, k.batch);
   if (samples.empty() && t == gpu::GemmType::fp8_e4m3) {
@@ -51,7 +56,9 @@ KernelMeasurement replay_attention(gpu::Bench& bench, const Kernel& k, Precision
       bench.attention(gpu::attention_type_for(p), shape,
                       backward ? gpu::AttentionPass::backward : gpu::AttentionPass::forward, r, 9);
   std::string note;
-  if (p == Precision::fp8) note += "in bf16, as the cost model assumes under fp8; ";
+  if (quantized_gemms(p)) {
+    note += std::string("in bf16, as the cost model assumes under ") + to_string(p) + "; ";
+  }
   if (run.chunks > 1) note += "ran in " + std::to_string(run.chunks) + " pieces to fit memory; ";
   if (std::abs(scale - 1.0) > 1e-9) note += "time scaled by " + fixed(scale, "%.3f") + "; ";
   if (!note.empty()) note.resize(note.size() - 2);

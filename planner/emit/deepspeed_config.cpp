@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "sim/scenario/precision.hpp"
+
 namespace wt {
 namespace {
 
@@ -29,7 +31,7 @@ void add_precision(Json& c, const TrainingConfig& t) {
   if (t.grad_reduce_in_fp32 && p != Precision::fp32 && p != Precision::tf32) {
     c["communication_data_type"] = "fp32";
   }
-  if (p == Precision::bf16 || p == Precision::fp8) c["bf16"] = {{"enabled", true}};
+  if (p == Precision::bf16 || quantized_gemms(p)) c["bf16"] = {{"enabled", true}};
   if (p == Precision::fp16) {
     c["fp16"] = {{"enabled", true},           {"loss_scale", 0}, {"initial_scale_power", 16},
                  {"loss_scale_window", 1000}, {"hysteresis", 2}, {"min_loss_scale", 1}};

@@ -31,9 +31,12 @@ void add_layout(Args& a, const Scenario& s) {
   add(a, "--tensor-model-parallel-size", str(p.tensor));
   add(a, "--pipeline-model-parallel-size", str(p.pipeline));
   if (p.pipeline_schedule == PipelineSchedule::interleaved && p.virtual_stages > 1) {
-    const int64_t per_chunk = s.model.num_layers / (int64_t{p.pipeline} * p.virtual_stages);
+    const int64_t per_chunk = s.pipeline_split_slots() / (int64_t{p.pipeline} * p.virtual_stages);
     add(a, "--num-layers-per-virtual-pipeline-stage", str(per_chunk));
   }
+  if (p.account_for_embedding_in_pipeline_split)
+    add(a, "--account-for-embedding-in-pipeline-split");
+  if (p.account_for_loss_in_pipeline_split) add(a, "--account-for-loss-in-pipeline-split");
   add(a, "--context-parallel-size", str(p.context));
   if (s.model.moe.num_experts > 0) add(a, "--expert-model-parallel-size", str(p.expert));
   // Unset, Megatron-Core takes the tensor size (data/reference/framework-defaults.md).
@@ -94,6 +97,16 @@ void add_precision(Args& a, const TrainingConfig& t) {
     case Precision::fp8:  // FP8 GEMMs (Transformer Engine) over BF16 parameters
       add(a, "--bf16");
       add(a, "--fp8-format", "hybrid");
+      return;
+    case Precision::mxfp8:  // TE's MXFP8BlockScaling (framework-defaults.md §1, §9)
+      add(a, "--bf16");
+      add(a, "--fp8-format", "e4m3");
+      add(a, "--fp8-recipe", "mxfp8");
+      return;
+    case Precision::nvfp4:  // TE's NVFP4BlockScaling (framework-defaults.md §1: fp4_recipe)
+      add(a, "--bf16");
+      add(a, "--fp4-format", "e2m1");
+      add(a, "--fp4-recipe", "nvfp4");
       return;
     case Precision::fp32:
     case Precision::tf32:

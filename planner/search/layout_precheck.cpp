@@ -27,7 +27,7 @@ const char* schedule_violation(const Scenario& s, int64_t data) {
   }
   if (p.virtual_stages < 2) return "parallel.virtual_stages";
   if (p.pipeline < 2) return "parallel.pipeline";
-  if (s.model.num_layers % (int64_t{p.pipeline} * p.virtual_stages) != 0) {
+  if (s.pipeline_split_slots() % (int64_t{p.pipeline} * p.virtual_stages) != 0) {
     return "parallel.virtual_stages";
   }
   const int64_t micro_batches = s.training.global_batch_size / (s.training.micro_batch_size * data);

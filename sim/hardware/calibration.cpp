@@ -53,7 +53,7 @@ void Calibration::note_gpu_mismatch() {
 }
 
 void Calibration::build_gemm_tables() {
-  std::array<bool, 5> skipped{};
+  std::array<bool, kPrecisions> skipped{};
   for (const GemmPoint& g : profile_.gemm) {
     const double peak_tflops = gpu_.peak_flops(g.precision) / units::kTera;
     if (peak_tflops <= 0.0) {
@@ -62,8 +62,7 @@ void Calibration::build_gemm_tables() {
     }
     gemm_[index_of(g.precision)].add(g.m, g.n, g.k, g.tflops() / peak_tflops);
   }
-  for (Precision p :
-       {Precision::fp32, Precision::tf32, Precision::fp16, Precision::bf16, Precision::fp8}) {
+  for (Precision p : EnumValues<Precision>::values) {
     if (!skipped[index_of(p)]) continue;
     notes_.push_back(std::string("gemm.") + to_string(p) + ": " + gpu_.id + " has no " +
                      to_string(p) + " peak in the catalog; these measurements are not used");
@@ -94,8 +93,7 @@ void Calibration::build_attention_tables() {
   const auto training_flash = [](const AttentionPoint& a) {
     return a.kernel == "sdpa_flash" && a.causal && a.pass == "forward_backward";
   };
-  for (Precision p :
-       {Precision::fp32, Precision::tf32, Precision::fp16, Precision::bf16, Precision::fp8}) {
+  for (Precision p : EnumValues<Precision>::values) {
     const double peak_tflops = gpu_.peak_flops(p) / units::kTera;
     if (peak_tflops <= 0.0) continue;
     bool any_flash = false;

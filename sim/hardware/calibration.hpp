@@ -12,6 +12,7 @@
 #include "sim/hardware/calibration_gemm_table.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/hardware/gpu.hpp"
+#include "sim/scenario/enum_names.hpp"
 
 namespace wt {
 
@@ -60,8 +61,9 @@ class Calibration {
 
   CalibrationProfile profile_;
   GpuSpec gpu_;
-  std::array<GemmEfficiencyTable, 5> gemm_;       // indexed by Precision
-  std::array<GemmEfficiencyTable, 5> attention_;  // fused attention, (batch × heads, seq, head dim)
+  static constexpr std::size_t kPrecisions = EnumValues<Precision>::values.size();
+  std::array<GemmEfficiencyTable, kPrecisions> gemm_;       // indexed by Precision
+  std::array<GemmEfficiencyTable, kPrecisions> attention_;  // fused attention, (b·heads, seq, d)
   std::vector<std::string> notes_;
 };
 

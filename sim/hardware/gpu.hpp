@@ -38,7 +38,13 @@ struct GpuSpec {
   // nccl-tests all-reduce bus bandwidth of 8 GPUs on one NVSwitch node with NVLink SHARP (NVLS),
   // large messages; 0 = the node has no in-switch reduction.
   Sourced nvls_busbw_GBps;
+  // Dense peaks of the block-scaled formats (MXFP8 at the FP8 rate, NVFP4 at the FP4 rate); only
+  // Blackwell's tensor cores have them, so they are 0 unless a catalog entry sets them.
+  Sourced mxfp8_tflops{0.0, "not supported: no MXFP8 tensor cores (Blackwell has them)"};
+  Sourced nvfp4_tflops{0.0, "not supported: no NVFP4 tensor cores (Blackwell has them)"};
 
+  // Peak dense TFLOP/s at a training precision with its source (value 0 when unsupported).
+  const Sourced& peak_tflops(Precision p) const;
   // Peak dense FLOP/s at a training precision (0 when unsupported).
   double peak_flops(Precision p) const;
   // DRAM capacities are binary: an "80 GB" HBM2e/HBM3 GPU holds five stacks of 16 GiB (dies of

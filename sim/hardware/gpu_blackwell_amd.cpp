@@ -29,6 +29,10 @@ GpuSpec b200() {
       .sm_count = {148.0, "NVIDIA Blackwell architecture technical brief (2024): 148 SMs"},
       .fp8_gemm_efficiency = {3432.5 / 4500.0, "MLENG_ACC: B200 MAMF FP8 3432.5 of 4500 TFLOP/s"},
       .nvls_busbw_GBps = {838.0, "MLENG_NET: AWS p6-b200 8-GPU NVLS all-reduce busbw 838 GB/s"},
+      .mxfp8_tflops = {4500.0, "MLENG_ACC FP8 dense (MXFP8 runs at the FP8 tensor rate)"},
+      .nvfp4_tflops = {9000.0,
+                       "MLENG_ACC FP4 dense (GK_B200 also 9000; MLENG_ACC's nvfp4 column says "
+                       "10000)"},
   };
 }
 
@@ -60,6 +64,8 @@ GpuSpec gb200() {
       .fp8_gemm_efficiency = {3615.6 / 5000.0, "MLENG_ACC: GB200 MAMF FP8 3615.6 of 5000 TFLOP/s"},
       .nvls_busbw_GBps = {850.0,
                           "MLENG_NET: GTC25 slide, NVL72 all-reduce 680 -> 850 GB/s with SHARP"},
+      .mxfp8_tflops = {5000.0, "MLENG_ACC FP8 dense (MXFP8 runs at the FP8 tensor rate)"},
+      .nvfp4_tflops = {10000.0, "MLENG_ACC FP4 dense (GK_B200 also 10000)"},
   };
 }
 

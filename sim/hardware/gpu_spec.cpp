@@ -4,20 +4,28 @@
 
 namespace wt {
 
-double GpuSpec::peak_flops(Precision p) const {
+const Sourced& GpuSpec::peak_tflops(Precision p) const {
   switch (p) {
     case Precision::fp32:
-      return units::tflops_to_flops(fp32_tflops.value);
+      return fp32_tflops;
     case Precision::tf32:
-      return units::tflops_to_flops(tf32_tflops.value);
+      return tf32_tflops;
     case Precision::fp16:
-      return units::tflops_to_flops(fp16_tflops.value);
+      return fp16_tflops;
     case Precision::bf16:
-      return units::tflops_to_flops(bf16_tflops.value);
+      return bf16_tflops;
     case Precision::fp8:
-      return units::tflops_to_flops(fp8_tflops.value);
+      return fp8_tflops;
+    case Precision::mxfp8:
+      return mxfp8_tflops;
+    case Precision::nvfp4:
+      break;
   }
-  return 0.0;
+  return nvfp4_tflops;
+}
+
+double GpuSpec::peak_flops(Precision p) const {
+  return units::tflops_to_flops(peak_tflops(p).value);
 }
 
 }  // namespace wt

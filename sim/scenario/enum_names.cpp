@@ -14,6 +14,10 @@ const char* to_string(Precision p) {
       return "bf16";
     case Precision::fp8:
       return "fp8";
+    case Precision::mxfp8:
+      return "mxfp8";
+    case Precision::nvfp4:
+      return "nvfp4";
   }
   return "?";
 }

@@ -18,7 +18,8 @@ struct EnumValues;
 template <>
 struct EnumValues<Precision> {
   static constexpr std::array values{Precision::fp32, Precision::tf32, Precision::fp16,
-                                     Precision::bf16, Precision::fp8};
+                                     Precision::bf16, Precision::fp8,  Precision::mxfp8,
+                                     Precision::nvfp4};
 };
 template <>
 struct EnumValues<Optimizer> {

@@ -147,7 +147,8 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.unit = "sequences", .doc = "Sequences per micro-batch on one replica."}),
       choice_field(WT_MEMBER(training.precision),
                    {.doc = "Math precision of the GEMMs (mixed precision with fp32 master "
-                           "weights for the 16- and 8-bit ones)."}),
+                           "weights for the 16-, 8- and 4-bit ones; mxfp8 and nvfp4 are "
+                           "Transformer Engine's block-scaled recipes, Blackwell only)."}),
       choice_field(WT_MEMBER(training.optimizer), {.doc = "Optimizer (sets its state size)."}),
       choice_field(WT_MEMBER(training.activation_recompute),
                    {.doc = "Activation recomputation: none, selective (attention core only) or "
@@ -209,6 +210,14 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Overlap the tensor-parallel all-gathers and reduce-scatters with "
                             "the GEMMs of their layer (Megatron-LM --tp-comm-overlap; needs "
                             "sequence_parallel)."}),
+      boolean_field(WT_MEMBER(parallel.account_for_embedding_in_pipeline_split),
+                    {.doc = "Count the embedding as one layer in the pipeline split (Megatron-Core "
+                            "--account-for-embedding-in-pipeline-split): the first model chunk "
+                            "holds one layer fewer."}),
+      boolean_field(WT_MEMBER(parallel.account_for_loss_in_pipeline_split),
+                    {.doc = "Count the output layer and loss as one layer in the pipeline split "
+                            "(Megatron-Core --account-for-loss-in-pipeline-split): the last model "
+                            "chunk holds one layer fewer."}),
       choice_field(WT_MEMBER(parallel.collective_algorithm),
                    {.doc = "Pins the collective algorithm; auto picks the fastest per call, as "
                            "NCCL's tuner does."}),

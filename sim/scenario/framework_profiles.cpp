@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "sim/scenario/field_binding.hpp"
+#include "sim/scenario/precision.hpp"
 #include "sim/scenario/text_util.hpp"
 
 namespace wt {
@@ -244,7 +245,7 @@ bool holds(ProfileCondition when, const Scenario& s) {
     case When::below_zero_3:
       return s.parallel.zero_stage < 3;
     case When::bf16_or_fp8:
-      return s.training.precision == Precision::bf16 || s.training.precision == Precision::fp8;
+      return s.training.precision == Precision::bf16 || quantized_gemms(s.training.precision);
   }
   return true;
 }

@@ -22,7 +22,7 @@ enum class ProfileCondition {
   data_parallel,    // DP > 1
   zero_stage_3,
   below_zero_3,
-  bf16_or_fp8,  // Megatron-LM's --bf16 (fp8 runs with it too)
+  bf16_or_fp8,  // Megatron-LM's --bf16 (fp8, mxfp8 and nvfp4 run with it too)
 };
 
 struct ProfileDefault {

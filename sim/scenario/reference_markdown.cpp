@@ -163,7 +163,7 @@ const char* condition_text(ProfileCondition when) {
     case ProfileCondition::below_zero_3:
       return " (below zero_stage 3)";
     case ProfileCondition::bf16_or_fp8:
-      return " (with bf16 or fp8)";
+      return " (with bf16, fp8, mxfp8 or nvfp4)";
   }
   return "";
 }

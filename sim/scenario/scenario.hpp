@@ -10,7 +10,10 @@
 
 namespace wt {
 
-enum class Precision { fp32, tf32, fp16, bf16, fp8 };
+// fp8: per-tensor scaled FP8 (Transformer Engine's delayed or current scaling); mxfp8 and nvfp4:
+// the block-scaled formats of Blackwell's tensor cores (TE's MXFP8BlockScaling, NVFP4BlockScaling;
+// sim/scenario/precision.hpp).
+enum class Precision { fp32, tf32, fp16, bf16, fp8, mxfp8, nvfp4 };
 enum class Optimizer { adam, adamw, sgd };
 enum class Recompute { none, selective, full };
 // How the attention core runs: one fused kernel that never stores the s x s scores
@@ -97,6 +100,12 @@ struct ParallelConfig {
   // Megatron-LM's --tp-comm-overlap (Transformer Engine userbuffers): with sequence parallelism,
   // each TP all-gather and reduce-scatter runs under a GEMM of its layer (docs/models.md).
   bool tp_comm_overlap = false;
+  // Megatron-Core's --account-for-embedding-in-pipeline-split /
+  // --account-for-loss-in-pipeline-split: the embedding (first model chunk) and the loss (last
+  // model chunk) count as one layer each when the layers are split over the pipeline
+  // (sim/workload/workload_sizes.hpp, chunk_layers).
+  bool account_for_embedding_in_pipeline_split = false;
+  bool account_for_loss_in_pipeline_split = false;
   CollectiveAlgorithm collective_algorithm = CollectiveAlgorithm::automatic;
 };
 
@@ -126,6 +135,13 @@ struct Scenario {
   // The framework profile's defaults that filled fields the file left out, one line each with its
   // source ("parallel.zero_stage = 1 (...)").
   std::vector<std::string> framework_defaults;
+
+  // Layer slots the pipeline split deals out: the layers, plus one for the embedding and one for
+  // the loss when the parallel.account_for_* fields count them.
+  int pipeline_split_slots() const {
+    return model.num_layers + (parallel.account_for_embedding_in_pipeline_split ? 1 : 0) +
+           (parallel.account_for_loss_in_pipeline_split ? 1 : 0);
+  }
 
   int64_t num_micro_batches() const {
     return training.global_batch_size / (training.micro_batch_size * parallel.data);

@@ -68,8 +68,13 @@ void check_precision(const Scenario& s, const GpuSpec& gpu) {
   for (Precision q : EnumValues<Precision>::values) {
     if (gpu.peak_flops(q) > 0.0) supported.emplace_back(to_string(q));
   }
-  throw InputError("training.precision", "not supported by " + gpu.id, to_string(p),
-                   join(supported));
+  // The catalog says why (e.g. "no NVFP4 tensor cores (Blackwell has them)").
+  std::string why = gpu.peak_tflops(p).source;
+  const std::string prefix = "not supported: ";
+  if (why.starts_with(prefix)) why.erase(0, prefix.size());
+  throw InputError("training.precision",
+                   "not supported by " + gpu.id + (why.empty() ? "" : " (" + why + ")"),
+                   to_string(p), join(supported));
 }
 
 void check_intra_node_bandwidth(const Scenario& s) {

@@ -43,11 +43,30 @@ void check_tensor_parallel(const Scenario& s) {
   }
 }
 
+// What the split counts besides the layers, for messages: "" or " + 2 (embedding and loss
+// counted as layers)".
+std::string counted_extras(const Scenario& s) {
+  const int extra = s.pipeline_split_slots() - s.model.num_layers;
+  if (extra == 0) return "";
+  const ParallelConfig& p = s.parallel;
+  const char* what = extra == 2                                  ? "embedding and loss"
+                     : p.account_for_embedding_in_pipeline_split ? "embedding"
+                                                                 : "loss";
+  return " + " + str(extra) + " (" + what + " counted as layers)";
+}
+
+constexpr const char* kAccountFor =
+    "; parallel.account_for_embedding_in_pipeline_split and "
+    "parallel.account_for_loss_in_pipeline_split count the embedding and the loss as one layer "
+    "each";
+
 void check_pipeline_depth(const Scenario& s) {
-  if (s.parallel.pipeline <= s.model.num_layers) return;
+  const int slots = s.pipeline_split_slots();
+  if (s.parallel.pipeline <= slots) return;
   throw InputError("parallel.pipeline",
-                   "more pipeline stages than model.num_layers (" + str(s.model.num_layers) + ")",
-                   str(s.parallel.pipeline), "1 .. " + str(s.model.num_layers));
+                   "more pipeline stages than model.num_layers (" + str(s.model.num_layers) +
+                       counted_extras(s) + ")",
+                   str(s.parallel.pipeline), "1 .. " + str(slots) + kAccountFor);
 }
 
 void derive_data_parallel(Scenario& s) {
@@ -108,12 +127,13 @@ void check_pipeline_schedule(const Scenario& s) {
                      str(p.pipeline), "2 .. model.num_layers");
   }
   const int64_t chunks = int64_t{p.pipeline} * p.virtual_stages;
-  if (s.model.num_layers < chunks) {
+  if (s.pipeline_split_slots() < chunks) {
     throw InputError("parallel.virtual_stages",
                      "leaves model chunks without a layer: model.num_layers (" +
-                         str(s.model.num_layers) +
+                         str(s.model.num_layers) + counted_extras(s) +
                          ") is below pipeline x virtual_stages = " + str(chunks),
-                     str(p.virtual_stages), "a value with pipeline x it <= num_layers");
+                     str(p.virtual_stages),
+                     std::string("a value with pipeline x it <= num_layers") + kAccountFor);
   }
   if (s.num_micro_batches() % p.pipeline != 0) {
     throw InputError("training.global_batch_size",
@@ -181,22 +201,21 @@ void check_expert_parallel(const Scenario& s) {
 
 void add_layout_warnings(Scenario& s) {
   const ParallelConfig& p = s.parallel;
-  const int layers = s.model.num_layers;
+  const int slots = s.pipeline_split_slots();
+  const std::string what = str(s.model.num_layers) + " layers" + counted_extras(s);
   const int chunks = p.pipeline * p.virtual_stages;
-  if (p.pipeline_schedule == PipelineSchedule::interleaved && layers % chunks != 0) {
+  if (p.pipeline_schedule == PipelineSchedule::interleaved && slots % chunks != 0) {
     // As Megatron-Core's uneven splits (--decoder-first/last-pipeline-num-layers, or the embedding
     // and loss counted as layers): the first chunks hold one layer more.
-    add_warning(s,
-                "parallel.virtual_stages: " + str(layers) + " layers do not split evenly over " +
-                    str(chunks) + " model chunks (" + str(layers / chunks + 1) + " or " +
-                    str(layers / chunks) +
-                    " layers per chunk: one more in each chunk after the first in the model's "
-                    "order, chunk 0 of stages 1, 2, ... first); the slowest stage sets the pace");
+    add_warning(s, "parallel.virtual_stages: " + what + " do not split evenly over " + str(chunks) +
+                       " model chunks (" + str(slots / chunks + 1) + " or " + str(slots / chunks) +
+                       " layers per chunk: one more in each chunk after the first in the model's "
+                       "order, chunk 0 of stages 1, 2, ... first); the slowest stage sets the pace");
   }
-  if (layers % p.pipeline != 0 && p.pipeline_schedule != PipelineSchedule::interleaved) {
-    add_warning(s, "parallel.pipeline: " + str(layers) + " layers do not split evenly over " +
-                       str(p.pipeline) + " stages (" + str(layers / p.pipeline + 1) + " or " +
-                       str(layers / p.pipeline) +
+  if (slots % p.pipeline != 0 && p.pipeline_schedule != PipelineSchedule::interleaved) {
+    add_warning(s, "parallel.pipeline: " + what + " do not split evenly over " + str(p.pipeline) +
+                       " stages (" + str(slots / p.pipeline + 1) + " or " +
+                       str(slots / p.pipeline) +
                        " layers per stage); the slowest stage sets "
                        "the pace");
   }

@@ -150,6 +150,30 @@ void set_expert_tensor(const json& row, json& p, RowBuild& b) {
            "(EP spans tensor and data ranks)");
 }
 
+// Megatron-Core splits the layers evenly over pipeline × virtual stages and, for an uneven
+// count, needs the embedding and the loss counted as one layer each
+// (--account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split;
+// data/reference/megatron-lm-arguments.txt): when the row's layers do not divide over its
+// chunks but layers + 2 do, and its framework is built on Megatron-Core (profiles nemo and
+// megatron-core: NeMo, Megatron-Bridge, Megatron-Core), both are set.
+void account_for_embedding_and_loss(int64_t num_layers, json& p, RowBuild& b) {
+  const std::string framework = b.doc.at("training").value("framework", "none");
+  if (framework != "nemo" && framework != "megatron-core") return;
+  const int64_t pipeline = p.at("pipeline").get<int64_t>();
+  const int64_t chunks = pipeline * p.value("virtual_stages", int64_t{1});
+  if (pipeline <= 1 || num_layers % chunks == 0 || (num_layers + 2) % chunks != 0) return;
+  p["account_for_embedding_in_pipeline_split"] = true;
+  p["account_for_loss_in_pipeline_split"] = true;
+  b.assume(
+      "parallel.account_for_embedding_in_pipeline_split and "
+      "account_for_loss_in_pipeline_split = true: " +
+      std::to_string(num_layers) + " layers do not split evenly over " + std::to_string(chunks) +
+      " model chunks but " + std::to_string(num_layers) +
+      " + 2 do, as Megatron-Core's --account-for-embedding/loss-in-pipeline-split make "
+      "them (the first chunk holds the embedding and one layer fewer, the last the loss "
+      "and one layer fewer); the row does not say");
+}
+
 }  // namespace
 
 void map_parallel(const json& row, RowBuild& b) {
@@ -173,7 +197,9 @@ void map_parallel(const json& row, RowBuild& b) {
   // TP communication overlap only when the row says so; else the profile's (off in every one).
   const auto overlap = other.find("tp_comm_overlap");
   if (overlap != other.end() && overlap->is_boolean()) p["tp_comm_overlap"] = overlap->get<bool>();
-  set_schedule(row, pipeline, b.doc.at("model").at("num_layers").get<int64_t>(), p, b);
+  const int64_t num_layers = b.doc.at("model").at("num_layers").get<int64_t>();
+  set_schedule(row, pipeline, num_layers, p, b);
+  account_for_embedding_and_loss(num_layers, p, b);
   b.doc["parallel"] = std::move(p);
 }
 

@@ -32,6 +32,11 @@ std::string precision(const json& row, RowBuild& b) {
     b.assume("precision not given: bf16");
     return "bf16";
   }
+  // The block-scaled formats first: "mxfp8" and "fp8-mx" contain "fp8".
+  if (contains(text, "nvfp4")) return "nvfp4";
+  if (contains(text, "mxfp8") || contains(text, "fp8-mx") || contains(text, "fp8 mx")) {
+    return "mxfp8";
+  }
   if (contains(text, "fp8")) return "fp8";
   if (contains(text, "mixed precision 16-bit")) {
     b.assume(
@@ -55,8 +60,8 @@ std::string precision(const json& row, RowBuild& b) {
     return "fp16";
   }
   throw InputError(row_name(row) + ".precision", "is not understood", row_text(row, "precision"),
-                   "text naming fp8, bf16, fp16, tf32, fp32, their spelled-out names, or "
-                   "mixed precision");
+                   "text naming nvfp4, mxfp8 (or fp8-mx), fp8, bf16, fp16, tf32, fp32, their "
+                   "spelled-out names, or mixed precision");
 }
 
 // other.activation_recompute (Megatron's words: "full", "selective", "uniform", "block"), or

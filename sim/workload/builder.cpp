@@ -337,15 +337,26 @@ int layers_of_stage(const Workload& w, int stage) {
   return layers;
 }
 
-}  // namespace
-
-std::vector<std::vector<int>> split_layers(int layers, int stages, int chunks) {
+template <class LayersOf>
+std::vector<std::vector<int>> split_by(int stages, int chunks, LayersOf layers_of) {
   std::vector<std::vector<int>> split(stages, std::vector<int>(chunks, 0));
   for (int st = 0; st < stages; ++st) {
     for (int c = 0; c < chunks; ++c)
-      split[st][c] = chunk_layers(layers, stages, chunks, st, c);
+      split[st][c] = layers_of(st, c);
   }
   return split;
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> split_layers(int layers, int stages, int chunks) {
+  return split_by(stages, chunks,
+                  [&](int st, int c) { return chunk_layers(layers, stages, chunks, st, c); });
+}
+
+std::vector<std::vector<int>> split_layers(const Scenario& s) {
+  return split_by(s.parallel.pipeline, s.parallel.virtual_stages,
+                  [&](int st, int c) { return chunk_layers(s, st, c); });
 }
 
 Workload build_workload(const Scenario& s) {
@@ -360,7 +371,7 @@ Workload build_workload(const Scenario& s) {
   w.expert_tensor = expert_tensor_size(par);
   w.virtual_stages = par.virtual_stages;
   w.num_micro_batches = s.num_micro_batches();
-  w.stage_layers = split_layers(s.model.num_layers, par.pipeline, par.virtual_stages);
+  w.stage_layers = split_layers(s);
   w.model_flops = model_flops_per_iteration(s);
   w.hardware_flops = hardware_flops_per_iteration(s);
   w.stage_has_logits.assign(par.pipeline, false);

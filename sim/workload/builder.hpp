@@ -11,5 +11,8 @@ Workload build_workload(const Scenario& s);
 // How the layers are split over stages and chunks: even when they divide, else the remainder goes
 // one layer each to the stages after the first (the first stage also holds the embedding).
 std::vector<std::vector<int>> split_layers(int layers, int stages, int chunks);
+// The scenario's split, with the embedding and loss slots of parallel.account_for_*
+// (workload_sizes.hpp, chunk_layers).
+std::vector<std::vector<int>> split_layers(const Scenario& s);
 
 }  // namespace wt

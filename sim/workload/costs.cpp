@@ -8,19 +8,23 @@
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/scenario/expert_layout.hpp"
+#include "sim/scenario/precision.hpp"
 #include "sim/workload/tp_overlap.hpp"
 
 namespace wt {
 namespace {
 
-// Attention runs in 16 bits under fp8 training (Transformer Engine's default).
+// Attention runs in 16 bits under fp8, mxfp8 and nvfp4 training (Transformer Engine's default).
 Precision attention_precision(Precision p) {
-  return p == Precision::fp8 ? Precision::bf16 : p;
+  return quantized_gemms(p) ? Precision::bf16 : p;
 }
 
 // The best-shape efficiency at this precision, scaled for the shape (sim/hardware/gemm_efficiency).
+// MXFP8 GEMMs take the fp8 MAMF fraction (the same tensor rate); NVFP4 has no measured figure in
+// the reference and takes the bf16 one.
 double catalog_gemm_efficiency(const KernelShape& k, const GpuSpec& gpu, Precision p) {
-  const double best = p == Precision::fp8 && gpu.fp8_gemm_efficiency.value > 0.0
+  const bool fp8_rate = p == Precision::fp8 || p == Precision::mxfp8;
+  const double best = fp8_rate && gpu.fp8_gemm_efficiency.value > 0.0
                           ? gpu.fp8_gemm_efficiency.value
                           : gpu.gemm_efficiency.value;
   return best * gemm_shape_factor(k.m, k.n, k.k, k.batch, static_cast<int>(gpu.sm_count.value));

@@ -5,6 +5,7 @@
 
 #include "core/units.hpp"
 #include "sim/scenario/expert_layout.hpp"
+#include "sim/scenario/precision.hpp"
 #include "sim/workload/attention_kernels.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
@@ -14,13 +15,11 @@ namespace {
 
 using units::as_double;
 
-// Bytes per element of activations and GEMM operands at a training precision. fp8 training
-// (Transformer Engine) runs GEMMs on 1-byte operands and keeps activations in 16 bits.
+// Bytes per element of activations and GEMM operands at a training precision. fp8, mxfp8 and
+// nvfp4 training (Transformer Engine) run GEMMs on quantized operands (scales included,
+// sim/scenario/precision.hpp) and keep activations in 16 bits.
 double activation_width(Precision p) {
   return p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0;
-}
-double operand_width(Precision p) {
-  return p == Precision::fp8 ? 1.0 : activation_width(p);
 }
 
 // Bytes of optimizer traffic per parameter: read and write of the fp32 master weights and the
@@ -45,6 +44,8 @@ struct Shapes {
   double expert_rows_scale;
   bool sp;
   double act, op;
+  bool quantized;         // GEMM inputs are cast first (fp8, mxfp8, nvfp4)
+  const char* cast_name;  // "fp8_cast", "mxfp8_cast", "nvfp4_cast"
 };
 
 Shapes shapes_of(const Scenario& s) {
@@ -71,7 +72,12 @@ Shapes shapes_of(const Scenario& s) {
   x.expert_rows_scale = static_cast<double>(etp) / static_cast<double>(x.t);
   x.sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   x.act = activation_width(s.training.precision);
-  x.op = operand_width(s.training.precision);
+  const Precision p = s.training.precision;
+  x.op = operand_bytes(p);
+  x.quantized = quantized_gemms(p);
+  x.cast_name = p == Precision::mxfp8   ? "mxfp8_cast"
+                : p == Precision::nvfp4 ? "nvfp4_cast"
+                                        : "fp8_cast";
   return x;
 }
 
@@ -107,14 +113,17 @@ double elementwise_elements(const Shapes& x) {
   return norms + residuals + activation;
 }
 
-// fp8 training (Transformer Engine) casts each GEMM's 16-bit input to fp8 and writes a transposed
-// copy for the other pass: read 2 bytes, write 1 + 1 per element. Weights are cast once per
-// iteration and cached, which this leaves out.
-constexpr double kFp8CastBytesPerElement = 4.0;
+// Quantized training (Transformer Engine) casts each GEMM's 16-bit input and writes two copies,
+// one for this pass and one (transposed, or for MXFP8/NVFP4 quantized along the other axis) for
+// the other: read 2 bytes, write 2 × the operand bytes per element (4 B for fp8, 4.06 B for
+// MXFP8, 3.13 B for NVFP4). Weights are cast once per iteration and cached, which this leaves out.
+double cast_bytes_per_element(const Shapes& x) {
+  return 2.0 + 2.0 * x.op;
+}
 
 void add_fp8_cast(KernelSink& out, const Shapes& x, const char* suffix, double elements) {
-  if (x.op != 1.0) return;
-  out.add(memory_bound_named("fp8_cast", suffix, elements * kFp8CastBytesPerElement));
+  if (!x.quantized) return;
+  out.add(memory_bound_named(x.cast_name, suffix, elements * cast_bytes_per_element(x)));
 }
 
 // `batch` independent GEMMs of one shape, each with its own operands (the local experts' GEMMs,

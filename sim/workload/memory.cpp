@@ -1,5 +1,6 @@
 #include "sim/workload/memory.hpp"
 #include "core/units.hpp"
+#include "sim/scenario/precision.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -40,6 +41,10 @@ ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
 
 }  // namespace
 
+double quantized_weight_bytes(Precision p) {
+  return block_scaled(p) ? 2.0 * operand_bytes(p) : 0.0;
+}
+
 double gradient_width(const TrainingConfig& t) {
   return is_fp32(t.precision) || t.grad_reduce_in_fp32 ? 4.0 : 2.0;
 }
@@ -47,7 +52,7 @@ double gradient_width(const TrainingConfig& t) {
 StateBytes state_bytes_per_param(const TrainingConfig& t) {
   const double moments = t.optimizer == Optimizer::sgd ? 4.0 : 8.0;
   if (is_fp32(t.precision)) return {4.0, 4.0, moments};
-  return {2.0, gradient_width(t), 4.0 + moments};
+  return {2.0 + quantized_weight_bytes(t.precision), gradient_width(t), 4.0 + moments};
 }
 
 ModelStateMemory model_state_memory(double params, int zero_stage, int dp,

@@ -7,15 +7,23 @@
 
 namespace wt {
 
-// Bytes per parameter of each model state before ZeRO partitioning. Mixed precision (16-bit and
-// fp8 training) keeps 16-bit weights and gradients and an fp32 master copy plus the optimizer
-// moments; fp32/tf32 training keeps fp32 weights and gradients and the moments only. With
-// `grad_reduce_in_fp32` the mixed-precision gradients are fp32 too: Megatron-LM's table for bf16
-// with its distributed optimizer, 6 + 12/d bytes, instead of 4 + 12/d.
+// Bytes per parameter of each model state before ZeRO partitioning. Mixed precision (16-bit, fp8,
+// mxfp8 and nvfp4 training) keeps 16-bit weights (plus quantized copies under mxfp8/nvfp4) and
+// gradients and an fp32 master copy plus the optimizer moments; fp32/tf32 training keeps fp32
+// weights and gradients and the moments only. With `grad_reduce_in_fp32` the mixed-precision
+// gradients are fp32 too: Megatron-LM's table for bf16 with its distributed optimizer, 6 + 12/d
+// bytes, instead of 4 + 12/d.
 struct StateBytes {
   double weights = 0.0, gradients = 0.0, optimizer = 0.0;
 };
 StateBytes state_bytes_per_param(const TrainingConfig& t);
+
+// Bytes per parameter of the quantized weight copies Transformer Engine caches for the iteration
+// under MXFP8 and NVFP4 (counted in the weights): a rowwise and a columnwise copy, each quantized
+// from the bf16 weight with its block scales (framework-defaults.md §9, MXFP8BlockScaling: "rowwise
+// and columnwise copies both quantized"): 2 × (1 + 1/32) for MXFP8, 2 × (0.5 + 1/16) for NVFP4;
+// 0 otherwise (per-tensor fp8's cached copy is not counted).
+double quantized_weight_bytes(Precision p);
 
 // Bytes per gradient as held and reduced over data parallelism.
 double gradient_width(const TrainingConfig& t);

@@ -74,4 +74,13 @@ int chunk_layers(int layers, int stages, int chunks, int stage, int chunk) {
   return base + (part >= 1 && part <= extra ? 1 : 0);
 }
 
+int chunk_layers(const Scenario& s, int stage, int chunk) {
+  const ParallelConfig& par = s.parallel;
+  const int p = par.pipeline, v = par.virtual_stages;
+  int n = chunk_layers(s.pipeline_split_slots(), p, v, stage, chunk);
+  if (par.account_for_embedding_in_pipeline_split && stage == 0 && chunk == 0) --n;
+  if (par.account_for_loss_in_pipeline_split && stage == p - 1 && chunk == v - 1) --n;
+  return n;
+}
+
 }  // namespace wt

@@ -37,4 +37,12 @@ double stage_expert_params(const Scenario& s, int stage_layers);
 // account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split split them.
 int chunk_layers(int layers, int stages, int chunks, int stage, int chunk);
 
+// Layers of (stage, chunk) in the scenario's split. Megatron-Core's
+// --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split add one
+// slot each to the layers before splitting them (as above), and the first chunk of stage 0 (the
+// embedding's) and the last chunk of the last stage (the output layer's and loss's) each build one
+// layer fewer: 126 layers + 2 over 16 × 8 chunks leave those two chunks with the embedding only
+// and the loss only, and every other chunk with one layer.
+int chunk_layers(const Scenario& s, int stage, int chunk);
+
 }  // namespace wt

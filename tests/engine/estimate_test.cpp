@@ -13,6 +13,7 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -297,14 +298,10 @@ TEST(Estimate, AgreesWithTheWalkOnFoldedExpertLayouts) {
   agreement.report("folded expert layouts");
 }
 
-// Layers that do not split evenly over pipeline x virtual stages (as Megatron-Core allows): both
-// paths put the remainder on the same chunks and time the same slowest stage.
-TEST(Estimate, AgreesWithTheWalkOnUnevenInterleavedSplits) {
-  Agreement agreement;
-  for (const int layers : {26, 30, 61}) {
-    for (const int v : {2, 3, 4}) {
-      const json doc = {
-          {"model", {{"preset", "gpt3-1.3b"}, {"num_layers", layers}}},
+// GPT-3 1.3B with `layers` layers on TP 2 × PP 4 × DP 2 (two H100 nodes), interleaved over v
+// chunks.
+json interleaved_doc(int layers, int v) {
+  return {{"model", {{"preset", "gpt3-1.3b"}, {"num_layers", layers}}},
           {"training", {{"global_batch_size", 64}, {"micro_batch_size", 1}}},
           {"parallel",
            {{"tensor", 2},
@@ -313,12 +310,40 @@ TEST(Estimate, AgreesWithTheWalkOnUnevenInterleavedSplits) {
             {"pipeline_schedule", "interleaved"},
             {"virtual_stages", v}}},
           {"cluster", {{"gpu", "h100-sxm5-80gb"}, {"num_nodes", 2}, {"gpus_per_node", 8}}}};
+}
+
+// Layers that do not split evenly over pipeline x virtual stages (as Megatron-Core allows): both
+// paths put the remainder on the same chunks and time the same slowest stage.
+TEST(Estimate, AgreesWithTheWalkOnUnevenInterleavedSplits) {
+  Agreement agreement;
+  for (const int layers : {26, 30, 61}) {
+    for (const int v : {2, 3, 4}) {
+      const json doc = interleaved_doc(layers, v);
       const Scenario s = parse_scenario(doc);
       compare(s, doc.dump(), agreement);
     }
   }
   EXPECT_EQ(agreement.cases(), 9);
   agreement.report("uneven interleaved splits");
+}
+
+// The embedding and the loss counted as layers (Megatron-Core's account-for flags): both paths
+// take the same split, down to chunks that hold the embedding or the loss only (6 layers + 2 or
+// 7 + 1 over 4 × 2 chunks).
+TEST(Estimate, AgreesWithTheWalkWithEmbeddingAndLossCountedAsLayers) {
+  Agreement agreement;
+  for (const int layers : {6, 7, 30, 31}) {
+    for (const auto& [embedding, loss] : {std::pair{true, false}, {false, true}, {true, true}}) {
+      if (layers + int{embedding} + int{loss} < 8) continue;  // a chunk without a slot
+      json doc = interleaved_doc(layers, 2);
+      doc["parallel"]["account_for_embedding_in_pipeline_split"] = embedding;
+      doc["parallel"]["account_for_loss_in_pipeline_split"] = loss;
+      const Scenario s = parse_scenario(doc);
+      compare(s, doc.dump(), agreement);
+    }
+  }
+  EXPECT_EQ(agreement.cases(), 10);
+  agreement.report("embedding and loss counted as layers");
 }
 
 TEST(Estimate, UnknownGpuIsAnInputError) {

@@ -71,7 +71,7 @@ TEST(FieldTable, PathsAreUniqueDocumentedAndInKnownSections) {
     EXPECT_NE(find_section(parent_path(f.path)), nullptr) << f.path;
   }
   EXPECT_EQ(scenario_fields().size(), field_bindings().size());
-  EXPECT_EQ(scenario_fields().size(), 79u);
+  EXPECT_EQ(scenario_fields().size(), 81u);
   for (const SectionInfo& s : scenario_sections()) {
     EXPECT_EQ(schema_tree().count(s.path), 1u) << "section without fields: " << s.path;
   }
@@ -85,7 +85,7 @@ TEST(FieldTable, DocumentsTheDefaultsOfScenarioHpp) {
   EXPECT_EQ(field("cluster.network.fat_tree.switch_radix").allowed_text, "4 .. 1024, even");
   EXPECT_EQ(field("reliability.gpu_mtbf_hours").default_text, "50000");
   EXPECT_EQ(field("training.precision").default_text, "\"bf16\"");
-  EXPECT_EQ(field("training.precision").allowed_text, "fp32, tf32, fp16, bf16, fp8");
+  EXPECT_EQ(field("training.precision").allowed_text, "fp32, tf32, fp16, bf16, fp8, mxfp8, nvfp4");
   EXPECT_EQ(field("parallel.pipeline_schedule").default_text, "\"1f1b\"");
   EXPECT_EQ(field("parallel.collective_algorithm").default_text, "\"auto\"");
   EXPECT_EQ(field("cluster.gpu").default_text, "\"h100-sxm5-80gb\"");
@@ -128,7 +128,7 @@ TEST(FieldTable, OmittedFieldsTakeTheirDefaults) {
 
 TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
   EXPECT_EQ(enum_names<Precision>(),
-            (std::vector<std::string>{"fp32", "tf32", "fp16", "bf16", "fp8"}));
+            (std::vector<std::string>{"fp32", "tf32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4"}));
   EXPECT_EQ(enum_names<Optimizer>(), (std::vector<std::string>{"adam", "adamw", "sgd"}));
   EXPECT_EQ(enum_names<Recompute>(), (std::vector<std::string>{"none", "selective", "full"}));
   EXPECT_EQ(enum_names<AttentionKernel>(),
@@ -154,9 +154,9 @@ TEST(FieldTable, EveryChoiceValueIsAccepted) {
       const std::size_t comma = f.allowed_text.find(", ", start);
       const std::string value = f.allowed_text.substr(start, comma - start);
       start = comma == std::string::npos ? f.allowed_text.size() : comma + 2;
-      // Only the reading is checked here; an H100 supports every precision.
+      // Only the reading is checked here; a B200 supports every precision.
       json doc = base_with(f.path, value);
-      doc["cluster"]["gpu"] = "h100-sxm5-80gb";
+      doc["cluster"]["gpu"] = "b200";
       try {
         parse_scenario(doc);
       } catch (const InputError& e) {

@@ -53,6 +53,22 @@ TEST(Warnings, UnevenInterleavedSplitIsAllowedAsMegatronCoreDoes) {
   EXPECT_TRUE(test::has_warning_containing(s, "2 or 1 layers per chunk"));
 }
 
+TEST(Warnings, EmbeddingAndLossSlotsThatFillTheChunksSplitEvenly) {
+  // 8 layers + embedding + loss over 2 stages x 5 chunks: one slot each, no warning.
+  const Scenario s = parse_patched(R"({"model": {"num_layers": 8},
+    "parallel": {"tensor": 2, "pipeline": 2, "data": 2, "pipeline_schedule": "interleaved",
+                 "virtual_stages": 5, "account_for_embedding_in_pipeline_split": true,
+                 "account_for_loss_in_pipeline_split": true}})");
+  EXPECT_FALSE(test::has_warning_containing(s, "split evenly"));
+  // 8 layers + the embedding over 2 stages x 4 chunks: 9 slots, 2 or 1 per chunk.
+  const Scenario uneven = parse_patched(R"({"model": {"num_layers": 8},
+    "parallel": {"tensor": 2, "pipeline": 2, "data": 2, "pipeline_schedule": "interleaved",
+                 "virtual_stages": 4, "account_for_embedding_in_pipeline_split": true}})");
+  EXPECT_TRUE(test::has_warning_containing(
+      uneven,
+      "8 layers + 1 (embedding counted as layers) do not split evenly over 8 model chunks"));
+}
+
 TEST(Warnings, UnevenSplitIsAllowedForGpipeToo) {
   const Scenario s = parse_patched(R"({"model": {"num_layers": 9},
     "parallel": {"pipeline_schedule": "gpipe"}})");

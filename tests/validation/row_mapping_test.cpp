@@ -649,5 +649,39 @@ TEST(RowMapping, AMalformedIdOnlyLosesTheLabel) {
   EXPECT_EQ(row_id(row), 12);
 }
 
+// Shaped like published-runs-dev-2.json id 1021: Llama 3.1 405B, 126 layers over PP 16 × VP 8 on a
+// Megatron-Bridge release. 126 + 2 fill the 128 chunks: both account-for flags, said so; the
+// same row under plain Megatron-LM, or with layers that divide, gets neither.
+TEST(RowMapping, EmbeddingAndLossFillTheChunksOnMegatronCoreFrameworks) {
+  json row = nemo_gpt_fp8_row();
+  row["num_layers"] = 126;
+  row["hidden_size"] = 16384;
+  row["num_attention_heads"] = 128;
+  row["pp"] = 16;
+  row["vp"] = 8;
+  row["tp"] = 4;
+  row["dp"] = 4;
+  row["num_gpus"] = 256;
+  row["global_batch_size"] = 1536;
+  row["framework"] = "Megatron-Bridge / NeMo 26.04.01";
+  const RowScenario rs = row_to_scenario(row);
+  const json& p = rs.doc.at("parallel");
+  EXPECT_EQ(p.at("account_for_embedding_in_pipeline_split"), true);
+  EXPECT_EQ(p.at("account_for_loss_in_pipeline_split"), true);
+  EXPECT_TRUE(has(rs.assumptions,
+                  "parallel.account_for_embedding_in_pipeline_split and "
+                  "account_for_loss_in_pipeline_split = true: 126 layers"));
+  const Scenario s = parsed(rs);
+  EXPECT_EQ(s.pipeline_split_slots(), 128);
+
+  row["framework"] = "Megatron-LM @ 285068c8";
+  EXPECT_FALSE(
+      row_to_scenario(row).doc.at("parallel").contains("account_for_embedding_in_pipeline_split"));
+  row["framework"] = "NeMo 24.12";
+  row["num_layers"] = 128;
+  EXPECT_FALSE(
+      row_to_scenario(row).doc.at("parallel").contains("account_for_loss_in_pipeline_split"));
+}
+
 }  // namespace
 }  // namespace wt::validation

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/workload/model_math.hpp"
+#include "sim/workload/workload_sizes.hpp"
 #include "tests/workload/make_scenario.hpp"
 
 namespace wt {
@@ -98,6 +99,60 @@ TEST(Builder, EveryReceiveMatchesASendOfTheSameMessage) {
 TEST(Builder, UnevenLayersGoToLaterStagesFirst) {
   EXPECT_EQ(split_layers(10, 4, 1), (std::vector<std::vector<int>>{{2}, {3}, {3}, {2}}));
   EXPECT_EQ(split_layers(24, 2, 3), (std::vector<std::vector<int>>{{4, 4, 4}, {4, 4, 4}}));
+}
+
+// Megatron-Core's --account-for-embedding/loss-in-pipeline-split: one slot each for the
+// embedding (stage 0, chunk 0) and the loss (last stage, last chunk), dealt out as layers.
+TEST(Builder, EmbeddingAndLossCountAsLayersInTheSplit) {
+  Scenario s = test::gpt_scenario(1, 4, 1);
+  s.model.num_layers = 10;
+  // 10 + 1 slots over 4 stages: 2, 3, 3, 3; stage 0 gives one to the embedding.
+  s.parallel.account_for_embedding_in_pipeline_split = true;
+  EXPECT_EQ(split_layers(s), (std::vector<std::vector<int>>{{1}, {3}, {3}, {3}}));
+  // 10 + 1 slots with the loss: 2, 3, 3, 3 and the last stage gives one to the loss.
+  s.parallel.account_for_embedding_in_pipeline_split = false;
+  s.parallel.account_for_loss_in_pipeline_split = true;
+  EXPECT_EQ(split_layers(s), (std::vector<std::vector<int>>{{2}, {3}, {3}, {2}}));
+  // Both: 12 slots, 3 each; the first and last stages hold 2 layers.
+  s.parallel.account_for_embedding_in_pipeline_split = true;
+  EXPECT_EQ(split_layers(s), (std::vector<std::vector<int>>{{2}, {3}, {3}, {2}}));
+}
+
+// Llama 3.1 405B as Megatron-Bridge runs it: 126 layers + 2 over PP 16 × VP 8 = 128 chunks. The
+// first chunk holds the embedding only, the last the output layer and loss only, every other chunk
+// one layer: stage 0 and stage 15 hold 7 layers, the others 8; the parameters of stage 0 are its 7
+// layers and the embedding.
+TEST(Builder, Llama405bSplitLeavesTheEmbeddingAndLossChunksEmpty) {
+  Scenario s = test::gpt_scenario(1, 16, 1);
+  s.model.num_layers = 126;
+  s.parallel.virtual_stages = 8;
+  s.parallel.pipeline_schedule = PipelineSchedule::interleaved;
+  s.parallel.account_for_embedding_in_pipeline_split = true;
+  s.parallel.account_for_loss_in_pipeline_split = true;
+  const std::vector<std::vector<int>> split = split_layers(s);
+  int total = 0;
+  for (int st = 0; st < 16; ++st) {
+    for (int c = 0; c < 8; ++c) {
+      const bool empty = (st == 0 && c == 0) || (st == 15 && c == 7);
+      EXPECT_EQ(split[st][c], empty ? 0 : 1) << st << "," << c;
+      total += split[st][c];
+    }
+  }
+  EXPECT_EQ(total, 126);
+  const Workload w = build_workload(s);
+  EXPECT_DOUBLE_EQ(w.stage_params[0], stage_params(s, 7, 0));
+  EXPECT_DOUBLE_EQ(w.stage_params[1], stage_params(s, 8, 1));
+  EXPECT_DOUBLE_EQ(w.stage_params[15], stage_params(s, 7, 15));
+  // Stage 0's forward of chunk 0 is the embedding alone: one compute op, no layer.
+  int chunk0_forward = 0;
+  for (const Op& op : w.programs[0].ops) {
+    if (op.kind == OpKind::compute && op.phase == Phase::forward && op.micro_batch == 0 &&
+        op.chunk == 0) {
+      ++chunk0_forward;
+      EXPECT_EQ(op.layer, -1);
+    }
+  }
+  EXPECT_EQ(chunk0_forward, 1);
 }
 
 TEST(Builder, DataParallelGradientsAreReducedOnce) {

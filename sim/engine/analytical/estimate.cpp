@@ -36,8 +36,7 @@ void check_validated(const Scenario& s) {
 int stage_layer_count(const Scenario& s, int stage) {
   int layers = 0;
   for (int chunk = 0; chunk < s.parallel.virtual_stages; ++chunk) {
-    layers += chunk_layers(s.model.num_layers, s.parallel.pipeline, s.parallel.virtual_stages,
-                           stage, chunk);
+    layers += chunk_layers(s, stage, chunk);
   }
   return layers;
 }
@@ -67,7 +66,7 @@ PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
   for (int st = 0; st < p; ++st) {
     int most_chunk = 0;
     for (int chunk = 0; chunk < v; ++chunk)
-      most_chunk = std::max(most_chunk, chunk_layers(s.model.num_layers, p, v, st, chunk));
+      most_chunk = std::max(most_chunk, chunk_layers(s, st, chunk));
     const int in_flight =
         max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) * most_chunk;
     const int layers = stage_layer_count(s, st);

@@ -37,7 +37,7 @@ class PipelineClock {
     for (int st = 0; st < p_; ++st) {
       int offset = 0;
       for (int ch = 0; ch < v_; ++ch) {
-        const int n = chunk_layers(s.model.num_layers, p_, v_, st, ch);
+        const int n = chunk_layers(s, st, ch);
         layers_.push_back(n);
         offsets_.push_back(offset);
         offset += n;

@@ -1,0 +1,102 @@
+// MXFP8 and NVFP4 training (Transformer Engine's block-scaled recipes on Blackwell): GEMMs at the
+// FP8 / FP4 tensor peak, attention in bf16, quantization casts as memory-bound work, and the
+// cached quantized weight copies in the weight memory. Values computed by hand.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sim/hardware/gpu.hpp"
+#include "sim/workload/costs.hpp"
+#include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/memory.hpp"
+#include "tests/workload/make_scenario.hpp"
+
+namespace wt {
+namespace {
+
+constexpr double kLaunch_s = 2e-6;  // the Blackwell catalog's kernel launch overhead
+
+TEST(BlockScaled, CatalogPeaksAreTheDenseFp8AndFp4Figures) {
+  const GpuSpec& b200 = *find_gpu("b200");
+  const GpuSpec& gb200 = *find_gpu("gb200");
+  EXPECT_DOUBLE_EQ(b200.peak_flops(Precision::mxfp8), 4500e12);
+  EXPECT_DOUBLE_EQ(b200.peak_flops(Precision::nvfp4), 9000e12);
+  EXPECT_DOUBLE_EQ(gb200.peak_flops(Precision::mxfp8), 5000e12);
+  EXPECT_DOUBLE_EQ(gb200.peak_flops(Precision::nvfp4), 10000e12);
+  for (const char* id : {"h100-sxm5-80gb", "h200-sxm-141gb", "a100-sxm4-80gb", "mi300x", "l40s"}) {
+    const GpuSpec* g = find_gpu(id);
+    ASSERT_NE(g, nullptr) << id;
+    EXPECT_EQ(g->peak_flops(Precision::mxfp8), 0.0) << id;
+    EXPECT_EQ(g->peak_flops(Precision::nvfp4), 0.0) << id;
+  }
+}
+
+// A large GEMM: compute-bound (no bytes), so time - launch = flops / (peak × efficiency × shape).
+// The shape factor is the same for both; MXFP8 takes GB200's fp8 MAMF fraction 3615.6/5000 and
+// NVFP4 the bf16 one 1822/2500, so t_nvfp4 / t_mxfp8 = 3615.6 / (10000 × 0.7288) = 0.496103.
+TEST(BlockScaled, Nvfp4GemmsRunAtTheFp4Peak) {
+  const GpuSpec& gb200 = *find_gpu("gb200");
+  Kernel gemm{KernelClass::gemm, "probe"};
+  gemm.m = gemm.n = gemm.k = 8192;
+  gemm.flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
+  const double mx = kernel_time_s(gemm, gb200, Precision::mxfp8) - kLaunch_s;
+  const double nv = kernel_time_s(gemm, gb200, Precision::nvfp4) - kLaunch_s;
+  const double fp8 = kernel_time_s(gemm, gb200, Precision::fp8) - kLaunch_s;
+  EXPECT_NEAR(nv / mx, 3615.6 / 7288.0, 1e-9);
+  EXPECT_DOUBLE_EQ(mx, fp8);  // the same tensor rate and MAMF fraction as per-tensor fp8
+}
+
+TEST(BlockScaled, AttentionStaysInBf16) {
+  const GpuSpec& gb200 = *find_gpu("gb200");
+  Kernel attention{KernelClass::attention, "attn"};
+  attention.m = attention.n = 8192;
+  attention.k = 128;
+  attention.batch = 64;
+  attention.flops = 4.0 * 64 * 8192.0 * 8192.0 * 128.0;
+  const double bf16 = kernel_time_s(attention, gb200, Precision::bf16);
+  EXPECT_DOUBLE_EQ(kernel_time_s(attention, gb200, Precision::nvfp4), bf16);
+  EXPECT_DOUBLE_EQ(kernel_time_s(attention, gb200, Precision::mxfp8), bf16);
+}
+
+// The first cast of a layer's forward is the QKV input, tokens × h = 2048 × 2048 elements: read 2
+// bytes, write a rowwise and a columnwise copy of 0.5 + 1/16 (NVFP4) or 1 + 1/32 (MXFP8) bytes.
+TEST(BlockScaled, CastsAreMemoryBoundWithTheScales) {
+  Scenario s = test::gpt_scenario(1, 1, 1);
+  s.cluster.gpu = "gb200";
+  const auto first_cast = [&](Precision p, const std::string& name) {
+    s.training.precision = p;
+    for (const Kernel& k : layer_forward_kernels(s)) {
+      if (k.name == name) return k;
+    }
+    ADD_FAILURE() << name;
+    return Kernel{};
+  };
+  const double elements = 2048.0 * 2048.0;
+  const Kernel nv = first_cast(Precision::nvfp4, "nvfp4_cast");
+  EXPECT_EQ(nv.cls, KernelClass::memory_bound);
+  EXPECT_DOUBLE_EQ(nv.bytes, elements * (2.0 + 2.0 * 0.5625));
+  EXPECT_DOUBLE_EQ(first_cast(Precision::mxfp8, "mxfp8_cast").bytes,
+                   elements * (2.0 + 2.0 * 1.03125));
+  EXPECT_DOUBLE_EQ(first_cast(Precision::fp8, "fp8_cast").bytes, elements * 4.0);
+}
+
+// bf16 weights + the two cached quantized copies; gradients and fp32 master + Adam as for fp8.
+TEST(BlockScaled, WeightsCarryTheQuantizedCopies) {
+  TrainingConfig t;
+  t.precision = Precision::mxfp8;
+  StateBytes b = state_bytes_per_param(t);
+  EXPECT_DOUBLE_EQ(b.weights, 2.0 + 2.0 * (1.0 + 1.0 / 32.0));  // 4.0625
+  EXPECT_DOUBLE_EQ(b.gradients, 2.0);
+  EXPECT_DOUBLE_EQ(b.optimizer, 12.0);
+  t.precision = Precision::nvfp4;
+  b = state_bytes_per_param(t);
+  EXPECT_DOUBLE_EQ(b.weights, 2.0 + 2.0 * (0.5 + 1.0 / 16.0));  // 3.125
+  t.precision = Precision::fp8;
+  EXPECT_DOUBLE_EQ(state_bytes_per_param(t).weights, 2.0);
+  // 1e9 parameters under ZeRO-1 over 8 ranks: 3.125 + 2 + 12/8 = 6.625 GB.
+  t.precision = Precision::nvfp4;
+  EXPECT_DOUBLE_EQ(model_state_memory(1e9, 1, 8, t).total(), 6.625e9);
+}
+
+}  // namespace
+}  // namespace wt
