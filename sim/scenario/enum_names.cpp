@@ -54,6 +54,8 @@ const char* to_string(AttentionKernel a) {
       return "unfused";
     case AttentionKernel::flash2:
       return "flash2";
+    case AttentionKernel::cudnn:
+      return "cudnn";
   }
   return "?";
 }

@@ -32,7 +32,7 @@ struct EnumValues<Recompute> {
 template <>
 struct EnumValues<AttentionKernel> {
   static constexpr std::array values{AttentionKernel::fused, AttentionKernel::unfused,
-                                     AttentionKernel::flash2};
+                                     AttentionKernel::flash2, AttentionKernel::cudnn};
 };
 template <>
 struct EnumValues<PipelineSchedule> {

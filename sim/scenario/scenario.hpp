@@ -18,11 +18,12 @@ enum class Optimizer { adam, adamw, sgd };
 enum class Recompute { none, selective, full };
 // How the attention core runs: one fused kernel that never stores the s x s scores
 // (FlashAttention, 2022 on), or batched GEMMs with the scores, softmax and dropout in HBM.
-// fused: one FlashAttention-style kernel (Transformer Engine's cuDNN or flash backends, at the
-// built-in efficiency); flash2: FlashAttention-2 as PyTorch ships it
-// (scaled_dot_product_attention), at its measured efficiency where the GPU's table exists
-// (sim/hardware/flash2_efficiency.hpp); unfused: batched GEMMs with the scores in memory.
-enum class AttentionKernel { fused, unfused, flash2 };
+// fused: one FlashAttention-style kernel of unnamed implementation, at the built-in efficiency;
+// flash2: FlashAttention-2 (PyTorch's scaled_dot_product_attention, the flash-attn package);
+// cudnn: cuDNN's fused attention (Transformer Engine's FusedAttention); both at their measured
+// efficiency where the GPU's table exists (sim/hardware/attention_tables.hpp), else the built-in;
+// unfused: batched GEMMs with the scores in memory.
+enum class AttentionKernel { fused, unfused, flash2, cudnn };
 inline bool is_fused(AttentionKernel a) {
   return a != AttentionKernel::unfused;
 }

@@ -101,9 +101,8 @@ std::optional<std::string> attention(const json& row, RowBuild& b) {
       contains(text, "flash_attn_2") || contains(text, "fa2")) {
     return "flash2";
   }
-  if (contains(text, "flash") || contains(text, "fused") || contains(text, "cudnn")) {
-    return "fused";
-  }
+  if (contains(text, "cudnn") || contains(text, "fusedattention")) return "cudnn";
+  if (contains(text, "flash") || contains(text, "fused")) return "fused";
   b.assume("attention '" + text + "' not understood: the framework's default");
   return std::nullopt;
 }

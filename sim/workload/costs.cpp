@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "sim/comm/fabric.hpp"
-#include "sim/hardware/flash2_efficiency.hpp"
+#include "sim/hardware/attention_tables.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/scenario/expert_layout.hpp"
@@ -81,9 +81,8 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
       const int64_t batch_heads = std::max<int64_t>(k.batch, 1);
       const int64_t head_dim = std::max<int64_t>(k.k, 1);
       double eff = kAttentionEfficiency;
-      if (attention == AttentionKernel::flash2) {
-        eff = flash2_efficiency(gpu, ap, batch_heads, seq, head_dim).value_or(eff);
-      }
+      eff = measured_attention_efficiency(attention, gpu, ap, batch_heads, seq, head_dim)
+                .value_or(eff);
       if (calibration != nullptr) {
         eff = calibration->attention_efficiency(ap, batch_heads, seq, head_dim).value_or(eff);
       }

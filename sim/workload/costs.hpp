@@ -24,7 +24,7 @@ inline constexpr double kAttentionEfficiency = 0.6;
 // only: a GPU slower than the benchmark under its power cap runs its SMs slower, not its memory.
 // 1 (the default) times the kernel as the isolated benchmark would, as replay measures it.
 // `attention`: the scenario's attention kernel, whose implementation sets a fused kernel's
-// efficiency without a calibration (flash2: the measured FlashAttention-2 table).
+// efficiency without a calibration (flash2, cudnn: the measured tables of attention_tables.hpp).
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration = nullptr, double compute_slowdown = 1.0,
                      AttentionKernel attention = AttentionKernel::fused);

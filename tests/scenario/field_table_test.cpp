@@ -132,7 +132,7 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
   EXPECT_EQ(enum_names<Optimizer>(), (std::vector<std::string>{"adam", "adamw", "sgd"}));
   EXPECT_EQ(enum_names<Recompute>(), (std::vector<std::string>{"none", "selective", "full"}));
   EXPECT_EQ(enum_names<AttentionKernel>(),
-            (std::vector<std::string>{"fused", "unfused", "flash2"}));
+            (std::vector<std::string>{"fused", "unfused", "flash2", "cudnn"}));
   EXPECT_EQ(enum_names<PipelineSchedule>(),
             (std::vector<std::string>{"gpipe", "1f1b", "interleaved"}));
   EXPECT_EQ(enum_names<IntraNodeFabric>(),

@@ -40,7 +40,7 @@ TEST(FrameworkProfiles, NemoShardsTheOptimizerAndTurnsOnSequenceParallelismWithT
   EXPECT_TRUE(s.parallel.overlap_param_gather);
   EXPECT_FALSE(s.parallel.tp_comm_overlap);
   EXPECT_FALSE(s.training.grad_reduce_in_fp32);  // performance_mode
-  EXPECT_EQ(s.training.attention, AttentionKernel::fused);
+  EXPECT_EQ(s.training.attention, AttentionKernel::cudnn);
   EXPECT_TRUE(lists(s, "parallel.zero_stage = 1 (NVIDIA/NeMo@8cfedd7203"));
   EXPECT_TRUE(lists(s, "parallel.sequence_parallel = true"));
 }
@@ -51,7 +51,7 @@ TEST(FrameworkProfiles, PyTorchNativeFrameworksRunFlashAttention2) {
   EXPECT_EQ(with("torchtitan").training.attention, AttentionKernel::flash2);
   EXPECT_EQ(with("fsdp").training.attention, AttentionKernel::flash2);
   EXPECT_EQ(with("llm-foundry").training.attention, AttentionKernel::flash2);
-  EXPECT_EQ(with("megatron-core").training.attention, AttentionKernel::fused);
+  EXPECT_EQ(with("megatron-core").training.attention, AttentionKernel::cudnn);
   EXPECT_EQ(with("maxtext").training.attention, AttentionKernel::fused);
 }
 

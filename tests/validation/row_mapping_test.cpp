@@ -189,9 +189,9 @@ TEST(RowMapping, NemoLlamaRowIsGatedGqaWithContextParallelism) {
   const Scenario s = parsed(rs);
   EXPECT_FALSE(s.parallel.sequence_parallel);  // TP 1
   EXPECT_EQ(s.training.activation_recompute, Recompute::none);
-  EXPECT_EQ(s.training.attention, AttentionKernel::fused);
+  EXPECT_EQ(s.training.attention, AttentionKernel::cudnn);
   EXPECT_TRUE(has(s.framework_defaults, "training.activation_recompute = \"none\""));
-  EXPECT_TRUE(has(s.framework_defaults, "training.attention = \"fused\""));
+  EXPECT_TRUE(has(s.framework_defaults, "training.attention = \"cudnn\""));
   EXPECT_FALSE(has(s.framework_defaults, "parallel.sequence_parallel"));
   EXPECT_EQ(rs.label, "Llama 3.1 8B, 8×H100, TP1 PP1 DP4 CP2 ZeRO-1");
 }
@@ -278,13 +278,13 @@ TEST(RowMapping, MegatronLmBefore2023IsUnfusedAndReducesGradientsAfterBackward) 
   EXPECT_TRUE(has(s.framework_defaults, "training.attention = \"unfused\""));
 }
 
-TEST(RowMapping, MegatronLmOfLaterYearsOrWithFlashAttentionIsFused) {
+TEST(RowMapping, MegatronLmOfLaterYearsOrWithFlashAttentionIsFusedByItsImplementation) {
   json later = megatron_row();
   later["source"] = "Megatron-LM README, 2024";
   later["source_locator"] = "github NVIDIA/Megatron-LM";
   const Scenario s = parsed(row_to_scenario(later));
   EXPECT_EQ(s.training.framework, "megatron-lm");
-  EXPECT_EQ(s.training.attention, AttentionKernel::fused);
+  EXPECT_EQ(s.training.attention, AttentionKernel::cudnn);
   EXPECT_FALSE(s.parallel.overlap_grad_reduce);  // Megatron-LM's command-line default
   // A row that states its attention kernel keeps it, whatever the year.
   json flash = megatron_row();
@@ -293,7 +293,7 @@ TEST(RowMapping, MegatronLmOfLaterYearsOrWithFlashAttentionIsFused) {
   flash["other"]["attention"] = "flash (PyTorch SDPA, FLASH_ATTENTION backend)";
   EXPECT_EQ(parsed(row_to_scenario(flash)).training.attention, AttentionKernel::flash2);
   flash["other"]["attention"] = "cuDNN fused attention";
-  EXPECT_EQ(parsed(row_to_scenario(flash)).training.attention, AttentionKernel::fused);
+  EXPECT_EQ(parsed(row_to_scenario(flash)).training.attention, AttentionKernel::cudnn);
 }
 
 TEST(RowMapping, MicroBatchIsDerivedFromGradientAccumulation) {

@@ -1,0 +1,180 @@
+// The measured attention tables: the causal forward + backward points of
+// calibrate/profiles/h200-sxm-141gb-sdpa-flash.json (FlashAttention-2, --backend flash) and
+// h200-sxm-141gb-sdpa-cudnn.json (cuDNN's fused attention, --backend cudnn), written by
+// calibrate/pytorch/flash_attention.py --batches 1,4,8 on one NVIDIA H200 with PyTorch
+// 2.11.0+cu130 and cuDNN 9.19 (2026-11-26); median seconds per call.
+// tests/hardware/attention_tables_test.cpp checks every entry against those files.
+#include "sim/hardware/attention_tables.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "sim/hardware/calibration_gemm_table.hpp"
+
+namespace wt {
+namespace {
+
+// The catalog GPUs with the H200's SMs (132) and boost clock (1,980 MHz); attention is
+// compute-bound, so its fraction of peak carries over. H100 PCIe (114 SMs, lower clocks) is not
+// among them: unmeasured.
+constexpr std::array<std::string_view, 3> kSameSms{"h100-sxm5-80gb", "h800-sxm5-80gb",
+                                                   "h200-sxm-141gb"};
+constexpr double kMeasuredPeakTflops = 989.4;  // the H200's bf16 and fp16 dense peak (catalog)
+
+struct Tables {
+  GemmEfficiencyTable bf16, fp16;
+};
+
+Tables build(const std::vector<AttentionTablePoint>& points) {
+  Tables out;
+  for (const AttentionTablePoint& p : points) {
+    const double s = static_cast<double>(p.seq);
+    const double flops =
+        3.5 * 4.0 * static_cast<double>(p.batch_heads) * s * s * static_cast<double>(p.head_dim);
+    const double efficiency = flops / p.median_s / (kMeasuredPeakTflops * 1e12);
+    (p.precision == Precision::bf16 ? out.bf16 : out.fp16)
+        .add(p.batch_heads, p.seq, p.head_dim, efficiency);
+  }
+  return out;
+}
+
+const std::vector<AttentionTablePoint>& flash2_points() {
+  static const std::vector<AttentionTablePoint> points{
+      {Precision::bf16, 32, 1024, 64, 1.419733e-04},
+      {Precision::bf16, 32, 1024, 128, 2.396827e-04},
+      {Precision::bf16, 32, 2048, 64, 3.698920e-04},
+      {Precision::bf16, 32, 2048, 128, 6.337080e-04},
+      {Precision::bf16, 32, 4096, 64, 1.127552e-03},
+      {Precision::bf16, 32, 4096, 128, 1.938152e-03},
+      {Precision::bf16, 32, 8192, 64, 3.852352e-03},
+      {Precision::bf16, 32, 8192, 128, 6.663968e-03},
+      {Precision::bf16, 128, 1024, 64, 4.123093e-04},
+      {Precision::bf16, 128, 1024, 128, 7.006133e-04},
+      {Precision::bf16, 128, 2048, 64, 1.200152e-03},
+      {Precision::bf16, 128, 2048, 128, 2.087136e-03},
+      {Precision::bf16, 128, 4096, 64, 3.959776e-03},
+      {Precision::bf16, 128, 4096, 128, 7.018688e-03},
+      {Precision::bf16, 128, 8192, 64, 1.438603e-02},
+      {Precision::bf16, 128, 8192, 128, 2.551672e-02},
+      {Precision::bf16, 256, 1024, 64, 7.552800e-04},
+      {Precision::bf16, 256, 1024, 128, 1.331440e-03},
+      {Precision::bf16, 256, 2048, 64, 2.299728e-03},
+      {Precision::bf16, 256, 2048, 128, 4.093344e-03},
+      {Precision::bf16, 256, 4096, 64, 7.747936e-03},
+      {Precision::bf16, 256, 4096, 128, 1.358418e-02},
+      {Precision::bf16, 256, 8192, 64, 2.844432e-02},
+      {Precision::bf16, 256, 8192, 128, 5.073331e-02},
+      {Precision::fp16, 32, 1024, 64, 1.841973e-04},
+      {Precision::fp16, 32, 1024, 128, 2.390629e-04},
+      {Precision::fp16, 32, 2048, 64, 3.771968e-04},
+      {Precision::fp16, 32, 2048, 128, 6.428240e-04},
+      {Precision::fp16, 32, 4096, 64, 1.127576e-03},
+      {Precision::fp16, 32, 4096, 128, 1.940656e-03},
+      {Precision::fp16, 32, 8192, 64, 3.815760e-03},
+      {Precision::fp16, 32, 8192, 128, 6.643552e-03},
+      {Precision::fp16, 128, 1024, 64, 4.177120e-04},
+      {Precision::fp16, 128, 1024, 128, 7.138080e-04},
+      {Precision::fp16, 128, 2048, 64, 1.193752e-03},
+      {Precision::fp16, 128, 2048, 128, 2.174768e-03},
+      {Precision::fp16, 128, 4096, 64, 3.982432e-03},
+      {Precision::fp16, 128, 4096, 128, 7.179472e-03},
+      {Precision::fp16, 128, 8192, 64, 1.441664e-02},
+      {Precision::fp16, 128, 8192, 128, 2.593653e-02},
+      {Precision::fp16, 256, 1024, 64, 7.710080e-04},
+      {Precision::fp16, 256, 1024, 128, 1.361912e-03},
+      {Precision::fp16, 256, 2048, 64, 2.311840e-03},
+      {Precision::fp16, 256, 2048, 128, 4.146640e-03},
+      {Precision::fp16, 256, 4096, 64, 7.994128e-03},
+      {Precision::fp16, 256, 4096, 128, 1.404150e-02},
+      {Precision::fp16, 256, 8192, 64, 2.872006e-02},
+      {Precision::fp16, 256, 8192, 128, 5.151155e-02},
+  };
+  return points;
+}
+
+const std::vector<AttentionTablePoint>& cudnn_points() {
+  static const std::vector<AttentionTablePoint> points{
+      {Precision::bf16, 32, 1024, 64, 1.579340e-04},
+      {Precision::bf16, 32, 1024, 128, 1.452544e-04},
+      {Precision::bf16, 32, 2048, 64, 2.390528e-04},
+      {Precision::bf16, 32, 2048, 128, 3.725880e-04},
+      {Precision::bf16, 32, 4096, 64, 6.910934e-04},
+      {Precision::bf16, 32, 4096, 128, 1.063880e-03},
+      {Precision::bf16, 32, 8192, 64, 2.332128e-03},
+      {Precision::bf16, 32, 8192, 128, 3.533312e-03},
+      {Precision::bf16, 128, 1024, 64, 2.637920e-04},
+      {Precision::bf16, 128, 1024, 128, 3.868960e-04},
+      {Precision::bf16, 128, 2048, 64, 7.527947e-04},
+      {Precision::bf16, 128, 2048, 128, 1.102840e-03},
+      {Precision::bf16, 128, 4096, 64, 2.472992e-03},
+      {Precision::bf16, 128, 4096, 128, 3.821952e-03},
+      {Precision::bf16, 128, 8192, 64, 9.155744e-03},
+      {Precision::bf16, 128, 8192, 128, 1.494358e-02},
+      {Precision::bf16, 256, 1024, 64, 4.996840e-04},
+      {Precision::bf16, 256, 1024, 128, 7.440213e-04},
+      {Precision::bf16, 256, 2048, 64, 1.421744e-03},
+      {Precision::bf16, 256, 2048, 128, 2.146800e-03},
+      {Precision::bf16, 256, 4096, 64, 4.837360e-03},
+      {Precision::bf16, 256, 4096, 128, 7.857168e-03},
+      {Precision::bf16, 256, 8192, 64, 1.829050e-02},
+      {Precision::bf16, 256, 8192, 128, 2.951928e-02},
+      {Precision::fp16, 32, 1024, 64, 1.360880e-04},
+      {Precision::fp16, 32, 1024, 128, 1.865573e-04},
+      {Precision::fp16, 32, 2048, 64, 3.718360e-04},
+      {Precision::fp16, 32, 2048, 128, 3.600224e-04},
+      {Precision::fp16, 32, 4096, 64, 7.221973e-04},
+      {Precision::fp16, 32, 4096, 128, 1.064000e-03},
+      {Precision::fp16, 32, 8192, 64, 2.388416e-03},
+      {Precision::fp16, 32, 8192, 128, 3.623456e-03},
+      {Precision::fp16, 128, 1024, 64, 2.709787e-04},
+      {Precision::fp16, 128, 1024, 128, 3.885600e-04},
+      {Precision::fp16, 128, 2048, 64, 7.457120e-04},
+      {Precision::fp16, 128, 2048, 128, 1.135400e-03},
+      {Precision::fp16, 128, 4096, 64, 2.516320e-03},
+      {Precision::fp16, 128, 4096, 128, 3.792320e-03},
+      {Precision::fp16, 128, 8192, 64, 9.001616e-03},
+      {Precision::fp16, 128, 8192, 128, 1.534962e-02},
+      {Precision::fp16, 256, 1024, 64, 4.887280e-04},
+      {Precision::fp16, 256, 1024, 128, 7.483573e-04},
+      {Precision::fp16, 256, 2048, 64, 1.419696e-03},
+      {Precision::fp16, 256, 2048, 128, 2.230000e-03},
+      {Precision::fp16, 256, 4096, 64, 4.834672e-03},
+      {Precision::fp16, 256, 4096, 128, 8.165728e-03},
+      {Precision::fp16, 256, 8192, 64, 1.884979e-02},
+      {Precision::fp16, 256, 8192, 128, 3.061274e-02},
+  };
+  return points;
+}
+
+}  // namespace
+
+const std::vector<AttentionTablePoint>& attention_table_points(AttentionKernel kind) {
+  static const std::vector<AttentionTablePoint> none;
+  switch (kind) {
+    case AttentionKernel::flash2:
+      return flash2_points();
+    case AttentionKernel::cudnn:
+      return cudnn_points();
+    case AttentionKernel::fused:
+    case AttentionKernel::unfused:
+      break;
+  }
+  return none;
+}
+
+std::optional<double> measured_attention_efficiency(AttentionKernel kind, const GpuSpec& gpu,
+                                                    Precision p, int64_t batch_heads, int64_t seq,
+                                                    int64_t head_dim) {
+  if (kind != AttentionKernel::flash2 && kind != AttentionKernel::cudnn) return std::nullopt;
+  if (std::find(kSameSms.begin(), kSameSms.end(), gpu.id) == kSameSms.end()) return std::nullopt;
+  if (p != Precision::bf16 && p != Precision::fp16) return std::nullopt;
+  static const Tables flash2 = build(flash2_points());
+  static const Tables cudnn = build(cudnn_points());
+  const Tables& t = kind == AttentionKernel::flash2 ? flash2 : cudnn;
+  return (p == Precision::bf16 ? t.bf16 : t.fp16)
+      .at(std::max<int64_t>(batch_heads, 1), std::max<int64_t>(seq, 1),
+          std::max<int64_t>(head_dim, 1));
+}
+
+}  // namespace wt
