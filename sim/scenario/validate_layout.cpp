@@ -207,10 +207,11 @@ void add_layout_warnings(Scenario& s) {
   if (p.pipeline_schedule == PipelineSchedule::interleaved && slots % chunks != 0) {
     // As Megatron-Core's uneven splits (--decoder-first/last-pipeline-num-layers, or the embedding
     // and loss counted as layers): the first chunks hold one layer more.
-    add_warning(s, "parallel.virtual_stages: " + what + " do not split evenly over " + str(chunks) +
-                       " model chunks (" + str(slots / chunks + 1) + " or " + str(slots / chunks) +
-                       " layers per chunk: one more in each chunk after the first in the model's "
-                       "order, chunk 0 of stages 1, 2, ... first); the slowest stage sets the pace");
+    add_warning(s,
+                "parallel.virtual_stages: " + what + " do not split evenly over " + str(chunks) +
+                    " model chunks (" + str(slots / chunks + 1) + " or " + str(slots / chunks) +
+                    " layers per chunk: one more in each chunk after the first in the model's "
+                    "order, chunk 0 of stages 1, 2, ... first); the slowest stage sets the pace");
   }
   if (slots % p.pipeline != 0 && p.pipeline_schedule != PipelineSchedule::interleaved) {
     add_warning(s, "parallel.pipeline: " + what + " do not split evenly over " + str(p.pipeline) +
