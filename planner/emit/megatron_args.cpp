@@ -116,7 +116,7 @@ void add_precision(Args& a, const TrainingConfig& t) {
 
 void add_recompute(Args& a, Recompute r) {
   if (r == Recompute::selective) add(a, "--recompute-granularity", "selective");
-  if (r == Recompute::full) {
+  if (r == Recompute::full || r == Recompute::per_op) {
     add(a, "--recompute-granularity", "full");
     add(a, "--recompute-method", "uniform");
     add(a, "--recompute-num-layers", "1");
@@ -199,6 +199,11 @@ std::vector<std::string> megatron_caveats(const Scenario& s) {
                 ": Megatron's distributed optimizer shards optimizer state and gradients;"
                 " for sharded weights use deepspeed_config.json" +
                 std::string(p.zero_stage == 3 ? " or Megatron's --use-torch-fsdp2." : "."));
+  }
+  if (s.training.activation_recompute == Recompute::per_op) {
+    c.push_back(
+        "per_op: Megatron has no per-op selective checkpointing (torchtitan's); full "
+        "recompute is set instead, which keeps less and runs the whole forward again.");
   }
   if (s.training.precision == Precision::tf32) {
     c.push_back("tf32: Megatron keeps fp32 parameters; TF32 matmuls follow PyTorch's settings.");

@@ -124,6 +124,7 @@ std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
   if (p.zero_stage > 0) t += " Z" + std::to_string(p.zero_stage);
   if (p.sequence_parallel && p.tensor > 1) t += " SP";
   if (s.training.activation_recompute == Recompute::selective) t += " sel";
+  if (s.training.activation_recompute == Recompute::per_op) t += " per-op";
   if (s.training.activation_recompute == Recompute::full) t += " full";
   if (p.pipeline > 1) t += std::string(" ") + to_string(p.pipeline_schedule);
   if (p.virtual_stages > 1) t += "x" + std::to_string(p.virtual_stages);

@@ -40,6 +40,8 @@ const char* to_string(Recompute r) {
       return "none";
     case Recompute::selective:
       return "selective";
+    case Recompute::per_op:
+      return "per_op";
     case Recompute::full:
       return "full";
   }

@@ -27,7 +27,8 @@ struct EnumValues<Optimizer> {
 };
 template <>
 struct EnumValues<Recompute> {
-  static constexpr std::array values{Recompute::none, Recompute::selective, Recompute::full};
+  static constexpr std::array values{Recompute::none, Recompute::selective, Recompute::per_op,
+                                     Recompute::full};
 };
 template <>
 struct EnumValues<AttentionKernel> {

@@ -151,8 +151,12 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                            "Transformer Engine's block-scaled recipes, Blackwell only)."}),
       choice_field(WT_MEMBER(training.optimizer), {.doc = "Optimizer (sets its state size)."}),
       choice_field(WT_MEMBER(training.activation_recompute),
-                   {.doc = "Activation recomputation: none, selective (attention core only) or "
-                           "full (each layer's forward again in backward)."}),
+                   {.doc = "Activation recomputation: none, selective (Megatron's: the "
+                           "attention core only), per_op (torchtitan's per-op selective "
+                           "checkpointing: keeps the block input and the outputs of the odd "
+                           "matmuls and the attention kernel, reruns every second matmul and the "
+                           "norms, rotary and activations in backward) or full (each layer's "
+                           "forward again in backward)."}),
       choice_field(WT_MEMBER(training.attention),
                    {.doc = "Attention core: fused (one FlashAttention-style kernel: no s x s "
                            "scores in memory, recomputed in backward; built-in efficiency), "

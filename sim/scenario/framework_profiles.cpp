@@ -151,9 +151,10 @@ FrameworkProfile torchtitan() {
                When::tensor_parallel),
            set("parallel.overlap_param_gather", true, "FSDP2 implicit forward prefetch"),
            set("parallel.overlap_grad_reduce", true, "FSDP2 reduce-scatter during backward"),
-           set("training.activation_recompute", "selective",
-               "pytorch/torchtitan@b5bcd76c trainer.py:108-110 (SelectiveAC; per-op, modelled "
-               "as Megatron's selective)"),
+           set("training.activation_recompute", "per_op",
+               "pytorch/torchtitan@b5bcd76c trainer.py:108-110 (SelectiveAC, per-op: "
+               "distributed/activation_checkpoint.py:31-86, 185-289; save list "
+               "llama3/infra/parallelize.py:36-51)"),
            set("training.attention", "flash2",
                "torch scaled_dot_product_attention (FlashAttention-2 backend)")}};
 }

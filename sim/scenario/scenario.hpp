@@ -15,7 +15,11 @@ namespace wt {
 // sim/scenario/precision.hpp).
 enum class Precision { fp32, tf32, fp16, bf16, fp8, mxfp8, nvfp4 };
 enum class Optimizer { adam, adamw, sgd };
-enum class Recompute { none, selective, full };
+// Activation recomputation. selective: Megatron's (the attention core again in backward);
+// per_op: torchtitan's per-op selective checkpointing (the outputs of the matmuls and attention
+// kernels kept, every second matmul of a block and the memory-bound ops run again in backward);
+// full: each layer's forward again in backward.
+enum class Recompute { none, selective, per_op, full };
 // How the attention core runs: one fused kernel that never stores the s x s scores
 // (FlashAttention, 2022 on), or batched GEMMs with the scores, softmax and dropout in HBM.
 // fused: one FlashAttention-style kernel of unnamed implementation, at the built-in efficiency;

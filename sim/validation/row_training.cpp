@@ -1,4 +1,5 @@
 // doc["training"] from a row: batch, micro-batch, precision, recomputation, optimizer.
+#include <cctype>
 #include <optional>
 #include <utility>
 
@@ -64,10 +65,27 @@ std::string precision(const json& row, RowBuild& b) {
                    "spelled-out names, or mixed precision");
 }
 
-// other.activation_recompute (Megatron's words: "full", "selective", "uniform", "block"), or
-// other.activation_checkpointing as a boolean (Composer) or the same words; nothing when the row
-// does not say (the framework profile decides).
-std::optional<std::string> recompute(const json& row, RowBuild& b) {
+// A word "op" or "ops" in the text, or "per-op" / "per_op" (torchtitan's per-op selective
+// checkpointing).
+bool names_per_op(const std::string& text) {
+  if (contains(text, "per-op") || contains(text, "per_op")) return true;
+  std::string word;
+  for (const char c : text + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      word += c;
+      continue;
+    }
+    if (word == "op" || word == "ops") return true;
+    word.clear();
+  }
+  return false;
+}
+
+// other.activation_recompute (Megatron's words: "full", "selective", "uniform", "block"; "op",
+// "per-op" for torchtitan's per-op selective checkpointing), or other.activation_checkpointing as
+// a boolean (Composer) or the same words; nothing when the row does not say (the framework
+// profile decides). Under torchtitan plain "selective" is its SelectiveAC, per-op by default.
+std::optional<std::string> recompute(const json& row, const RowFramework& framework, RowBuild& b) {
   const json& other = row_other(row);
   std::string text = lower(row_text(other, "activation_recompute"));
   const auto ckpt = other.find("activation_checkpointing");
@@ -76,6 +94,18 @@ std::optional<std::string> recompute(const json& row, RowBuild& b) {
   }
   if (text.empty()) text = lower(row_text(other, "activation_checkpointing"));
   if (text.empty()) return std::nullopt;
+  if (names_per_op(text)) return "per_op";
+  if (contains(text, "selective") && framework.profile == "torchtitan") {
+    if (!contains(text, "layer")) {
+      b.assume("activation checkpointing '" + text +
+               "' under torchtitan: its SelectiveAC, per-op (pytorch/torchtitan@b5bcd76c "
+               "trainer.py:108-110)");
+      return "per_op";
+    }
+    b.assume("activation checkpointing '" + text +
+             "': torchtitan's per-layer selective checkpointing (every 2nd block) is not "
+             "modelled; Megatron's selective recompute used");
+  }
   if (contains(text, "selective") || contains(text, "attention")) return "selective";
   if (contains(text, "full") || contains(text, "uniform") || contains(text, "block") ||
       text == "true" || text == "yes") {
@@ -126,9 +156,9 @@ void map_training(const json& row, RowBuild& b) {
   t["micro_batch_size"] = micro_batch(row, global_batch, b);
   const std::string math = precision(row, b);
   t["precision"] = math;
-  if (const auto r = recompute(row, b)) t["activation_recompute"] = *r;
   // What the row leaves out its framework's profile fills; the scenario lists each default.
   const RowFramework framework = row_framework(row);
+  if (const auto r = recompute(row, framework, b)) t["activation_recompute"] = *r;
   t["framework"] = framework.profile;
   b.assume(framework.why);
   if (const auto a = attention(row, b)) t["attention"] = *a;

@@ -125,10 +125,14 @@ class StageBuilder {
                       layer);
   }
 
-  // The blocking communication of one layer pass on the compute stream (layer_work.hpp).
-  void layer_comm(Phase phase, int mb, int chunk, int layer) {
+  // The blocking communication of one layer pass on the compute stream (layer_work.hpp); the first
+  // waits for `after` as well when given (the layer's ZeRO-3 gather).
+  void layer_comm(Phase phase, int mb, int chunk, int layer, int32_t after = -1) {
     for (const LayerCollective& c : layer_pass_collectives(s_, z_, phase)) {
-      push(collective(phase, c, Stream::compute, mb, chunk, layer));
+      Op op = collective(phase, c, Stream::compute, mb, chunk, layer);
+      op.deps[0] = after;
+      after = -1;
+      push(op);
     }
   }
 
@@ -232,6 +236,9 @@ class StageBuilder {
         re.deps[0] = gathered;
         push(re);
         layer_comm(Phase::recompute, mb, chunk, layer);
+      } else if (s_.training.activation_recompute == Recompute::per_op) {
+        // Per-op checkpointing: the collectives it reruns; its kernels open the backward list.
+        layer_comm(Phase::recompute, mb, chunk, layer, gathered);
       }
       Op op = compute(Phase::backward, mb, chunk, layer, 1, kLayerBwd);
       op.deps[0] = gathered;

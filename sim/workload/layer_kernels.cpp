@@ -169,6 +169,26 @@ void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward)
   add_linear(out, x, "mlp_fc2", backward, per_expert, x.h, x.expert_ffn_local, local);
 }
 
+// Per-op checkpointing (torchtitan) at the start of a layer's backward: the forward's
+// memory-bound kernels (norms, residual adds, activation; rotary is not in the forward list
+// either) and every second matmul of the block in forward order — k (its slice of the QKV GEMM),
+// the output projection, and one MLP matrix: w3 (the gated half of fc1) or a two-matrix MLP's fc2.
+void add_per_op_recompute(KernelSink& out, const Scenario& s, const Shapes& x) {
+  const double tokens = as_double(x.tokens);
+  const int64_t kv = s.model.num_kv_heads > 0 ? s.model.num_kv_heads : s.model.num_attention_heads;
+  out.add(memory_bound("elementwise_recompute", tokens * elementwise_elements(x) * x.act));
+  add_linear(out, x, "k_proj_recompute", false, tokens, kv * x.head_dim / x.t, x.h);
+  add_linear(out, x, "attn_proj_recompute", false, tokens, x.h, x.h / x.t);
+  const bool moe = s.model.moe.num_experts > 0;
+  const int64_t local = moe ? std::max<int64_t>(1, s.model.moe.num_experts / s.parallel.expert) : 1;
+  const double rows = tokens * x.expert_tokens_factor / as_double(local);
+  if (s.model.gated_mlp) {
+    add_linear(out, x, "mlp_w3_recompute", false, rows, x.ffn_local, x.h, local);
+  } else {
+    add_linear(out, x, "mlp_fc2_recompute", false, rows, x.h, x.ffn_local, local);
+  }
+}
+
 class ListSink final : public KernelSink {
  public:
   void add(const KernelShape& k) override {
@@ -206,10 +226,12 @@ void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
 void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double tokens = as_double(x.tokens);
+  const Recompute r = s.training.activation_recompute;
+  if (r == Recompute::per_op) add_per_op_recompute(out, s, x);
   add_linear(out, x, "qkv", true, tokens, x.qkv_out, x.h);
   add_linear(out, x, "attn_proj", true, tokens, x.h, x.h / x.t);
   emit_attention_backward(attention_shape(s), s.training.attention,
-                          s.training.activation_recompute == Recompute::selective, out);
+                          r == Recompute::selective || r == Recompute::per_op, out);
   add_mlp(out, s, x, true);
   out.add(memory_bound("elementwise_bwd", 2.0 * tokens * elementwise_elements(x) * x.act));
 }

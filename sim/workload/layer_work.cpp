@@ -15,10 +15,16 @@ void add_collective(LayerPassCollectives& out, LayerCollective c) {
 LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& z, Phase phase) {
   LayerPassCollectives out;
   const ParallelConfig& par = s.parallel;
+  // Per-op checkpointing keeps the reduce-scatters' and all-to-alls' outputs (they are on its
+  // save list) and runs the rest again (layer_work.hpp).
+  const bool per_op =
+      phase == Phase::recompute && s.training.activation_recompute == Recompute::per_op;
   if (par.tensor > 1) {
     if (par.sequence_parallel) {
       add_collective(out, {CommDim::tp, Collective::all_gather, z.tp_bytes, 2, par.tensor});
-      add_collective(out, {CommDim::tp, Collective::reduce_scatter, z.tp_bytes, 2, par.tensor});
+      if (!per_op) {
+        add_collective(out, {CommDim::tp, Collective::reduce_scatter, z.tp_bytes, 2, par.tensor});
+      }
     } else {
       add_collective(out, {CommDim::tp, Collective::all_reduce, z.tp_bytes, 2, par.tensor});
     }
@@ -27,7 +33,7 @@ LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& 
     add_collective(out, {CommDim::cp, Collective::all_gather, z.cp_bytes,
                          phase == Phase::backward ? 2 : 1, par.context});
   }
-  if (par.expert > 1 && s.model.moe.num_experts > 0) {
+  if (par.expert > 1 && s.model.moe.num_experts > 0 && !per_op) {
     add_collective(out, {CommDim::ep, Collective::all_to_all, z.ep_bytes, 2, par.expert});
   }
   return out;

@@ -39,7 +39,10 @@ struct LayerPassCollectives {
 // The blocking communication of one pass (forward, recompute or backward) of a layer on the compute
 // stream, after its kernels: TP (all-reduce, or all-gather + reduce-scatter with SP, two each), CP
 // (the K/V all-gather, again for the gradients in the backward pass), EP (dispatch and combine
-// all-to-all of a MoE layer).
+// all-to-all of a MoE layer). The recompute pass of full recompute repeats the forward's; that of
+// per-op checkpointing (torchtitan, no recompute op of its own: its kernels open the backward
+// list) only those whose outputs it does not keep: the all-gathers (TP with SP, CP) and the TP
+// all-reduces, not the reduce-scatters nor the all-to-alls.
 LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& z, Phase phase);
 
 // The data-parallel ranks that share a layer's parameters: data × context.

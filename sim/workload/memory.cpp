@@ -1,4 +1,8 @@
 #include "sim/workload/memory.hpp"
+
+#include <algorithm>
+#include <vector>
+
 #include "core/units.hpp"
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/model_math.hpp"
@@ -90,16 +94,67 @@ double activation_bytes(const Scenario& s, Recompute recompute) {
   return width * sbh * (terms.replicated + (terms.sharded + scores) / t);
 }
 
+// torchtitan's per-op selective checkpointing (pytorch/torchtitan@b5bcd76c
+// distributed/activation_checkpoint.py:31-86, save list llama3/infra/parallelize.py:36-51): the
+// checkpointed block keeps its input, the output of every odd-numbered matmul in forward order (a
+// counter per block: q 1 kept, k 2 recomputed, v 3 kept, output projection 4 recomputed, then the
+// MLP's: gated w1 5 kept, w3 6 recomputed, w2 7 kept; two-matrix fc1 5 kept, fc2 6 recomputed),
+// the fused attention kernel's output and fp32 logsumexp, and with SP the reduce-scatters'
+// outputs; norms, rotary, activation functions, the all-gathers and the all-reduces run again.
+// A row-parallel matmul's output (output projection, w2/fc2) is the full h before its reduction.
+// An unfused core (batched matmuls, not in the list) is recomputed whole. MoE: the experts'
+// matmuls counted like a dense MLP's per routed token (an assumption; docs/models.md).
+double per_op_bytes(const Scenario& s) {
+  const ModelConfig& m = s.model;
+  const double tokens =
+      as_double(s.training.micro_batch_size) * as_double(s.model.seq_length / s.parallel.context);
+  const double t = s.parallel.tensor;
+  const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
+  const double width = is_fp32(s.training.precision) ? 4.0 : 2.0;
+  const double h = as_double(m.hidden_size);
+  const double a = as_double(m.num_attention_heads);
+  const double kv = h * as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / a;
+  const bool moe = m.moe.num_experts > 0;
+  const double f = as_double(moe && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
+                                                                  : m.ffn_hidden_size);
+  const double experts = moe ? as_double(m.moe.top_k) * expert_capacity_scale(m) : 1.0;
+  // Matmul outputs per token in forward order, elements on this GPU.
+  std::vector<double> matmuls = {h / t, kv / t, kv / t, h};
+  if (m.gated_mlp) {
+    matmuls.insert(matmuls.end(), {experts * f / t, experts * f / t, experts * h});
+  } else {
+    matmuls.insert(matmuls.end(), {experts * f / t, experts * h});
+  }
+  double kept = sp ? h / t : h;  // the checkpoint's input
+  for (size_t i = 0; i < matmuls.size(); i += 2)
+    kept += matmuls[i];
+  if (sp) kept += 2.0 * h / t;
+  double bytes = width * kept;
+  if (is_fused(s.training.attention)) bytes += width * h / t + 4.0 * a / t;
+  return tokens * bytes;
+}
+
 }  // namespace
 
 double activation_bytes_per_layer(const Scenario& s) {
+  if (s.training.activation_recompute == Recompute::per_op) return per_op_bytes(s);
   return activation_bytes(s, s.training.activation_recompute);
 }
 
 double recompute_working_bytes(const Scenario& s) {
   // The recomputed layer's activations, without the attention-score matrix that fused (flash)
-  // attention never materialises.
-  return activation_bytes(s, Recompute::selective);
+  // attention never materialises; under per-op checkpointing the part of them it did not keep.
+  const double layer = activation_bytes(s, Recompute::selective);
+  switch (s.training.activation_recompute) {
+    case Recompute::full:
+      return layer;
+    case Recompute::per_op:
+      return std::max(0.0, layer - per_op_bytes(s));
+    case Recompute::none:
+    case Recompute::selective:
+      return 0.0;
+  }
+  return 0.0;
 }
 
 }  // namespace wt

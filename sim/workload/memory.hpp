@@ -42,11 +42,14 @@ ModelStateMemory model_state_memory(double params, int zero_stage, int dp, const
 // sbh(10 + 24/t + 5as/(ht)); with TP and SP sbh/t·(34 + 5as/h); selective recompute drops the
 // 5as/h term; full recompute keeps only the layer input 2sbh (/t with SP). Generalised to GQA and
 // other FFN widths term by term (equal to the paper's for f = 4h, k = a); context parallelism
-// divides s. Sized for 16-bit activations (×2 for fp32/tf32 training).
+// divides s. Sized for 16-bit activations (×2 for fp32/tf32 training). Per-op checkpointing
+// (torchtitan) keeps per token the block input, the odd-numbered matmuls' outputs, the attention
+// output and its logsumexp (memory.cpp): 2·(4h + h_kv + f) + 4a bytes for a Llama layer.
 double activation_bytes_per_layer(const Scenario& s);
 
-// What one layer's activations take while it is recomputed (full recompute's working set), without
-// the attention-score matrix (fused attention does not store it).
+// What one layer's activations take while it is recomputed, without the attention-score matrix
+// (fused attention does not store it): full recompute's whole layer, per-op's part of the layer it
+// did not keep; zero for none and selective.
 double recompute_working_bytes(const Scenario& s);
 
 }  // namespace wt

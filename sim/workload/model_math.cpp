@@ -102,16 +102,25 @@ LayerFlops hardware_layer_forward_flops(const ModelConfig& m, int64_t b, int64_t
 
 // FLOPs a layer runs beyond the model's three passes: recomputation, and the scores that a fused
 // (flash) attention backward computes again (QKᵀ: half the forward attention core). A fused core
-// needs no selective recomputation; an unfused one recomputes its whole core.
+// needs no selective recomputation; an unfused one recomputes its whole core. Per-op checkpointing
+// (torchtitan) reruns every second matmul of the block: k 2bsh·h_kv, the output projection 2bsh²
+// and one MLP matrix (w3 of a gated MLP, fc2 of a two-matrix one: 2bshf per routed token).
 double recompute_flops_per_layer(const Scenario& s, int64_t b) {
   const LayerFlops f = hardware_layer_forward_flops(s.model, b, s.model.seq_length);
   const bool fused = is_fused(s.training.attention);
   const double rescored = fused ? 0.5 * f.attention : 0.0;
+  const double core = fused ? rescored : f.attention;
   switch (s.training.activation_recompute) {
     case Recompute::none:
       return rescored;
     case Recompute::selective:
-      return fused ? rescored : f.attention;
+      return core;
+    case Recompute::per_op: {
+      const double h = as_double(s.model.hidden_size);
+      const double bs = as_double(b) * as_double(s.model.seq_length);
+      const double k_proj = 2.0 * bs * h * h * kv_ratio(s.model);
+      return core + k_proj + f.projection + f.mlp / mlp_matrices(s.model);
+    }
     case Recompute::full:
       return f.total() + rescored;
   }

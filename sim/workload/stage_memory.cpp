@@ -28,9 +28,7 @@ MemoryUse stage_memory(const Scenario& s, double params, double expert_params, i
   m.gradients = states.gradients;
   m.optimizer = states.optimizer;
   m.activations = in_flight_layers * activation_bytes_per_layer(s);
-  if (s.training.activation_recompute == Recompute::full) {
-    m.activations += recompute_working_bytes(s);
-  }
+  m.activations += recompute_working_bytes(s);
   if (has_logits) {
     // fp32 logits of one micro-batch over the local vocabulary, held for the loss.
     const double tokens = static_cast<double>(s.training.micro_batch_size) *

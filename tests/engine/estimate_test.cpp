@@ -175,7 +175,7 @@ json random_layout(std::mt19937& rng, int index) {
         {"micro_batch_size", mb},
         {"precision", pick(std::array{"bf16", "bf16", "fp16", "fp32", "fp8"})},
         {"optimizer", pick(std::array{"adam", "sgd"})},
-        {"activation_recompute", pick(std::array{"none", "selective", "full"})},
+        {"activation_recompute", pick(std::array{"none", "selective", "per_op", "full"})},
         {"total_tokens", 1e9}}},
       {"parallel",
        {{"tensor", t},
@@ -223,6 +223,8 @@ class Coverage {
         p.zero_stage > 0 && p.zero_stage < 3 && dp > 1 && !p.overlap_param_gather;
     seen_["no grad overlap"] += dp > 1 && !p.overlap_grad_reduce;
     seen_["full recompute"] += s.training.activation_recompute == Recompute::full;
+    seen_["per-op recompute with TP or CP"] +=
+        s.training.activation_recompute == Recompute::per_op && (p.tensor > 1 || p.context > 1);
     seen_["sequence parallel"] += p.sequence_parallel && p.tensor > 1;
     seen_["context parallel"] += p.context > 1;
     seen_["expert parallel"] += p.expert > 1;

@@ -130,7 +130,8 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
   EXPECT_EQ(enum_names<Precision>(),
             (std::vector<std::string>{"fp32", "tf32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4"}));
   EXPECT_EQ(enum_names<Optimizer>(), (std::vector<std::string>{"adam", "adamw", "sgd"}));
-  EXPECT_EQ(enum_names<Recompute>(), (std::vector<std::string>{"none", "selective", "full"}));
+  EXPECT_EQ(enum_names<Recompute>(),
+            (std::vector<std::string>{"none", "selective", "per_op", "full"}));
   EXPECT_EQ(enum_names<AttentionKernel>(),
             (std::vector<std::string>{"fused", "unfused", "flash2", "cudnn"}));
   EXPECT_EQ(enum_names<PipelineSchedule>(),

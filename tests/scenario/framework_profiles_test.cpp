@@ -85,7 +85,7 @@ TEST(FrameworkProfiles, FsdpFrameworksShardEverything) {
   }
   EXPECT_EQ(with("maxtext").training.activation_recompute, Recompute::full);
   EXPECT_EQ(with("llm-foundry").training.activation_recompute, Recompute::full);
-  EXPECT_EQ(with("torchtitan").training.activation_recompute, Recompute::selective);
+  EXPECT_EQ(with("torchtitan").training.activation_recompute, Recompute::per_op);
   EXPECT_TRUE(with("torchtitan").training.grad_reduce_in_fp32);
   EXPECT_FALSE(with("llm-foundry").training.grad_reduce_in_fp32);  // PURE mixed precision
 }

@@ -101,7 +101,7 @@ const Row kRows[] = {
     {"optimizer_unknown", P, R"({"training": {"optimizer": "lamb"}})", "training.optimizer",
      "adam, adamw, sgd"},
     {"recompute_unknown", P, R"({"training": {"activation_recompute": "partial"}})",
-     "training.activation_recompute", "none, selective, full"},
+     "training.activation_recompute", "none, selective, per_op, full"},
     {"schedule_unknown", P, R"({"parallel": {"pipeline_schedule": "zero-bubble"}})",
      "parallel.pipeline_schedule", "gpipe, 1f1b, interleaved"},
     {"algorithm_unknown", P, R"({"parallel": {"collective_algorithm": "nccl"}})",

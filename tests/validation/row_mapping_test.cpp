@@ -247,6 +247,10 @@ TEST(RowMapping, RecomputeWordsOfEachFrameworkAreRead) {
   EXPECT_EQ(mode({{"activation_checkpointing", true}}), "full");
   EXPECT_EQ(mode({{"activation_checkpointing", "yes"}}), "full");
   EXPECT_EQ(mode({{"activation_checkpointing", "off"}}), "none");
+  EXPECT_EQ(mode({{"activation_recompute", "selective op"}}), "per_op");
+  EXPECT_EQ(mode({{"activation_checkpointing", "per-op SAC"}}), "per_op");
+  EXPECT_EQ(mode({{"activation_checkpointing", "op"}}), "per_op");
+  EXPECT_EQ(mode({{"activation_checkpointing", "optional"}}), "full (not understood)");
   // Not understood: llm-foundry's default (its shipped configurations checkpoint every block).
   EXPECT_EQ(mode({{"activation_recompute", "sometimes"}}), "full (not understood)");
   EXPECT_EQ(mode(json::object()), "full");
@@ -681,6 +685,24 @@ TEST(RowMapping, EmbeddingAndLossFillTheChunksOnMegatronCoreFrameworks) {
   row["num_layers"] = 128;
   EXPECT_FALSE(
       row_to_scenario(row).doc.at("parallel").contains("account_for_loss_in_pipeline_split"));
+}
+
+// torchtitan's "selective" is its SelectiveAC, per-op by default (trainer.py:108-110); its
+// per-layer variant is not modelled and stays Megatron's selective, said in the assumptions.
+TEST(RowMapping, TorchtitanSelectiveIsPerOp) {
+  const auto mode = [](const char* text) {
+    json row = mpt_row();
+    row["framework"] = "torchtitan (FSDP2)";
+    row["other"] = {{"activation_checkpointing", text}};
+    const RowScenario rs = row_to_scenario(row);
+    return std::string(to_string(parsed(rs).training.activation_recompute)) +
+           (has(rs.assumptions, "activation checkpointing 'selective (layer)': torchtitan's")
+                ? " (layer)"
+                : "");
+  };
+  EXPECT_EQ(mode("selective"), "per_op");
+  EXPECT_EQ(mode("selective (layer)"), "selective (layer)");
+  EXPECT_EQ(mode("full"), "full");
 }
 
 }  // namespace

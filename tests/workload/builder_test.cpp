@@ -20,7 +20,8 @@ double total_op_flops(const Workload& w) {
 }
 
 TEST(Builder, OpFlopsAddUpToTheClosedForm) {
-  for (auto recompute : {Recompute::none, Recompute::selective, Recompute::full}) {
+  for (auto recompute :
+       {Recompute::none, Recompute::selective, Recompute::per_op, Recompute::full}) {
     for (auto [t, p, d] : {std::tuple{1, 1, 8}, std::tuple{2, 4, 1}, std::tuple{4, 2, 2}}) {
       Scenario s = test::gpt_scenario(t, p, d);
       s.training.activation_recompute = recompute;
@@ -32,9 +33,28 @@ TEST(Builder, OpFlopsAddUpToTheClosedForm) {
   }
 }
 
+// Per-op checkpointing keeps the reduce-scatters' outputs and runs the all-gathers again: per
+// layer backward one recompute-phase all-gather (two calls), no reduce-scatter, no recompute op.
+TEST(Builder, PerOpRerunsOnlyTheAllGathers) {
+  Scenario s = test::gpt_scenario(2, 1, 4);
+  s.parallel.sequence_parallel = true;
+  s.training.activation_recompute = Recompute::per_op;
+  const Workload w = build_workload(s);
+  int gathers = 0, others = 0;
+  for (const Op& op : w.programs[0].ops) {
+    if (op.phase != Phase::recompute) continue;
+    const bool gather = op.kind == OpKind::collective && op.collective == Collective::all_gather;
+    gathers += gather && op.count == 2;
+    others += !gather;
+  }
+  EXPECT_EQ(gathers, s.model.num_layers * s.num_micro_batches());
+  EXPECT_EQ(others, 0);
+}
+
 TEST(Builder, PaddedExpertsStillAddUpToTheHardwareFlops) {
   for (double capacity : {0.0, 1.0, 1.25, 2.0}) {
     Scenario s = test::gpt_scenario(2, 1, 4);
+    if (capacity == 1.25) s.training.activation_recompute = Recompute::per_op;
     s.model.moe = {8, 2, 4096};
     s.model.moe.capacity_factor = capacity;
     s.parallel.expert = 4;

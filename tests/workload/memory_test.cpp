@@ -105,5 +105,59 @@ TEST_F(Activations, ContextParallelSplitsTheSequence) {
   EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), whole / 2);
 }
 
+// torchtitan's per-op checkpointing on Llama 3.1 8B (h 4096, 32 heads, 8 KV heads, f 14336,
+// SwiGLU), 2 × 8192 tokens, bf16, fused attention. Per token it keeps the block input h, q h,
+// v 1024, the attention output h, w1 f and w2 h (k, the output projection and w3 run again) plus
+// the fp32 logsumexp of 32 heads: 2·(4·4096 + 1024 + 14336) + 4·32 = 63 616 bytes (15.5h + 128).
+TEST(PerOpActivations, Llama3_8bByHand) {
+  Scenario s = test::gpt_scenario(1, 1, 8);
+  s.model.hidden_size = 4096;
+  s.model.num_attention_heads = 32;
+  s.model.num_kv_heads = 8;
+  s.model.ffn_hidden_size = 14336;
+  s.model.gated_mlp = true;
+  s.model.seq_length = 8192;
+  s.training.micro_batch_size = 2;
+  s.training.attention = AttentionKernel::flash2;
+  s.training.activation_recompute = Recompute::per_op;
+  const double tokens = 2.0 * 8192;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), tokens * 63616.0);
+  // Megatron's selective with a fused core keeps 36 sbh here (10 + Q, K, V, projection input
+  // 2 + 0.5 + 0.5 + 2 + SwiGLU 6·3.5); the layer under recompute holds the difference again.
+  EXPECT_DOUBLE_EQ(recompute_working_bytes(s), tokens * (36.0 * 4096 - 63616.0));
+  // TP 2 with SP: input, q, v, attention output, w1 split; w2's output is the full h before its
+  // reduce-scatter, whose outputs (two, h/2 each) are kept too:
+  // 2·(2048 + 2048 + 512 + 7168 + 4096 + 2·2048) + 2·2048 + 4·16 = 44 096 bytes.
+  s.parallel.tensor = 2;
+  s.parallel.sequence_parallel = true;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), tokens * 44096.0);
+  // fp32 activations: 4 bytes each, the logsumexp stays 4.
+  s.training.precision = Precision::fp32;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), tokens * (2.0 * 39936.0 + 4.0 * 2048 + 64.0));
+}
+
+// A two-matrix MLP: q 1, k 2, v 3, projection 4, fc1 5 kept, fc2 6 run again. GPT (k = a, f = 4h)
+// keeps input, q, v, fc1 and the attention output: 8h elements = 16h bytes, plus 4a logsumexp;
+// an unfused core (batched matmuls, not on the save list) keeps no output: 14h bytes.
+TEST_F(Activations, PerOpKeepsEveryOtherMatmulOfATwoMatrixMlp) {
+  s.training.activation_recompute = Recompute::per_op;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * 14.0);
+  s.training.attention = AttentionKernel::fused;
+  const double tokens = static_cast<double>(s.model.seq_length) * s.training.micro_batch_size;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s),
+                   sbh() * 16.0 + tokens * 4.0 * s.model.num_attention_heads);
+}
+
+TEST_F(Activations, OnlyFullAndPerOpHoldARecomputeWorkingSet) {
+  for (Recompute r : {Recompute::none, Recompute::selective}) {
+    s.training.activation_recompute = r;
+    EXPECT_EQ(recompute_working_bytes(s), 0.0);
+  }
+  s.training.activation_recompute = Recompute::full;
+  EXPECT_DOUBLE_EQ(recompute_working_bytes(s), sbh() * 34.0);
+  s.training.activation_recompute = Recompute::per_op;
+  EXPECT_DOUBLE_EQ(recompute_working_bytes(s), sbh() * (34.0 - 14.0));
+}
+
 }  // namespace
 }  // namespace wt

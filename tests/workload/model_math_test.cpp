@@ -58,6 +58,27 @@ TEST(ModelFlops, FusedAttentionRecomputesItsScoresInBackward) {
   EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(s) - model, rescored);
 }
 
+// Per-op checkpointing reruns every second matmul: k (2·B·s·h², k = a), the projection (2·B·s·h²)
+// and fc2 (8·B·s·h², f = 4h): 12·B·s·h² per layer beside the fused core's rescoring.
+TEST(ModelFlops, PerOpRecomputesEverySecondMatmul) {
+  Scenario s = test::gpt_scenario(1, 1, 1);
+  const double model = model_flops_per_iteration(s);
+  const double rescored = 2.0 * 64 * 2048.0 * 2048 * 2048 * 24;
+  s.training.activation_recompute = Recompute::per_op;
+  const double matmuls = 12.0 * 64 * 2048.0 * 2048 * 2048 * 24;
+  EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(s) - model, rescored + matmuls);
+  // Llama-shaped: GQA 8 of 32 heads, SwiGLU f = 3.5h: k 2·B·s·h·h/4, projection 2·B·s·h², w3
+  // 2·B·s·h·3.5h = 9.5·B·s·h² in all; an unfused core is recomputed whole (4·B·s²·h).
+  s.model.num_attention_heads = 32;
+  s.model.num_kv_heads = 8;
+  s.model.ffn_hidden_size = 7168;
+  s.model.gated_mlp = true;
+  s.training.attention = AttentionKernel::unfused;
+  const double core = 4.0 * 64 * 2048.0 * 2048 * 2048 * 24;
+  EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(s) - model_flops_per_iteration(s),
+                   core + 9.5 * 64 * 2048.0 * 2048 * 2048 * 24);
+}
+
 TEST(ModelFlops, GatedMlpAndGqa) {
   ModelConfig m;
   m.hidden_size = 8;

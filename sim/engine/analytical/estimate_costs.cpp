@@ -88,8 +88,9 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const CommSizes z = comm_sizes(s);
   const Pricer price(s, fabric);
   c.full_recompute = s.training.activation_recompute == Recompute::full;
+  const bool per_op = s.training.activation_recompute == Recompute::per_op;
   c.comm_fwd = price.layer_comm(z, Phase::forward);
-  if (c.full_recompute) c.comm_recompute = price.layer_comm(z, Phase::recompute);
+  if (c.full_recompute || per_op) c.comm_recompute = price.layer_comm(z, Phase::recompute);
   c.comm_bwd = price.layer_comm(z, Phase::backward);
   // The builder's ops under TP overlap (assign_durations): exposed transfers, stretched GEMMs.
   const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
@@ -98,6 +99,8 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     c.layer_bwd_s += overlap.backward.gemm_stretch_s;
     c.comm_fwd.tp.time_s = overlap.forward.all_gather_s + overlap.forward.reduce_scatter_s;
     if (c.full_recompute) c.comm_recompute.tp.time_s = c.comm_fwd.tp.time_s;
+    // Per-op reruns only the all-gathers (layer_work.hpp).
+    if (per_op) c.comm_recompute.tp.time_s = overlap.forward.all_gather_s;
     c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
   }
 

@@ -26,7 +26,7 @@ struct StepCosts {
   double layer_fwd_s = 0.0, layer_bwd_s = 0.0;
   double embedding_fwd_s = 0.0, embedding_bwd_s = 0.0;
   double logits_fwd_s = 0.0, logits_bwd_s = 0.0;
-  LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full recompute
+  LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full or per-op
   bool full_recompute = false;
   CommCost p2p;                   // one pipeline send
   CommCost layer_gather;          // one layer's ZeRO parameter all-gather
@@ -52,7 +52,8 @@ struct StepCosts {
   // with its collectives when full, then backward and its collectives).
   double fwd_unit_s() const { return layer_fwd_s + comm_fwd.time_s(); }
   double bwd_unit_s() const {
-    const double recompute = full_recompute ? layer_fwd_s + comm_recompute.time_s() : 0.0;
+    // Per-op recompute's kernels are in layer_bwd_s; its collectives in comm_recompute.
+    const double recompute = (full_recompute ? layer_fwd_s : 0.0) + comm_recompute.time_s();
     return recompute + layer_bwd_s + comm_bwd.time_s();
   }
 };
