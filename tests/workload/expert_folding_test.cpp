@@ -73,12 +73,13 @@ TEST(ExpertFolding, ExpertsAndTheirParametersPerGpu) {
 TEST(ExpertFolding, ExpertGemmsTakeTheWholeExpertAndHalfTheTokens) {
   // 2048 tokens × top-2 = 4096 routed rows per TP rank's view. ETP 2, EP 4: 4 local experts of
   // 4096 / 4 = 1024 rows, inner width 4096 / 2.
-  const Kernel& split = find(layer_forward_kernels(moe(4, 0)), "mlp_fc1");
+  const Kernel split =
+      find(layer_forward_kernels(moe(4, 0)), "mlp_fc1");  // a copy: the list is a temporary
   EXPECT_EQ(split.batch, 4);
   EXPECT_EQ(split.m, 1024);
   EXPECT_EQ(split.n, 2048);
   // ETP 1, EP 16: one local expert, whole width 4096, over 4096 × ETP / TP = 2048 rows.
-  const Kernel& whole = find(layer_forward_kernels(moe(16, 1)), "mlp_fc1");
+  const Kernel whole = find(layer_forward_kernels(moe(16, 1)), "mlp_fc1");
   EXPECT_EQ(whole.batch, 1);
   EXPECT_EQ(whole.m, 2048);
   EXPECT_EQ(whole.n, 4096);
