@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "sim/hardware/calibration_gemm_table.hpp"
+#include "sim/hardware/calibration_profile.hpp"
 
 namespace wt {
 namespace {
@@ -26,15 +27,22 @@ struct Tables {
   GemmEfficiencyTable bf16, fp16;
 };
 
+// Each point as the profile would hold it, so its TFLOP/s are counted as a profile's are
+// (AttentionPoint::flops: 3.5 × 4·b·h·s²·d for a causal forward + backward).
 Tables build(const std::vector<AttentionTablePoint>& points) {
   Tables out;
   for (const AttentionTablePoint& p : points) {
-    const double s = static_cast<double>(p.seq);
-    const double flops =
-        3.5 * 4.0 * static_cast<double>(p.batch_heads) * s * s * static_cast<double>(p.head_dim);
-    const double efficiency = flops / p.median_s / (kMeasuredPeakTflops * 1e12);
+    const AttentionPoint measured{"sdpa_flash",
+                                  p.precision,
+                                  p.batch_heads,
+                                  1,
+                                  p.seq,
+                                  p.head_dim,
+                                  make_timing({p.median_s}),
+                                  true,
+                                  "forward_backward"};
     (p.precision == Precision::bf16 ? out.bf16 : out.fp16)
-        .add(p.batch_heads, p.seq, p.head_dim, efficiency);
+        .add(p.batch_heads, p.seq, p.head_dim, measured.tflops() / kMeasuredPeakTflops);
   }
   return out;
 }

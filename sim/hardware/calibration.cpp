@@ -108,6 +108,10 @@ void Calibration::build_attention_tables() {
   }
 }
 
+bool Calibration::has_fused_attention(Precision p) const {
+  return !attention_[index_of(p)].empty();
+}
+
 std::optional<double> Calibration::attention_efficiency(Precision p, int64_t batch_heads,
                                                         int64_t seq, int64_t head_dim) const {
   const GemmEfficiencyTable& table = attention_[index_of(p)];

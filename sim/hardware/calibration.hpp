@@ -41,7 +41,7 @@ class Calibration {
   // GEMM table answers. nullopt when no fused attention of that precision was measured.
   std::optional<double> attention_efficiency(Precision p, int64_t batch_heads, int64_t seq,
                                              int64_t head_dim) const;
-  bool has_fused_attention(Precision p) const { return !attention_[index(p)].empty(); }
+  bool has_fused_attention(Precision p) const;
 
   // The series of `name` measured on `link` with exactly `group_size` ranks, else the one with the
   // largest group measured on that link; nullopt when that collective was not measured there.
@@ -56,7 +56,6 @@ class Calibration {
  private:
   void build_gemm_tables();
   void build_attention_tables();
-  static std::size_t index(Precision p) { return static_cast<std::size_t>(p); }
   void note_gpu_mismatch();
 
   CalibrationProfile profile_;
