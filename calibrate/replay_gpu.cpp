@@ -74,6 +74,9 @@ KernelMeasurement replay_kernel(gpu::Bench& bench, const Kernel& k, Precision p,
     case KernelClass::memory_bound:
     case KernelClass::optimizer:
       return {make_timing(bench.rmw_traffic(k.bytes, r)).median_s, ""};
+    case KernelClass::host_link:
+    case KernelClass::host_cpu:
+      return {0.0, "host work: not replayed"};  // plan_replay leaves it out
   }
   return {};
 }

@@ -47,6 +47,10 @@ const char* to_string(KernelClass c) {
       return "memory_bound";
     case KernelClass::optimizer:
       return "optimizer";
+    case KernelClass::host_link:
+      return "host_link";
+    case KernelClass::host_cpu:
+      return "host_cpu";
   }
   return "?";
 }
@@ -70,6 +74,7 @@ ReplayPlan plan_replay(const Workload& w, int rank) {
   std::map<KernelKey, std::size_t> index;
   for (const auto& [list, uses] : list_uses(program, plan.compute_ops)) {
     for (const Kernel& k : w.kernel_lists.at(static_cast<std::size_t>(list))) {
+      if (on_host(k.cls)) continue;  // host copies and CPU steps are not GPU kernels
       add_kernel(plan, index, k, uses);
     }
   }

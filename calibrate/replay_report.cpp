@@ -62,6 +62,8 @@ std::string shape_text(const Kernel& k) {
              std::to_string(k.k);
     case KernelClass::memory_bound:
     case KernelClass::optimizer:
+    case KernelClass::host_link:
+    case KernelClass::host_cpu:
       return fixed(k.bytes / 1e6, "%.1f MB");
   }
   return {};

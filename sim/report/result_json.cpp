@@ -72,6 +72,7 @@ Json memory_json(const MemoryUse& m) {
           {"cuda_context", byte_count<Json>(m.cuda_context, "memory_per_gpu_bytes.cuda_context")},
           {"comm_buffers", byte_count<Json>(m.comm_buffers, "memory_per_gpu_bytes.comm_buffers")},
           {"total", byte_count<Json>(m.total, "memory_per_gpu_bytes.total")},
+          {"host", byte_count<Json>(m.host, "memory_per_gpu_bytes.host")},
           {"total_range",
            {byte_count<Json>(m.total_low, "memory_per_gpu_bytes.total_range"),
             byte_count<Json>(m.total_high, "memory_per_gpu_bytes.total_range")}},

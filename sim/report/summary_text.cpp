@@ -55,7 +55,7 @@ std::string share_text(double part_s, double total_s) {
   return percent_text(fraction, 0);
 }
 
-std::string memory_text(const MemoryUse& m, bool fits) {
+std::string gpu_memory_text(const MemoryUse& m, bool fits) {
   std::string t = "memory " + format_bytes(m.total) + " / " + format_bytes(m.capacity) + " per GPU";
   if (fits && memory_verdict(m) == MemoryVerdict::tight) {
     return t + " (tight: " + format_bytes(m.total_low) + " to " + format_bytes(m.total_high) + ")";
@@ -64,6 +64,12 @@ std::string memory_text(const MemoryUse& m, bool fits) {
   const double missing = m.total - m.capacity;
   if (missing <= 0.0) return t + " (does NOT fit)";
   return t + " (does NOT fit: needs " + format_bytes(missing) + " more)";
+}
+
+// With parallel.offload, the model states the host holds for each GPU follow.
+std::string memory_text(const MemoryUse& m, bool fits) {
+  const std::string t = gpu_memory_text(m, fits);
+  return m.host > 0.0 ? t + " + " + format_bytes(m.host) + " in host memory" : t;
 }
 
 std::string headline(const Scenario& s) {

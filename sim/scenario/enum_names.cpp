@@ -48,6 +48,18 @@ const char* to_string(Recompute r) {
   return "?";
 }
 
+const char* to_string(Offload o) {
+  switch (o) {
+    case Offload::none:
+      return "none";
+    case Offload::optimizer:
+      return "optimizer";
+    case Offload::parameters:
+      return "parameters";
+  }
+  return "?";
+}
+
 const char* to_string(AttentionKernel a) {
   switch (a) {
     case AttentionKernel::fused:

@@ -41,6 +41,10 @@ struct EnumValues<PipelineSchedule> {
                                      PipelineSchedule::interleaved};
 };
 template <>
+struct EnumValues<Offload> {
+  static constexpr std::array values{Offload::none, Offload::optimizer, Offload::parameters};
+};
+template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
                                      IntraNodeFabric::pcie};

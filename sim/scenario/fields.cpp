@@ -224,6 +224,13 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Count the output layer and loss as one layer in the pipeline split "
                             "(Megatron-Core --account-for-loss-in-pipeline-split): the last model "
                             "chunk holds one layer fewer."}),
+      choice_field(WT_MEMBER(parallel.offload),
+                   {.doc = "Model states in host memory: optimizer (the fp32 master weights and "
+                           "moments, updated by a CPU optimizer step: DeepSpeed offload_optimizer, "
+                           "ZeRO-Offload; needs zero_stage >= 1) or parameters (also the "
+                           "parameter and gradient shards: DeepSpeed offload_param, FSDP "
+                           "CPUOffload; needs zero_stage 3). The host link and the CPU step "
+                           "cost time (docs/models.md, \"Offload\")."}),
       choice_field(WT_MEMBER(parallel.collective_algorithm),
                    {.doc = "Pins the collective algorithm; auto picks the fastest per call, as "
                            "NCCL's tuner does."}),

@@ -32,6 +32,12 @@ inline bool is_fused(AttentionKernel a) {
   return a != AttentionKernel::unfused;
 }
 enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
+// Model states kept in host memory (docs/models.md, "Offload"). optimizer: the optimizer state
+// (fp32 master weights and moments), updated by a CPU optimizer step, as DeepSpeed's
+// offload_optimizer (ZeRO-Offload) does; parameters: also the parameter and gradient shards, as
+// DeepSpeed's offload_param (ZeRO-Infinity, ZeRO-3 only) and PyTorch FSDP's
+// CPUOffload(offload_params=True) do.
+enum class Offload { none, optimizer, parameters };
 // Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
 enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };
 
@@ -111,6 +117,7 @@ struct ParallelConfig {
   // (sim/workload/workload_sizes.hpp, chunk_layers).
   bool account_for_embedding_in_pipeline_split = false;
   bool account_for_loss_in_pipeline_split = false;
+  Offload offload = Offload::none;
   CollectiveAlgorithm collective_algorithm = CollectiveAlgorithm::automatic;
 };
 
@@ -159,6 +166,7 @@ const char* to_string(Optimizer o);
 const char* to_string(Recompute r);
 const char* to_string(AttentionKernel a);
 const char* to_string(PipelineSchedule s);
+const char* to_string(Offload o);
 const char* to_string(IntraNodeFabric f);
 const char* to_string(NetworkTopology t);
 const char* to_string(CollectiveAlgorithm a);

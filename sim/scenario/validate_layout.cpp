@@ -229,6 +229,19 @@ void add_layout_warnings(Scenario& s) {
                                    "parallel.sequence_parallel (Megatron-LM overlaps sequence "
                                    "parallelism's all-gathers and reduce-scatters)");
   }
+  if (p.offload != Offload::none && p.zero_stage == 0) {
+    throw InputError("parallel.zero_stage",
+                     std::string("must be 1, 2 or 3 with parallel.offload ") +
+                         to_string(p.offload) +
+                         " (DeepSpeed offloads the optimizer state of ZeRO stages 1-3)",
+                     "0", "1, 2 or 3, or parallel.offload none");
+  }
+  if (p.offload == Offload::parameters && p.zero_stage != 3) {
+    throw InputError("parallel.zero_stage",
+                     "must be 3 with parallel.offload parameters (parameters are offloaded only "
+                     "as ZeRO-3/FSDP shards)",
+                     str(p.zero_stage), "3, or parallel.offload none or optimizer");
+  }
   if (p.zero_stage > 0 && p.data == 1) {
     add_warning(
         s, "parallel.zero_stage " + str(p.zero_stage) + " has no effect with data-parallel size 1");

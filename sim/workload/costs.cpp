@@ -6,6 +6,7 @@
 #include "sim/comm/fabric.hpp"
 #include "sim/hardware/attention_tables.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
+#include "sim/hardware/host_platform.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/scenario/precision.hpp"
@@ -59,6 +60,15 @@ double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
 double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration, double compute_slowdown,
                      AttentionKernel attention) {
+  if (k.cls == KernelClass::host_link) {
+    const std::optional<double> measured =
+        calibration != nullptr ? calibration->host_link_GBps() : std::nullopt;
+    const double GBps = measured ? *measured : gpu.pcie_GBps.value * kHostLinkEfficiency;
+    return k.bytes / (GBps * 1e9);
+  }
+  if (k.cls == KernelClass::host_cpu) {
+    return k.bytes / (host_memory_share_GBps(gpu).value * 1e9 * kHostMemoryEfficiency);
+  }
   double memory_eff = gpu.memory_efficiency.value;
   if (calibration != nullptr) memory_eff = calibration->memory_efficiency().value_or(memory_eff);
   const double memory_s = k.bytes / (gpu.memory_bw_GBps.value * 1e9 * memory_eff);
@@ -91,6 +101,8 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
     }
     case KernelClass::memory_bound:
     case KernelClass::optimizer:
+    case KernelClass::host_link:
+    case KernelClass::host_cpu:
       break;
   }
   return std::max(compute_s * compute_slowdown, memory_s) + gpu.kernel_launch_us.value * 1e-6;

@@ -272,7 +272,39 @@ void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
 // default): one pass reading the owned gradients for their norm. The norm's scalar all-reduce
 // (tens of microseconds) and the rescaling pass, which runs only on the steps that clip, are left
 // out.
+// The optimizer step in host memory (parallel.offload; docs/models.md, "Offload"), as
+// ZeRO-Offload runs it (Ren et al., USENIX ATC 2021, §4): the GPU's gradient shard crosses to the
+// host (during backward when the reduction overlaps it, else after), the CPU optimizer streams the
+// same state the GPU step would, and the updated 16-bit parameters cross back. With parameters
+// offloaded (ZeRO-3) each micro-batch's forward and backward upload the parameter shard before
+// gathering it; the model does not overlap these uploads with compute.
+void emit_offloaded_optimizer(const Scenario& s, double params, KernelSink& out) {
+  const TrainingConfig& t = s.training;
+  const bool fp32_weights = t.precision == Precision::fp32 || t.precision == Precision::tf32;
+  const double weight_width = fp32_weights ? 4.0 : 2.0;
+  if (!s.parallel.overlap_grad_reduce) {
+    KernelShape down{KernelClass::host_link, "grads_to_host"};
+    down.bytes = params * gradient_width(t);
+    out.add(down);
+  }
+  KernelShape step{KernelClass::host_cpu, "cpu_optimizer_step"};
+  step.bytes = params * optimizer_bytes_per_param(t.optimizer);
+  out.add(step);
+  KernelShape up{KernelClass::host_link, "params_to_gpu"};
+  up.bytes = params * weight_width;
+  out.add(up);
+  if (s.parallel.offload == Offload::parameters) {
+    KernelShape uploads{KernelClass::host_link, "param_shard_uploads"};
+    uploads.bytes = 2.0 * static_cast<double>(s.num_micro_batches()) * params * weight_width;
+    out.add(uploads);
+  }
+}
+
 void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out) {
+  if (s.parallel.offload != Offload::none) {
+    emit_offloaded_optimizer(s, params, out);
+    return;
+  }
   KernelShape norm{KernelClass::optimizer, "grad_norm"};
   norm.bytes = params * gradient_width(s.training);
   out.add(norm);

@@ -9,6 +9,8 @@ namespace wt {
 struct MemoryUse {
   double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0;
   double cuda_context = 0.0, comm_buffers = 0.0;
+  // Model states held in host memory for this GPU under parallel.offload (not in `total`).
+  double host = 0.0;
   double total = 0.0, total_low = 0.0, total_high = 0.0;
   double capacity = 0.0;
 };

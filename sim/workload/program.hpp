@@ -34,8 +34,14 @@ enum class CommDim : uint8_t { none, tp, pp, dp, cp, ep, edp };
 enum class Stream : uint8_t { compute, dp_comm, param_gather, pp_send };
 inline constexpr int kNumStreams = 4;
 
-// One GPU kernel inside a compute op (kept for replay on a real GPU and per-class timing).
-enum class KernelClass : uint8_t { gemm, attention, memory_bound, optimizer };
+// One GPU kernel inside a compute op (kept for replay on a real GPU and per-class timing). Two
+// classes are host work the GPU waits for under parallel.offload: host_link, a copy over the
+// GPU's host link (PCIe, NVLink-C2C) of `bytes`; host_cpu, a CPU optimizer step streaming `bytes`
+// through the host's memory (sim/hardware/host_platform.hpp).
+enum class KernelClass : uint8_t { gemm, attention, memory_bound, optimizer, host_link, host_cpu };
+inline bool on_host(KernelClass c) {
+  return c == KernelClass::host_link || c == KernelClass::host_cpu;
+}
 struct Kernel {
   KernelClass cls;
   std::string name;                        // e.g. "qkv", "mlp_fc1", "layernorm"

@@ -1,10 +1,32 @@
 #include "sim/workload/stage_memory.hpp"
 
+#include <algorithm>
+
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/runtime_memory.hpp"
 
 namespace wt {
+namespace {
+
+// parallel.offload moves model states to the host (docs/models.md, "Offload"). The optimizer state
+// goes, and with it the gradients: DeepSpeed's ZeRO stage 1 and 2 with offload_optimizer copy each
+// reduced bucket's partition (sharded as the optimizer state is) to the host, keeping one
+// reduction bucket on the GPU (parallel.dp_bucket_mb). offload_param (ZeRO-3) moves the parameter
+// shard too; the layers gathered for compute are transient, as they are without offload.
+void move_offloaded_states(const Scenario& s, MemoryUse& m) {
+  if (s.parallel.offload == Offload::none) return;
+  const StateBytes b = state_bytes_per_param(s.training);
+  m.host = m.optimizer * (1.0 + b.gradients / b.optimizer);
+  m.optimizer = 0.0;
+  m.gradients = std::min(m.gradients, s.parallel.dp_bucket_mb * 1e6);
+  if (s.parallel.offload == Offload::parameters) {
+    m.host += m.weights;
+    m.weights = 0.0;
+  }
+}
+
+}  // namespace
 
 MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes) {
   return stage_memory(s, w.stage_params[stage], w.stage_expert_params[stage],
@@ -27,6 +49,7 @@ MemoryUse stage_memory(const Scenario& s, double params, double expert_params, i
   m.weights = states.weights;
   m.gradients = states.gradients;
   m.optimizer = states.optimizer;
+  move_offloaded_states(s, m);
   m.activations = in_flight_layers * activation_bytes_per_layer(s);
   m.activations += recompute_working_bytes(s);
   if (has_logits) {

@@ -95,7 +95,7 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   expect_exact_keys(j["exposed_comm_by_dim_s"], {"tp", "pp", "dp", "cp", "ep"});
   expect_exact_keys(j["memory_per_gpu_bytes"],
                     {"weights", "gradients", "optimizer", "activations", "cuda_context",
-                     "comm_buffers", "total", "total_range", "capacity"});
+                     "comm_buffers", "total", "host", "total_range", "capacity"});
 }
 
 TEST(ResultJson, CarriesTheValues) {
