@@ -178,6 +178,10 @@ int plan_command(const PlanOptions& o) {
   }
   PlanReport report;
   report.method = evaluation_method();
+  // A malformed bands file is refused before the search; a missing one means no bands, with a note.
+  std::string bands_note;
+  if (o.shard.empty()) report.bands = validation::default_error_bands(bands_note);
+  if (!bands_note.empty()) std::cerr << bands_note << "\n";
   if (!o.merge.empty()) {
     report.state = merged_state(o, spec);
   } else if (!o.checkpoint_dir.empty()) {

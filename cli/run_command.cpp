@@ -23,6 +23,7 @@
 #include "sim/report/trace_size.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/validation/error_bands.hpp"
 
 namespace wt::cli {
 namespace {
@@ -113,6 +114,9 @@ int run_command(const RunOptions& o) {
     read_profile(o.profile);  // a profile that cannot be read is refused before the run
     s.calibration = o.profile;
   }
+  // A malformed bands file is refused before the run; a missing one means no band, with a note.
+  std::string bands_note;
+  const std::optional<validation::ErrorBands> bands = validation::default_error_bands(bands_note);
   const EngineKind engine = engine_kind(o.engine);
   const ResourceLimits limits = resource_limits(o.budget);
   check_resources(estimate_resources(s, false, engine == EngineKind::simgrid), limits);
@@ -122,7 +126,12 @@ int run_command(const RunOptions& o) {
     const RunOutput walk = run_scenario(s, EngineKind::analytical, engine_options());
     check_trace_size(chrome_trace_event_count(walk.workload, walk.timeline), limits);
   }
-  const RunOutput out = run_scenario(s, engine, engine_options());
+  RunOutput out = run_scenario(s, engine, engine_options());
+  if (bands) {
+    out.result.error_band = validation::band_of(*bands, s, out.result.iteration_time_s);
+  } else {
+    std::cerr << bands_note << "\n";
+  }
   if (files.trace) {
     check_trace_size(chrome_trace_event_count(out.workload, out.timeline), limits);
     write_chrome_trace(files.trace->stream(), s, out.workload, out.timeline);

@@ -1,6 +1,7 @@
 #include "cli/validate_command.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 
@@ -11,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
 #include "sim/scenario/fields.hpp"
+#include "sim/validation/error_bands.hpp"
 #include "sim/validation/validate.hpp"
 
 namespace wt::cli {
@@ -18,8 +20,9 @@ namespace wt::cli {
 CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
   CLI::App* cmd = app.add_subcommand(
       "validate", "Compare predictions with published training runs (predicted vs published).");
-  cmd->add_option("DATASET", o.dataset,
-                  "Published-runs JSON, e.g. scenarios/validation/published-runs-dev.json")
+  cmd->add_option("DATASET", o.datasets,
+                  "Published-runs JSON files, e.g. scenarios/validation/published-runs-dev.json "
+                  "(several: one report over all their rows)")
       ->required();
   cmd->add_flag("--json", o.json, "Print the report as JSON");
   cmd->add_option("--emit-scenarios", o.emit_scenarios_dir,
@@ -31,6 +34,12 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
                   "the nccl-tests rows), e.g. --set cluster.gpu_speed_spread=0")
       ->type_name("KEY.PATH=VALUE")
       ->allow_extra_args(false);
+  cmd->add_option("--write-bands", o.write_bands,
+                  "Write the residuals per error class to FILE, the error bands that `run` and "
+                  "`plan` print (docs/validation.md, \"Error bands\")")
+      ->type_name("FILE.json")
+      ->check(non_empty_path());
+  cmd->add_flag("--force", o.force, "Let --write-bands replace an existing file");
   return cmd;
 }
 
@@ -68,16 +77,37 @@ void emit_scenarios(const ValidationReport& report, const std::string& dir) {
   std::cerr << written << " scenarios written to " << dir << "\n";
 }
 
+void require_new_bands_file(const ValidateOptions& o) {
+  std::error_code ec;
+  if (!o.force && std::filesystem::exists(o.write_bands, ec)) {
+    throw InputError("--write-bands", "names a file that exists", o.write_bands,
+                     "a new file, or --force to replace it");
+  }
+  std::vector<NamedPath> inputs;
+  for (const std::string& dataset : o.datasets)
+    inputs.push_back({"DATASET", dataset});
+  require_distinct_files({{"--write-bands", o.write_bands}}, inputs);
+}
+
 }  // namespace
 
 int validate_command(const ValidateOptions& o) {
   const InterruptGuard interrupts;
-  require_input_file("DATASET", o.dataset);
+  for (const std::string& dataset : o.datasets)
+    require_input_file("DATASET", dataset);
   require_known_fields(o.sets);
   if (!o.emit_scenarios_dir.empty())
     require_output_folder(o.emit_scenarios_dir, "--emit-scenarios");
-  const ValidationReport report = validate_dataset(o.dataset, o.sets);
+  if (!o.write_bands.empty()) require_new_bands_file(o);
+  const ValidationReport report = validate_datasets(o.datasets, o.sets);
   if (!o.emit_scenarios_dir.empty()) emit_scenarios(report, o.emit_scenarios_dir);
+  if (!o.write_bands.empty()) {
+    const validation::ErrorBands bands =
+        validation::build_error_bands(report, o.datasets, validation::today_utc());
+    write_file_atomically(o.write_bands, validation::to_json(bands).dump(2) + "\n",
+                          "--write-bands");
+    std::cerr << "error bands written to " << o.write_bands << "\n";
+  }
   if (o.json) {
     std::cout << to_json(report).dump(2) << "\n";
   } else {

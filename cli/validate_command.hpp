@@ -1,5 +1,6 @@
 #pragma once
-// `windtunnel validate DATASET`: predicted vs published for every row of a published-runs dataset.
+// `windtunnel validate DATASET...`: predicted vs published for every row of published-runs
+// datasets, the residuals per error class, and (--write-bands) the error-bands file.
 #include <string>
 #include <vector>
 
@@ -8,8 +9,10 @@
 namespace wt::cli {
 
 struct ValidateOptions {
-  std::string dataset;
+  std::vector<std::string> datasets;
   bool json = false;
+  std::string write_bands;  // --write-bands: the error-bands file to write from the residuals
+  bool force = false;       // --force: --write-bands may replace an existing file
   std::string emit_scenarios_dir;  // --emit-scenarios: write each row's scenario here
   std::vector<std::string> sets;   // --set: overrides applied to every row's scenario
 };

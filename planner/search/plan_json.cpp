@@ -3,6 +3,7 @@
 #include "core/finite.hpp"
 #include "core/units.hpp"
 #include "planner/search/plan_report.hpp"
+#include "sim/validation/error_bands.hpp"
 
 namespace wt {
 namespace {
@@ -55,10 +56,26 @@ ordered_json outcome_json(const Outcome& o) {
            finite(o.checkpoint_interval_s, o, "optimal_checkpoint_interval_s")}};
 }
 
-ordered_json candidate_json(const CandidateSpace& space, const Outcome& o) {
+// The error band of the candidate's iteration time (docs/validation.md, "Error bands"); null
+// without a bands file. The ranking stays on the expected value, the prediction itself.
+void band_json(ordered_json& j, const PlanReport& report, const Scenario& s, const Outcome& o) {
+  if (!report.bands) {
+    j["iteration_time_s_range"] = nullptr;
+    j["error_band"] = nullptr;
+    return;
+  }
+  const ErrorBand b = validation::band_of(*report.bands, s, o.iteration_time_s);
+  j["iteration_time_s_range"] = {finite(b.low_s, o, "iteration_time_s_range"),
+                                 finite(b.high_s, o, "iteration_time_s_range")};
+  j["error_band"] = {{"class", b.error_class}, {"basis", b.basis}, {"half_width", b.half_width}};
+}
+
+ordered_json candidate_json(const CandidateSpace& space, const PlanReport& report,
+                            const Outcome& o) {
   const PlanConstraints& c = space.spec().constraints;
   ordered_json j = outcome_json(o);
   const Scenario s = space.scenario(o.index);
+  band_json(j, report, s, o);
   j["num_nodes"] = s.cluster.num_nodes;
   j["layout"] = layout_text(space, o);
   j["why"] = why_text(space, o);
@@ -70,14 +87,16 @@ ordered_json candidate_json(const CandidateSpace& space, const Outcome& o) {
   return j;
 }
 
-ordered_json optional_json(const CandidateSpace& space, const std::optional<Outcome>& o) {
-  return o ? candidate_json(space, *o) : ordered_json(nullptr);
+ordered_json optional_json(const CandidateSpace& space, const PlanReport& report,
+                           const std::optional<Outcome>& o) {
+  return o ? candidate_json(space, report, *o) : ordered_json(nullptr);
 }
 
-ordered_json list_json(const CandidateSpace& space, const std::vector<Outcome>& list) {
+ordered_json list_json(const CandidateSpace& space, const PlanReport& report,
+                       const std::vector<Outcome>& list) {
   ordered_json a = ordered_json::array();
   for (const Outcome& o : list)
-    a.push_back(candidate_json(space, o));
+    a.push_back(candidate_json(space, report, o));
   return a;
 }
 
@@ -115,18 +134,18 @@ ordered_json plan_json(const CandidateSpace& space, const PlanReport& report) {
   j["evaluated"] = st.evaluated;
   j["invalid"] = counts_json(st.invalid);
   j["pruned"] = counts_json(st.pruned);
-  j["chosen"] = optional_json(space, report.chosen());
-  j["fastest"] = optional_json(space, st.fastest);
-  j["cheapest"] = optional_json(space, st.cheapest);
-  j["cheapest_within_deadline"] = optional_json(space, st.cheapest_within_deadline);
-  j["fastest_within_budget"] = optional_json(space, st.fastest_within_budget);
-  j["pareto"] = list_json(space, st.pareto);
+  j["chosen"] = optional_json(space, report, report.chosen());
+  j["fastest"] = optional_json(space, report, st.fastest);
+  j["cheapest"] = optional_json(space, report, st.cheapest);
+  j["cheapest_within_deadline"] = optional_json(space, report, st.cheapest_within_deadline);
+  j["fastest_within_budget"] = optional_json(space, report, st.fastest_within_budget);
+  j["pareto"] = list_json(space, report, st.pareto);
   std::vector<Outcome> rows;
   for (const auto& [key, o] : st.right_sizing)
     rows.push_back(o);
-  j["right_sizing"] = list_json(space, rows);
-  j["ranked"] = list_json(space, st.ranked);
-  j["refined"] = list_json(space, report.refined);
+  j["right_sizing"] = list_json(space, report, rows);
+  j["ranked"] = list_json(space, report, st.ranked);
+  j["refined"] = list_json(space, report, report.refined);
   return j;
 }
 

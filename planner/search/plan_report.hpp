@@ -11,6 +11,7 @@
 #include "planner/search/candidate_space.hpp"
 #include "planner/search/search.hpp"
 #include "planner/search/search_state.hpp"
+#include "sim/validation/error_bands.hpp"
 
 namespace wt {
 
@@ -18,6 +19,9 @@ struct PlanReport {
   SearchState state;
   std::vector<Outcome> refined;  // the top of the ranked list re-timed with SimGrid, re-ranked
   std::string method;            // how candidates were evaluated
+  // The committed error bands (sim/validation/error_bands.hpp): each candidate's iteration time
+  // is shown with its band; none without a bands file.
+  std::optional<validation::ErrorBands> bands;
   // The recommended candidate: the best refined one, else the head of the ranked list.
   std::optional<Outcome> chosen() const;
 };

@@ -1,5 +1,6 @@
 // The plan as text for a person: what was searched, the recommendation and its why, the named
 // picks, the Pareto front, the right-sizing table and the ranked list.
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -8,6 +9,7 @@
 #include "sim/report/headline.hpp"
 #include "sim/report/summary_text.hpp"
 #include "sim/report/text_table.hpp"
+#include "sim/validation/error_bands.hpp"
 
 namespace wt {
 namespace {
@@ -103,10 +105,10 @@ void block(std::ostringstream& out, const CandidateSpace& space, const std::stri
 TextTable outcome_table(bool with_rank) {
   std::vector<TableColumn> cols;
   if (with_rank) cols.push_back({"#", Align::right});
-  for (TableColumn c : {TableColumn{"days", Align::right}, TableColumn{"cost", Align::right},
-                        TableColumn{"GPUs", Align::right}, TableColumn{"GPU", Align::left},
-                        TableColumn{"MFU", Align::right}, TableColumn{"layout", Align::left},
-                        TableColumn{"", Align::left}}) {
+  for (TableColumn c : {TableColumn{"days", Align::right}, TableColumn{"±", Align::right},
+                        TableColumn{"cost", Align::right}, TableColumn{"GPUs", Align::right},
+                        TableColumn{"GPU", Align::left}, TableColumn{"MFU", Align::right},
+                        TableColumn{"layout", Align::left}, TableColumn{"", Align::left}}) {
     cols.push_back(c);
   }
   return TextTable(cols);
@@ -131,8 +133,18 @@ std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
   return t;
 }
 
-std::vector<std::string> outcome_row(const CandidateSpace& space, const Outcome& o) {
+// "±6%": the error band of the iteration time (docs/validation.md, "Error bands"); the days go
+// as the iteration time. Empty without a bands file.
+std::string band_cell(const CandidateSpace& space, const PlanReport& r, const Outcome& o) {
+  if (!r.bands) return "";
+  const ErrorBand b = validation::band_of(*r.bands, space.scenario(o.index), o.iteration_time_s);
+  return "±" + std::to_string(static_cast<int>(std::lround(b.half_width * 100.0))) + "%";
+}
+
+std::vector<std::string> outcome_row(const CandidateSpace& space, const PlanReport& r,
+                                     const Outcome& o) {
   return {days(o.expected_time_s),
+          band_cell(space, r, o),
           dollars(o.cost_usd),
           with_thousands(o.num_gpus),
           o.gpu,
@@ -141,13 +153,13 @@ std::vector<std::string> outcome_row(const CandidateSpace& space, const Outcome&
           constraint_marks(o, space.spec().constraints)};
 }
 
-void table(std::ostringstream& out, const CandidateSpace& space, const std::string& title,
-           const std::vector<Outcome>& list, bool ranked) {
+void table(std::ostringstream& out, const CandidateSpace& space, const PlanReport& r,
+           const std::string& title, const std::vector<Outcome>& list, bool ranked) {
   if (list.empty()) return;
   out << "\n" << title << ":\n";
   TextTable t = outcome_table(ranked);
   for (size_t i = 0; i < list.size(); ++i) {
-    std::vector<std::string> row = outcome_row(space, list[i]);
+    std::vector<std::string> row = outcome_row(space, r, list[i]);
     if (ranked) row.insert(row.begin(), std::to_string(i + 1));
     t.add_row(row);
   }
@@ -182,17 +194,17 @@ std::string plan_text(const CandidateSpace& space, const PlanReport& r, size_t t
               " (the cheapest is above)",
           r.chosen());
   }
-  table(out, space, "Pareto front (no layout is both faster and cheaper)", st.pareto, false);
+  table(out, space, r, "Pareto front (no layout is both faster and cheaper)", st.pareto, false);
   std::vector<Outcome> rows;
   for (const auto& [key, o] : st.right_sizing)
     rows.push_back(o);
-  table(out, space, "right-sizing (the fastest layout per GPU type and count)", rows, false);
+  table(out, space, r, "right-sizing (the fastest layout per GPU type and count)", rows, false);
   if (!r.refined.empty()) {
-    table(out, space, "refined with the SimGrid engine", r.refined, true);
+    table(out, space, r, "refined with the SimGrid engine", r.refined, true);
   }
   std::vector<Outcome> head(st.ranked.begin(),
                             st.ranked.begin() + static_cast<long>(std::min(top, st.ranked.size())));
-  table(out, space, "ranked (" + objective_text(spec) + ")", head, true);
+  table(out, space, r, "ranked (" + objective_text(spec) + ")", head, true);
   out << "\ndays and cost include failures: a cluster failure every MTBF/GPUs, Young/Daly "
          "checkpoints, restarts"
       << (spec.prices.spot ? ", spot preemptions" : "") << " (docs/planner.md)\n";

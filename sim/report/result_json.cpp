@@ -79,6 +79,23 @@ Json memory_json(const MemoryUse& m) {
           {"capacity", byte_count<Json>(m.capacity, "memory_per_gpu_bytes.capacity")}};
 }
 
+template <class Json>
+Json range_json(const std::optional<ErrorBand>& b) {
+  if (!b) return nullptr;
+  return {number<Json>(b->low_s, "iteration_time_s_range"),
+          number<Json>(b->high_s, "iteration_time_s_range")};
+}
+
+template <class Json>
+Json band_json(const std::optional<ErrorBand>& b) {
+  if (!b) return nullptr;
+  Json j;
+  j["class"] = b->error_class;
+  j["basis"] = b->basis;
+  j["half_width"] = number<Json>(b->half_width, "error_band.half_width");
+  return j;
+}
+
 // Keys in the order of the contract (ordered_json) or sorted (Json).
 template <class Json>
 Json result_json(const RunResult& r) {
@@ -88,6 +105,8 @@ Json result_json(const RunResult& r) {
   j["engine"] = r.engine;
   j["num_gpus"] = r.num_gpus;
   j["iteration_time_s"] = number<Json>(r.iteration_time_s, "iteration_time_s");
+  j["iteration_time_s_range"] = range_json<Json>(r.error_band);
+  j["error_band"] = band_json<Json>(r.error_band);
   j["tokens_per_s"] = number<Json>(r.tokens_per_s, "tokens_per_s");
   j["samples_per_s"] = number<Json>(r.samples_per_s, "samples_per_s");
   j["model_flops_per_iteration"] =

@@ -1,6 +1,7 @@
 #pragma once
 // The result of one run: every field of the `run --json` contract (docs/cli.md).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,16 @@
 #include "sim/workload/memory_use.hpp"
 
 namespace wt {
+
+// The uncertainty of a predicted iteration time (docs/validation.md, "Error bands"): the measured
+// time of runs of its class fell within ± half_width of the prediction on the validation set.
+struct ErrorBand {
+  std::string error_class;  // the prediction's class, "megatron/16bit/3d"
+  std::string basis;        // the residuals used: the class, or a coarser one it fell back to
+  double half_width = 0.0;  // a fraction of the predicted time
+  double low_s = 0.0;
+  double high_s = 0.0;
+};
 
 // fits: even the upper end of the range fits; does_not_fit: not even the lower end; tight: between.
 enum class MemoryVerdict { fits, tight, does_not_fit };
@@ -48,6 +59,9 @@ struct RunResult {
   // An addition to the contract: what the SimGrid engine aggregated (JSON key engine_reductions,
   // present only when not empty).
   std::vector<std::string> engine_reductions;
+  // Attached by the faces from the committed bands (sim/validation/error_bands.hpp); none when
+  // no bands file was read (JSON iteration_time_s_range and error_band are null).
+  std::optional<ErrorBand> error_band;
 };
 
 }  // namespace wt

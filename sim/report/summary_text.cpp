@@ -90,8 +90,14 @@ std::string parameter_line(const Scenario& s) {
   return text + "\n";
 }
 
+// " (±6%)": the error band of the iteration time (docs/validation.md, "Error bands"), if any.
+std::string band_text(const RunResult& r) {
+  if (!r.error_band) return "";
+  return " (±" + percent_text(r.error_band->half_width, 0) + ")";
+}
+
 std::string throughput_line(const RunResult& r) {
-  return wrapped({{"", "iteration " + format_duration(r.iteration_time_s)},
+  return wrapped({{"", "iteration " + format_duration(r.iteration_time_s) + band_text(r)},
                   {kGap, "tokens/s " + format_count(r.tokens_per_s)},
                   {kGap, "MFU " + percent_text(r.mfu, 1)},
                   {kGap, memory_text(r.memory_per_gpu_bytes, r.fits_in_memory)}},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <map>
 
 namespace wt::validation {
 
@@ -26,6 +27,24 @@ double percentile(std::vector<double> values, double q) {
   return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
 }
 
+ClassResiduals residual_stats(const std::string& key, const std::vector<double>& residuals) {
+  ClassResiduals c;
+  c.key = key;
+  c.count = static_cast<int>(residuals.size());
+  if (residuals.empty()) return c;
+  std::vector<double> abs;
+  double sum = 0.0;
+  for (const double v : residuals) {
+    abs.push_back(std::fabs(v));
+    sum += v;
+  }
+  c.median_abs = median(abs);
+  c.p90_abs = percentile(abs, 0.9);
+  c.max_abs = *std::max_element(abs.begin(), abs.end());
+  c.signed_mean = sum / static_cast<double>(residuals.size());
+  return c;
+}
+
 void summarize(ValidationReport& r) {
   std::vector<double> abs_errors;
   for (const ValidationRow& row : r.rows) {
@@ -39,3 +58,18 @@ void summarize(ValidationReport& r) {
 }
 
 }  // namespace wt::validation
+
+namespace wt {
+
+std::vector<ClassResiduals> class_residuals(const ValidationReport& r) {
+  std::map<std::string, std::vector<double>> by_class;
+  for (const ValidationRow& row : r.rows) {
+    if (row.expressed) by_class[row.error_class].push_back(row.time_residual);
+  }
+  std::vector<ClassResiduals> out;
+  for (const auto& [key, residuals] : by_class)
+    out.push_back(validation::residual_stats(key, residuals));
+  return out;
+}
+
+}  // namespace wt

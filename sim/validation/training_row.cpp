@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/validation/error_class.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_metric.hpp"
 #include "sim/validation/row_to_scenario.hpp"
@@ -42,6 +43,11 @@ void run_row(const json& row, const PublishedMetric& published,
   out.predicted = predicted_metric(published.metric, run.result);
   if (published.metric == Metric::iteration_time_s) out.predicted *= rs.iteration_scale;
   out.error = relative_error(out.predicted, out.published);
+  // Every other metric is a rate of the same work per iteration: the time goes as its inverse.
+  out.time_residual = published.metric == Metric::iteration_time_s
+                          ? out.published / out.predicted - 1.0
+                          : out.error;
+  out.error_class = error_class(scenario).key();
   out.warnings = run.result.warnings;
   out.fits_in_memory = run.result.fits_in_memory;
   out.memory_verdict = to_string(run.result.memory_verdict);

@@ -57,4 +57,17 @@ ValidationReport validate_dataset(const std::string& path,
   return report;
 }
 
+ValidationReport validate_datasets(const std::vector<std::string>& paths,
+                                   const std::vector<std::string>& overrides) {
+  ValidationReport all;
+  for (const std::string& path : paths) {
+    ValidationReport one = validate_dataset(path, overrides);
+    all.dataset += (all.dataset.empty() ? "" : " + ") + one.dataset;
+    for (ValidationRow& row : one.rows)
+      all.rows.push_back(std::move(row));
+  }
+  validation::summarize(all);
+  return all;
+}
+
 }  // namespace wt

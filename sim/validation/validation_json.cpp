@@ -11,6 +11,8 @@ nlohmann::json row_json(const ValidationRow& r) {
           {"published", r.published},
           {"predicted", r.predicted},
           {"error", r.error},
+          {"time_residual", r.time_residual},
+          {"error_class", r.error_class},
           {"expressed", r.expressed},
           {"why_not", r.why_not},
           {"fits_in_memory", r.fits_in_memory},
@@ -25,6 +27,15 @@ nlohmann::json to_json(const ValidationReport& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (const ValidationRow& row : r.rows)
     rows.push_back(row_json(row));
+  nlohmann::json classes = nlohmann::json::array();
+  for (const ClassResiduals& c : class_residuals(r)) {
+    classes.push_back({{"class", c.key},
+                       {"count", c.count},
+                       {"median_abs_residual", c.median_abs},
+                       {"p90_abs_residual", c.p90_abs},
+                       {"max_abs_residual", c.max_abs},
+                       {"signed_mean_residual", c.signed_mean}});
+  }
   return {{"schema", 1},
           {"dataset", r.dataset},
           {"rows", std::move(rows)},
@@ -33,7 +44,8 @@ nlohmann::json to_json(const ValidationReport& r) {
             {"expressed", r.expressed},
             {"median_abs_error", r.median_abs_error},
             {"p90_abs_error", r.p90_abs_error},
-            {"max_abs_error", r.max_abs_error}}}};
+            {"max_abs_error", r.max_abs_error}}},
+          {"classes", std::move(classes)}};
 }
 
 }  // namespace wt

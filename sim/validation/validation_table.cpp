@@ -109,6 +109,19 @@ void print_unexpressed(std::ostringstream& out, const ValidationReport& r) {
   }
 }
 
+// Per error class: the residuals of the time (measured / predicted - 1) its rows had.
+void print_classes(std::ostringstream& out, const ValidationReport& r) {
+  const std::vector<ClassResiduals> classes = class_residuals(r);
+  if (classes.empty()) return;
+  out << "\nby class (time residual: measured / predicted - 1; docs/validation.md):\n";
+  std::vector<Cells> lines = {{"  class", "rows", "median |r| %", "p90 |r| %", "mean r %"}};
+  for (const ClassResiduals& c : classes) {
+    lines.push_back({"  " + c.key, std::to_string(c.count), percent_text(c.median_abs, false),
+                     percent_text(c.p90_abs, false), percent_text(c.signed_mean, true)});
+  }
+  print_aligned(out, lines, {false, true, true, true, true});
+}
+
 }  // namespace
 
 std::string validation_table(const ValidationReport& r) {
@@ -121,6 +134,7 @@ std::string validation_table(const ValidationReport& r) {
       << percent_text(r.p90_abs_error, false) << "%   max |error| "
       << percent_text(r.max_abs_error, false) << "%   over " << r.expressed << " of "
       << r.rows.size() << " entries (" << r.dataset << ")\n";
+  print_classes(out, r);
   print_unexpressed(out, r);
   print_grouped(out, r, "assumptions", &ValidationRow::assumptions);
   print_grouped(out, r, "warnings from the runs", &ValidationRow::warnings);

@@ -58,6 +58,8 @@ const std::vector<std::string> kTopKeys = {"schema",
                                            "engine",
                                            "num_gpus",
                                            "iteration_time_s",
+                                           "iteration_time_s_range",  // addition
+                                           "error_band",              // addition
                                            "tokens_per_s",
                                            "samples_per_s",
                                            "model_flops_per_iteration",
@@ -113,6 +115,17 @@ TEST(ResultJson, CarriesTheValues) {
   EXPECT_DOUBLE_EQ(j["cost_usd"].get<double>(), 6111.875);
   EXPECT_DOUBLE_EQ(j["optimal_checkpoint_interval_s"].get<double>(), 6000.0);
   EXPECT_EQ(j["warnings"], json({"uneven pipeline split", "no calibration profile"}));
+}
+
+TEST(ResultJson, TheErrorBandIsNullWithoutOneAndTheRangeWithOne) {
+  RunResult r = sample_result();
+  EXPECT_TRUE(to_json(r)["iteration_time_s_range"].is_null());
+  EXPECT_TRUE(to_json(r)["error_band"].is_null());
+  r.error_band = ErrorBand{"megatron/16bit/3d", "megatron/16bit/3d", 0.06, 2.35, 2.65};
+  const json j = to_json(r);
+  EXPECT_EQ(j["iteration_time_s_range"], json({2.35, 2.65}));
+  EXPECT_EQ(j["error_band"]["class"], "megatron/16bit/3d");
+  EXPECT_DOUBLE_EQ(j["error_band"]["half_width"].get<double>(), 0.06);
 }
 
 TEST(ResultJson, ByteCountsAreRoundedIntegers) {

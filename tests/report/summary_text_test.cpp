@@ -81,6 +81,10 @@ TEST(SummaryText, TheModelLineGivesTheParameterCount) {
   s.model.tied_embeddings = true;
   std::string text = summary_text(s, gpt3_result());
   EXPECT_NE(text.find("\nmodel 175B parameters\niteration "), std::string::npos) << text;
+  RunResult banded = gpt3_result();
+  banded.error_band = ErrorBand{"megatron/16bit/3d", "megatron/16bit/3d", 0.06, 0.0, 0.0};
+  EXPECT_NE(summary_text(s, banded).find(" (±6%)   tokens/s"), std::string::npos)
+      << summary_text(s, banded);
   // Mixtral 8x7B: 46.7B total, 12.9B per token (both embeddings in); one MTP layer is one more
   // layer (1,451,550,720) and a 2h x h projection with three norms: 1,485,117,440.
   s.model.num_layers = 32;
