@@ -65,9 +65,8 @@ std::vector<FieldBinding> top_and_model_fields() {
                     {.default_text = "0 (= hidden_size / num_attention_heads)",
                      .allowed_text = "0, or 1 .. 100000",
                      .doc = "Width of one attention head d (Gemma, Qwen3 and GPT-OSS use d != "
-                            "h/a: the query is a x d wide). Counted in the parameters and the "
-                            "weight memory; the attention GEMMs are timed at h/a (a warning "
-                            "says so)."}),
+                            "h/a: the query is a x d wide). Sizes the attention's parameters, "
+                            "GEMMs, core, activations and FLOPs."}),
       boolean_field(WT_MEMBER(model.parallel_layers),
                     {.doc = "Attention and MLP of a layer read the same normalised input and "
                             "their outputs are added (GPT-J, GPT-NeoX, PaLM, Falcon). Timed as "
@@ -98,8 +97,8 @@ std::vector<FieldBinding> top_and_model_fields() {
                     {.allowed_text = "0 .. 64; > 0 only when num_experts > 0",
                      .doc = "Shared experts: every token passes through them beside its top_k "
                             "routed experts (DeepSeek n_shared_experts, Qwen2-MoE's shared "
-                            "expert). Replicated like a dense MLP, not split by expert "
-                            "parallelism."}),
+                            "expert). One MLP of their summed width in every MoE layer, split "
+                            "by TP like a dense MLP, not by expert parallelism."}),
       integer_field(WT_MEMBER(model.moe.shared_expert_ffn_hidden_size), {0, 10'000'000},
                     {.default_text = "0 (= moe_ffn_hidden_size)",
                      .allowed_text = "0, or 1 .. 10000000",

@@ -146,27 +146,6 @@ void add_model_warnings(Scenario& s) {
     return w.starts_with("model.seq_length ") && w.find("model.hf_config") != std::string::npos &&
            !w.starts_with(imported);
   });
-  const std::string d = std::to_string(m.head_dim);
-  const std::string plain = std::to_string(m.hidden_size / m.num_attention_heads);
-  if (m.mla.kv_lora_rank == 0 && m.head_dim * m.num_attention_heads != m.hidden_size) {
-    add_warning(s, "model.head_dim " + d + " differs from hidden_size / num_attention_heads (" +
-                       plain +
-                       "): the parameter count and weight memory use it; the attention GEMMs, "
-                       "activations and model FLOPs are still sized with heads of " +
-                       plain);
-  }
-  if (m.mla.kv_lora_rank > 0) {
-    add_warning(s,
-                "model.mla: multi-head latent attention counts in the parameters and weight "
-                "memory; its GEMMs, activations and model FLOPs are approximated by multi-head "
-                "attention of hidden_size with num_kv_heads " +
-                    std::to_string(m.num_kv_heads));
-  }
-  if (m.moe.num_shared_experts > 0) {
-    add_warning(s, "model.moe.num_shared_experts " + std::to_string(m.moe.num_shared_experts) +
-                       ": the shared experts count in the parameters and weight memory; their "
-                       "GEMMs, activations and model FLOPs are not yet simulated");
-  }
   if (m.moe.num_experts > 0 && m.moe.first_dense_layers > 0) {
     add_warning(s, "model.moe.first_dense_layers " + std::to_string(m.moe.first_dense_layers) +
                        ": weight memory uses the mean layer (dense MLPs averaged in); the time, "

@@ -1,5 +1,6 @@
 #include "sim/workload/attention_kernels.hpp"
 #include "core/units.hpp"
+#include "sim/workload/layer_shape.hpp"
 
 namespace wt {
 namespace {
@@ -9,13 +10,18 @@ using units::as_double;
 // Bytes of the dropout mask per score element (PyTorch stores a bool per element).
 constexpr double kDropoutMaskBytes = 1.0;
 
+int64_t v_dim(const AttentionShape& a) {
+  return a.v_head_dim > 0 ? a.v_head_dim : a.head_dim;
+}
+
 double score_elements(const AttentionShape& a) {
   return as_double(a.micro_batch) * as_double(a.heads) * as_double(a.seq_local) * as_double(a.seq);
 }
 
 double qkv_elements(const AttentionShape& a) {
-  return as_double(a.micro_batch) * as_double(a.heads) * as_double(a.head_dim) *
-         (as_double(a.seq_local) + 2.0 * as_double(a.seq));
+  return as_double(a.micro_batch) * as_double(a.heads) *
+         (as_double(a.head_dim) * (as_double(a.seq_local) + as_double(a.seq)) +
+          as_double(v_dim(a)) * as_double(a.seq));
 }
 
 // One batched GEMM of the core: `batch` = micro-batch × heads products of m×k by k×n.
@@ -46,10 +52,10 @@ KernelShape fused_kernel(const AttentionShape& a, const char* name, const char* 
   k.m = a.seq_local;
   k.n = a.seq;
   k.k = a.head_dim;
-  k.flops = factor * 4.0 * score_elements(a) * as_double(a.head_dim);
+  k.flops = factor * 2.0 * score_elements(a) * as_double(a.head_dim + v_dim(a));
   // Q, K, V and the output (forward), plus their gradients (backward); never the scores.
   const double io = qkv_elements(a) + as_double(a.micro_batch) * as_double(a.heads) *
-                                          as_double(a.head_dim) * as_double(a.seq);
+                                          as_double(v_dim(a)) * as_double(a.seq);
   k.bytes = (factor > 1.0 ? 2.0 : 1.0) * a.width * io;
   return k;
 }
@@ -59,13 +65,13 @@ void unfused_forward(const AttentionShape& a, const char* suffix, KernelSink& ou
   out.add(batched_gemm(a, "attn_scores", suffix, a.seq_local, a.seq, a.head_dim));
   out.add(memory_pass("attn_softmax", suffix, 2.0 * scores * a.width));
   out.add(memory_pass("attn_dropout", suffix, scores * (2.0 * a.width + kDropoutMaskBytes)));
-  out.add(batched_gemm(a, "attn_context", suffix, a.seq_local, a.head_dim, a.seq));
+  out.add(batched_gemm(a, "attn_context", suffix, a.seq_local, v_dim(a), a.seq));
 }
 
 void unfused_backward(const AttentionShape& a, KernelSink& out) {
   const double scores = score_elements(a);
-  out.add(batched_gemm(a, "attn_context", "_dgrad", a.seq_local, a.seq, a.head_dim));
-  out.add(batched_gemm(a, "attn_context", "_wgrad", a.seq, a.head_dim, a.seq_local));
+  out.add(batched_gemm(a, "attn_context", "_dgrad", a.seq_local, a.seq, v_dim(a)));
+  out.add(batched_gemm(a, "attn_context", "_wgrad", a.seq, v_dim(a), a.seq_local));
   out.add(memory_pass("attn_dropout", "_bwd", scores * (2.0 * a.width + kDropoutMaskBytes)));
   out.add(memory_pass("attn_softmax", "_bwd", 3.0 * scores * a.width));
   out.add(batched_gemm(a, "attn_scores", "_dgrad", a.seq_local, a.head_dim, a.seq));
@@ -81,7 +87,9 @@ AttentionShape attention_shape(const Scenario& s) {
   a.heads = m.num_attention_heads / s.parallel.tensor;
   a.seq = m.seq_length;
   a.seq_local = m.seq_length / s.parallel.context;
-  a.head_dim = m.hidden_size / m.num_attention_heads;
+  const AttentionWidths w = attention_widths(m);
+  a.head_dim = w.qk_head_dim;
+  a.v_head_dim = w.v_head_dim;
   const Precision p = s.training.precision;
   a.width = p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0;
   return a;

@@ -7,6 +7,7 @@
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/attention_kernels.hpp"
+#include "sim/workload/layer_shape.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 
@@ -33,9 +34,13 @@ struct Shapes {
   int64_t tokens;     // b · s / cp on this GPU
   int64_t seq_local;  // s / cp
   int64_t seq;        // full sequence (keys each local query attends to)
-  int64_t h, t, heads_local, head_dim;
-  int64_t qkv_out;              // (h + 2hk/a) / t
+  int64_t h, t;
+  AttentionWidths attn;         // the layer's attention (layer_shape.hpp), whole layer
+  int64_t qkv_out;              // (a·d_qk + k·d_qk + k·d_v) / t, = (h + 2hk/a) / t for d = h/a
+  int64_t proj_in_local;        // a·d_v / t, the output projection's input
   int64_t ffn_local;            // f / t (per expert for MoE)
+  int64_t shared_ffn_local;     // the shared experts' width / t (0 without)
+  int64_t shared_fc1_out;       // shared_ffn_local, doubled when gated
   int64_t fc1_out;              // ffn_local, doubled when gated
   double expert_tokens_factor;  // top_k × capacity factor for MoE, 1 for dense
   // The routed experts split over ETP ranks (sim/scenario/expert_layout.hpp): each expert's inner
@@ -56,15 +61,15 @@ Shapes shapes_of(const Scenario& s) {
   x.tokens = s.training.micro_batch_size * x.seq_local;
   x.h = m.hidden_size;
   x.t = s.parallel.tensor;
-  x.heads_local = m.num_attention_heads / x.t;
-  x.head_dim = m.hidden_size / m.num_attention_heads;
-  const int64_t kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads;
-  x.qkv_out = (m.num_attention_heads + 2 * kv) * x.head_dim / x.t;
+  x.attn = attention_widths(m);
+  x.qkv_out = (x.attn.q_out() + x.attn.k_out() + x.attn.v_out()) / x.t;
+  x.proj_in_local = x.attn.proj_in() / x.t;
   const bool moe = m.moe.num_experts > 0;
-  const int64_t f =
-      moe && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size : m.ffn_hidden_size;
+  const int64_t f = moe ? routed_ffn_width(m) : m.ffn_hidden_size;
   x.ffn_local = f / x.t;
   x.fc1_out = m.gated_mlp ? 2 * x.ffn_local : x.ffn_local;
+  x.shared_ffn_local = shared_ffn_width(m) / x.t;
+  x.shared_fc1_out = m.gated_mlp ? 2 * x.shared_ffn_local : x.shared_ffn_local;
   x.expert_tokens_factor = moe ? m.moe.top_k * expert_capacity_scale(m) : 1.0;
   const int etp = expert_tensor_size(s.parallel);
   x.expert_ffn_local = f / etp;
@@ -104,12 +109,14 @@ KernelShape memory_bound(const char* name, double bytes) {
 
 // Elementwise traffic of one layer's forward, per token, in elements: two layer norms (read +
 // write h each), two bias-dropout-adds (read 2h, write h), the MLP activation (read fc1 output,
-// write f). With SP the h-wide parts are split across TP ranks.
+// write f; the routed experts' per routed token, the shared experts' per token). With SP the
+// h-wide parts are split across TP ranks.
 double elementwise_elements(const Shapes& x) {
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
   const double norms = 2.0 * 2.0 * hw;
   const double residuals = 2.0 * 3.0 * hw;
-  const double activation = x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local);
+  const double activation = x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local) +
+                            as_double(x.shared_fc1_out + x.shared_ffn_local);
   return norms + residuals + activation;
 }
 
@@ -150,6 +157,29 @@ void add_linear(KernelSink& out, const Shapes& x, const char* name, bool backwar
   out.add(batched(gemm(name, "_wgrad", as_double(k), n, static_cast<int64_t>(m), x.op), batch));
 }
 
+// The projections into Q, K and V. Grouped-query attention: one column-parallel GEMM. MLA
+// (Megatron-Core MLASelfAttention, get_query_key_value_tensors): the down projections into the
+// query latent and the KV latent with the rotary key are one duplicated linear (not split by TP)
+// that runs on the rank's s/t tokens under SP (its latents are then gathered), on all tokens
+// without; the up projections (q_lora_rank → a·d_qk, kv_lora_rank → a·(nope + v)) are
+// column-parallel over the gathered tokens.
+void add_qkv(KernelSink& out, const Shapes& x, bool backward) {
+  const double tokens = as_double(x.tokens);
+  const AttentionWidths& w = x.attn;
+  if (!w.mla) {
+    add_linear(out, x, "qkv", backward, tokens, x.qkv_out, x.h);
+    return;
+  }
+  const double down_rows = x.sp ? tokens / as_double(x.t) : tokens;
+  add_linear(out, x, "qkv_down", backward, down_rows, w.q_lora_rank + w.kv_latent, x.h);
+  if (w.q_lora_rank > 0) {
+    add_linear(out, x, "q_up", backward, tokens, w.q_out() / x.t, w.q_lora_rank);
+  } else {
+    add_linear(out, x, "q_proj", backward, tokens, w.q_out() / x.t, x.h);
+  }
+  add_linear(out, x, "kv_up", backward, tokens, w.kv_up_out() / x.t, w.kv_lora_rank);
+}
+
 void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
   const double tokens = as_double(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
@@ -160,6 +190,12 @@ void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward)
   }
   // Each TP rank routes its 1/t share of the tokens.
   add_linear(out, x, "router", backward, tokens / as_double(x.t), s.model.moe.num_experts, x.h);
+  // The shared experts (Megatron-Core SharedExpertMLP): one MLP of their summed width that every
+  // token passes through, column- and row-parallel over the dense TP ranks like a dense MLP.
+  if (x.shared_ffn_local > 0) {
+    add_linear(out, x, "shared_fc1", backward, tokens, x.shared_fc1_out, x.h);
+    add_linear(out, x, "shared_fc2", backward, tokens, x.h, x.shared_ffn_local);
+  }
   // The routed tokens that reach this GPU are split evenly over its E/e local experts: one GEMM
   // per expert of routed/(E/e) rows, so many small experts run short, badly tiled GEMMs. Each
   // expert is split over ETP ranks, which all see its tokens: ETP / TP times a TP rank's share.
@@ -175,17 +211,22 @@ void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward)
 // the output projection, and one MLP matrix: w3 (the gated half of fc1) or a two-matrix MLP's fc2.
 void add_per_op_recompute(KernelSink& out, const Scenario& s, const Shapes& x) {
   const double tokens = as_double(x.tokens);
-  const int64_t kv = s.model.num_kv_heads > 0 ? s.model.num_kv_heads : s.model.num_attention_heads;
   out.add(memory_bound("elementwise_recompute", tokens * elementwise_elements(x) * x.act));
-  add_linear(out, x, "k_proj_recompute", false, tokens, kv * x.head_dim / x.t, x.h);
-  add_linear(out, x, "attn_proj_recompute", false, tokens, x.h, x.h / x.t);
+  add_linear(out, x, "k_proj_recompute", false, tokens, x.attn.k_out() / x.t, x.h);
+  add_linear(out, x, "attn_proj_recompute", false, tokens, x.h, x.proj_in_local);
   const bool moe = s.model.moe.num_experts > 0;
   const int64_t local = moe ? std::max<int64_t>(1, s.model.moe.num_experts / s.parallel.expert) : 1;
   const double rows = tokens * x.expert_tokens_factor / as_double(local);
   if (s.model.gated_mlp) {
     add_linear(out, x, "mlp_w3_recompute", false, rows, x.ffn_local, x.h, local);
+    if (x.shared_ffn_local > 0) {
+      add_linear(out, x, "shared_w3_recompute", false, tokens, x.shared_ffn_local, x.h);
+    }
   } else {
     add_linear(out, x, "mlp_fc2_recompute", false, rows, x.h, x.ffn_local, local);
+    if (x.shared_ffn_local > 0) {
+      add_linear(out, x, "shared_fc2_recompute", false, tokens, x.h, x.shared_ffn_local);
+    }
   }
 }
 
@@ -216,9 +257,9 @@ KernelList collect(Emit emit) {
 void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double tokens = as_double(x.tokens);
-  add_linear(out, x, "qkv", false, tokens, x.qkv_out, x.h);
+  add_qkv(out, x, false);
   emit_attention_forward(attention_shape(s), s.training.attention, "", out);
-  add_linear(out, x, "attn_proj", false, tokens, x.h, x.h / x.t);
+  add_linear(out, x, "attn_proj", false, tokens, x.h, x.proj_in_local);
   add_mlp(out, s, x, false);
   out.add(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
 }
@@ -228,8 +269,8 @@ void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   const double tokens = as_double(x.tokens);
   const Recompute r = s.training.activation_recompute;
   if (r == Recompute::per_op) add_per_op_recompute(out, s, x);
-  add_linear(out, x, "qkv", true, tokens, x.qkv_out, x.h);
-  add_linear(out, x, "attn_proj", true, tokens, x.h, x.h / x.t);
+  add_qkv(out, x, true);
+  add_linear(out, x, "attn_proj", true, tokens, x.h, x.proj_in_local);
   emit_attention_backward(attention_shape(s), s.training.attention,
                           r == Recompute::selective || r == Recompute::per_op, out);
   add_mlp(out, s, x, true);

@@ -5,6 +5,7 @@
 
 #include "core/units.hpp"
 #include "sim/scenario/precision.hpp"
+#include "sim/workload/layer_shape.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -19,27 +20,30 @@ bool is_fp32(Precision p) {
 // The terms of Korthikanti's per-layer formula, in units of s·b·h bytes (16-bit activations):
 // `replicated` is held whole by every TP rank without SP (layer-norm inputs 4, QKV and MLP inputs
 // 2 + 2, two dropout masks 1 + 1), `sharded` is split by TP (Q, K, V, projection input, MLP
-// activation input and output), `scores` is the 5as/h attention-matrix term.
+// activation input and output, the shared experts' likewise), `scores` is the 5as/h
+// attention-matrix term, `latent` the MLA latents every TP rank holds for all its tokens, with SP
+// too (they are gathered before the up projections): the query latent and the KV latent with the
+// rotary key, 2(q_lora_rank + kv_lora_rank + rope)/h.
 struct ActivationTerms {
-  double replicated = 0.0, sharded = 0.0, scores = 0.0;
+  double replicated = 0.0, sharded = 0.0, scores = 0.0, latent = 0.0;
 };
 
 ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
   const double h = as_double(m.hidden_size);
   const double a = as_double(m.num_attention_heads);
-  const double kv = as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / a;
-  const double f =
-      as_double(m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
-                                                                       : m.ffn_hidden_size) /
-      h;
+  const AttentionWidths w = attention_widths(m);
+  const double f = as_double(m.moe.num_experts > 0 ? routed_ffn_width(m) : m.ffn_hidden_size) / h;
   const double experts =
       m.moe.num_experts > 0 ? as_double(m.moe.top_k) * expert_capacity_scale(m) : 1.0;
+  const double per_width = m.gated_mlp ? 6.0 : 4.0;  // activation input and output per f
   ActivationTerms t;
   t.replicated = 10.0;
-  const double attention = 2.0 + 2.0 * kv + 2.0 * kv + 2.0;    // Q, K, V, projection input
-  const double mlp = experts * (m.gated_mlp ? 6.0 : 4.0) * f;  // activation input and output
+  // Q, K, V, projection input: 2 + 2k/a + 2k/a + 2 for heads of h/a.
+  const double attention = 2.0 * as_double(w.q_out() + w.k_out() + w.v_out() + w.proj_in()) / h;
+  const double mlp = experts * per_width * f + per_width * as_double(shared_ffn_width(m)) / h;
   t.sharded = attention + mlp;
   t.scores = 5.0 * a * as_double(seq) / h;
+  t.latent = 2.0 * as_double(w.q_lora_rank + w.kv_latent) / h;
   return t;
 }
 
@@ -90,8 +94,9 @@ double activation_bytes(const Scenario& s, Recompute recompute) {
   const double scores = keeps_scores ? terms.scores : 0.0;
   // The attention-score term scales with the full sequence each local query attends to; with
   // context parallelism the local queries are s/c, which `sbh` already carries.
-  if (sp) return width * sbh / t * (terms.replicated + terms.sharded + scores);
-  return width * sbh * (terms.replicated + (terms.sharded + scores) / t);
+  const double latent = width * sbh * terms.latent;
+  if (sp) return width * sbh / t * (terms.replicated + terms.sharded + scores) + latent;
+  return width * sbh * (terms.replicated + (terms.sharded + scores) / t) + latent;
 }
 
 // torchtitan's per-op selective checkpointing (pytorch/torchtitan@b5bcd76c
@@ -113,13 +118,13 @@ double per_op_bytes(const Scenario& s) {
   const double width = is_fp32(s.training.precision) ? 4.0 : 2.0;
   const double h = as_double(m.hidden_size);
   const double a = as_double(m.num_attention_heads);
-  const double kv = h * as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) / a;
+  const AttentionWidths w = attention_widths(m);
   const bool moe = m.moe.num_experts > 0;
-  const double f = as_double(moe && m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size
-                                                                  : m.ffn_hidden_size);
+  const double f = as_double(moe ? routed_ffn_width(m) : m.ffn_hidden_size);
   const double experts = moe ? as_double(m.moe.top_k) * expert_capacity_scale(m) : 1.0;
   // Matmul outputs per token in forward order, elements on this GPU.
-  std::vector<double> matmuls = {h / t, kv / t, kv / t, h};
+  std::vector<double> matmuls = {as_double(w.q_out()) / t, as_double(w.k_out()) / t,
+                                 as_double(w.v_out()) / t, h};
   if (m.gated_mlp) {
     matmuls.insert(matmuls.end(), {experts * f / t, experts * f / t, experts * h});
   } else {
@@ -130,7 +135,7 @@ double per_op_bytes(const Scenario& s) {
     kept += matmuls[i];
   if (sp) kept += 2.0 * h / t;
   double bytes = width * kept;
-  if (is_fused(s.training.attention)) bytes += width * h / t + 4.0 * a / t;
+  if (is_fused(s.training.attention)) bytes += width * as_double(w.proj_in()) / t + 4.0 * a / t;
   return tokens * bytes;
 }
 

@@ -1,14 +1,11 @@
 #include "sim/workload/model_math.hpp"
 #include "core/units.hpp"
+#include "sim/workload/layer_shape.hpp"
 
 namespace wt {
 namespace {
 
 using units::as_double;
-
-int64_t moe_ffn(const ModelConfig& m) {
-  return m.moe.moe_ffn_hidden_size > 0 ? m.moe.moe_ffn_hidden_size : m.ffn_hidden_size;
-}
 
 double kv_ratio(const ModelConfig& m) {
   return as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) /
@@ -28,7 +25,8 @@ double mlp_params(const ModelConfig& m, int64_t ffn) {
 }
 
 int64_t shared_ffn(const ModelConfig& m) {
-  return m.moe.shared_expert_ffn_hidden_size > 0 ? m.moe.shared_expert_ffn_hidden_size : moe_ffn(m);
+  return m.moe.shared_expert_ffn_hidden_size > 0 ? m.moe.shared_expert_ffn_hidden_size
+                                                 : routed_ffn_width(m);
 }
 
 // Multi-head latent attention (DeepSeek-V2 §2.1): W_DQ h×q_r, its norm, W_UQ q_r × a(nope+rope)
@@ -69,7 +67,7 @@ LayerParams repeated_layer_params(const ModelConfig& m) {
   p.attention = attention_params(m);
   p.norms = 4.0 * h;
   if (m.moe.num_experts > 0) {
-    p.expert = as_double(m.moe.num_experts) * mlp_params(m, moe_ffn(m));
+    p.expert = as_double(m.moe.num_experts) * mlp_params(m, routed_ffn_width(m));
     p.mlp = p.expert + h * as_double(m.moe.num_experts) +
             as_double(m.moe.num_shared_experts) * mlp_params(m, shared_ffn(m));
   } else {
@@ -90,7 +88,7 @@ LayerParams dense_layer_params(const ModelConfig& m) {
 // Routed experts of one MoE layer that a token is not sent to.
 double idle_expert_params(const ModelConfig& m) {
   if (m.moe.num_experts == 0) return 0.0;
-  return as_double(m.moe.num_experts - m.moe.top_k) * mlp_params(m, moe_ffn(m));
+  return as_double(m.moe.num_experts - m.moe.top_k) * mlp_params(m, routed_ffn_width(m));
 }
 
 // A layer's forward as the GPUs run it: the expert MLP padded to capacity.
@@ -103,8 +101,9 @@ LayerFlops hardware_layer_forward_flops(const ModelConfig& m, int64_t b, int64_t
 // FLOPs a layer runs beyond the model's three passes: recomputation, and the scores that a fused
 // (flash) attention backward computes again (QKᵀ: half the forward attention core). A fused core
 // needs no selective recomputation; an unfused one recomputes its whole core. Per-op checkpointing
-// (torchtitan) reruns every second matmul of the block: k 2bsh·h_kv, the output projection 2bsh²
-// and one MLP matrix (w3 of a gated MLP, fc2 of a two-matrix one: 2bshf per routed token).
+// (torchtitan) reruns every second matmul of the block: k 2bsh·k·d_qk, the output projection
+// 2bs·a·d_v·h and one MLP matrix (w3 of a gated MLP, fc2 of a two-matrix one: 2bshf per routed
+// token, and the shared experts' likewise).
 double recompute_flops_per_layer(const Scenario& s, int64_t b) {
   const LayerFlops f = hardware_layer_forward_flops(s.model, b, s.model.seq_length);
   const bool fused = is_fused(s.training.attention);
@@ -118,8 +117,8 @@ double recompute_flops_per_layer(const Scenario& s, int64_t b) {
     case Recompute::per_op: {
       const double h = as_double(s.model.hidden_size);
       const double bs = as_double(b) * as_double(s.model.seq_length);
-      const double k_proj = 2.0 * bs * h * h * kv_ratio(s.model);
-      return core + k_proj + f.projection + f.mlp / mlp_matrices(s.model);
+      const double k_proj = 2.0 * bs * h * as_double(attention_widths(s.model).k_out());
+      return core + k_proj + f.projection + (f.mlp + f.shared) / mlp_matrices(s.model);
     }
     case Recompute::full:
       return f.total() + rescored;
@@ -148,12 +147,16 @@ double expert_capacity_scale(const ModelConfig& m) {
 LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
   const double bs = as_double(b) * as_double(s);
   const double h = as_double(m.hidden_size);
+  const AttentionWidths w = attention_widths(m);
   LayerFlops f;
-  f.qkv = 2.0 * bs * h * (h + 2.0 * h * kv_ratio(m));
-  f.attention = 4.0 * bs * as_double(s) * h;
-  f.projection = 2.0 * bs * h * h;
+  f.qkv = 2.0 * bs * qkv_macs_per_token(m);
+  f.attention =
+      2.0 * bs * as_double(s) * as_double(w.heads) * as_double(w.qk_head_dim + w.v_head_dim);
+  f.projection = 2.0 * bs * as_double(w.proj_in()) * h;
   if (m.moe.num_experts > 0) {
-    f.mlp = as_double(m.moe.top_k) * 2.0 * mlp_matrices(m) * bs * h * as_double(moe_ffn(m));
+    f.mlp =
+        as_double(m.moe.top_k) * 2.0 * mlp_matrices(m) * bs * h * as_double(routed_ffn_width(m));
+    f.shared = 2.0 * mlp_matrices(m) * bs * h * as_double(shared_ffn_width(m));
     f.router = 2.0 * bs * h * as_double(m.moe.num_experts);
   } else {
     f.mlp = 2.0 * mlp_matrices(m) * bs * h * as_double(m.ffn_hidden_size);

@@ -8,13 +8,17 @@
 namespace wt {
 
 // Forward FLOPs of one transformer layer for b sequences of s tokens, whole layer (no parallelism).
+// Attention widths from layer_shape.hpp: a query heads of d_qk, k KV heads of d_qk (keys) and d_v
+// (values); d_qk = d_v = head_dim (h/a when 0) without MLA.
 struct LayerFlops {
-  double qkv = 0.0;         // 2bsh(h + 2hk/a)
-  double attention = 0.0;   // 4bs²h: scores and values, not causal-aware
-  double projection = 0.0;  // 2bsh²
+  double qkv = 0.0;  // 2bs·h(a·d_qk + k·d_qk + k·d_v) = 2bsh(h + 2hk/a) for d = h/a; MLA: its
+                     // down and up projections (qkv_macs_per_token)
+  double attention = 0.0;  // 2bs²·a(d_qk + d_v) = 4bs²h for d = h/a: scores and values, not causal
+  double projection = 0.0;  // 2bs·a·d_v·h = 2bsh² for d = h/a
   double mlp = 0.0;         // 4bshf, 6bshf gated; MoE: top_k experts of moe_ffn_hidden_size
-  double router = 0.0;      // MoE router 2bshE
-  double total() const { return qkv + attention + projection + mlp + router; }
+  double shared = 0.0;  // MoE: the shared experts, one MLP of shared_ffn_width (layer_shape.hpp)
+  double router = 0.0;  // MoE router 2bshE
+  double total() const { return qkv + attention + projection + mlp + shared + router; }
 };
 
 LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s);

@@ -4,6 +4,7 @@
 
 #include "core/units.hpp"
 #include "sim/scenario/expert_layout.hpp"
+#include "sim/workload/layer_shape.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 
@@ -22,12 +23,11 @@ CommSizes comm_sizes(const Scenario& s) {
   const double tokens =
       as_double(s.training.micro_batch_size) * as_double(m.seq_length / s.parallel.context);
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
-  const double kv = as_double(m.num_kv_heads > 0 ? m.num_kv_heads : m.num_attention_heads) /
-                    as_double(m.num_attention_heads);
+  const AttentionWidths w = attention_widths(m);
   CommSizes z{};
   z.tp_bytes = tokens * as_double(m.hidden_size) * width;
-  z.cp_bytes = 2.0 * tokens * as_double(s.parallel.context) * as_double(m.hidden_size) * kv *
-               width / s.parallel.tensor;
+  z.cp_bytes = tokens * as_double(s.parallel.context) * as_double(w.k_out() + w.v_out()) * width /
+               s.parallel.tensor;
   z.ep_bytes = tokens * std::max(1, m.moe.top_k) * expert_capacity_scale(m) *
                as_double(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
   z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);

@@ -7,7 +7,7 @@ namespace wt {
 
 struct CommSizes {
   double tp_bytes;      // one TP collective's buffer (b·s·h activations)
-  double cp_bytes;      // K and V of one layer gathered over the CP group
+  double cp_bytes;      // K and V of one layer gathered over the CP group (k·d_qk + k·d_v wide)
   double ep_bytes;      // tokens dispatched by one all-to-all
   double p2p_bytes;     // activations crossing a stage boundary
   double weight_width;  // bytes per parameter of weights
