@@ -72,6 +72,17 @@ class HfConfig {
     return doc_[key].get<bool>();
   }
 
+  // A rate in [0, 1] (a dropout probability).
+  double rate_or(std::initializer_list<const char*> keys, double fallback) const {
+    const std::string key = first_of(keys);
+    if (key.empty()) return fallback;
+    const json& v = doc_[key];
+    if (!v.is_number() || v.get<double>() < 0.0 || v.get<double>() > 1.0) {
+      throw bad_value(key, "a number from 0 to 1");
+    }
+    return v.get<double>();
+  }
+
   std::string string_or(std::initializer_list<const char*> keys,
                         const std::string& fallback) const {
     const std::string key = first_of(keys);
@@ -144,6 +155,9 @@ void read_attention(const HfConfig& cfg, Import& out) {
   if (head_dim > 0 && head_dim * m.num_attention_heads != m.hidden_size) m.head_dim = head_dim;
   m.parallel_layers =
       cfg.boolean_or("parallel_attn", false) || cfg.boolean_or("use_parallel_residual", false);
+  // The residual-path dropout (GPT-2 resid_pdrop, NeoX/BLOOM hidden_dropout, OPT dropout);
+  // Llama-era configs have none, and train without.
+  m.hidden_dropout = cfg.rate_or({"hidden_dropout", "resid_pdrop", "dropout"}, 0.0);
   if (cfg.has("kv_lora_rank")) {
     MlaConfig& mla = m.mla;
     mla.kv_lora_rank = cfg.required_integer({"kv_lora_rank"});

@@ -23,6 +23,8 @@ ModelPreset preset(std::string name, std::string description, const Shape& x, Pu
   m.seq_length = x.seq;
   m.vocab_size = x.vocab;
   m.gated_mlp = x.gated;
+  // Llama-era models train without dropout (their HF configs: hidden/attention dropout 0.0).
+  m.hidden_dropout = x.gated ? 0.0 : 0.1;
   m.tied_embeddings = x.tied;
   m.head_dim = x.head_dim;
   m.moe = moe;

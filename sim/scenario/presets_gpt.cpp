@@ -7,8 +7,16 @@
 namespace wt::presets {
 namespace {
 
+// GPT-NeoX, PaLM and Falcon: parallel attention and MLP, trained without dropout (HF configs
+// hidden_dropout 0; PaLM: Chowdhery et al. 2022, section 5, "no dropout").
 ModelPreset with_parallel_layers(ModelPreset p) {
   p.model.parallel_layers = true;
+  p.model.hidden_dropout = 0.0;
+  return p;
+}
+
+ModelPreset without_dropout(ModelPreset p) {
+  p.model.hidden_dropout = 0.0;
   return p;
 }
 
@@ -81,10 +89,11 @@ std::vector<ModelPreset> large_dense_presets() {
           "layers, hidden 6144, 64 heads, FFN 24576, context 2048, vocab 50432, untied, "
           "parallel attention and MLP)",
           {44, 6144, 64, 64, 24576, 2048, 50432, false, false}, {20.55e9, 0.0, {"neox-20b"}})),
-      preset("bloom-176b",
-             "BLOOM (BigScience 2022, Table 3; HF bigscience/bloom config.json: 70 layers, "
-             "hidden 14336, 112 heads, GELU MLP of 4h, context 2048, vocab 250880, tied)",
-             {70, 14336, 112, 112, 57344, 2048, 250880, false, true}, {176.25e9, 0.0, {"bloom"}}),
+      without_dropout(preset(
+          "bloom-176b",
+          "BLOOM (BigScience 2022, Table 3; HF bigscience/bloom config.json: 70 layers, hidden "
+          "14336, 112 heads, GELU MLP of 4h, context 2048, vocab 250880, tied, hidden_dropout 0)",
+          {70, 14336, 112, 112, 57344, 2048, 250880, false, true}, {176.25e9, 0.0, {"bloom"}})),
       preset("opt-175b",
              "OPT-175B (Zhang et al. 2022, Table 1: 96 layers, 96 heads, d_model 12288, context "
              "2048; HF facebook/opt vocab 50272, ReLU MLP of 4h, tied)",

@@ -76,6 +76,9 @@ struct ModelConfig {
   int64_t head_dim = 0;          // 0 in a file means hidden_size / num_attention_heads
   bool parallel_layers = false;  // attention and MLP read the same input (GPT-J, PaLM, Falcon)
   int mtp_layers = 0;            // multi-token prediction depth (DeepSeek-V3)
+  // Dropout after attention and MLP (Megatron-Core's hidden_dropout, default 0.1); 0 = none, as
+  // Llama-era models train: no dropout masks are kept for backward (sim/workload/memory.cpp).
+  double hidden_dropout = 0.1;
   MoeConfig moe;
   MlaConfig mla;
 };

@@ -307,9 +307,11 @@ void map_model(const json& row, RowBuild& b) {
   if (p != nullptr) {
     m["gated_mlp"] = p->gated_mlp;
     m["tied_embeddings"] = p->tied_embeddings;
+    m["hidden_dropout"] = p->hidden_dropout;
     b.assume(std::string(p->gated_mlp ? "gated MLP (SwiGLU)" : "MLP of two matrices") +
              (p->tied_embeddings ? ", tied embeddings" : ", separate input/output embeddings") +
-             ", as preset " + f.preset->name + " (the row's model_name) has them");
+             (p->hidden_dropout > 0.0 ? ", dropout" : ", no dropout") + ", as preset " +
+             f.preset->name + " (the row's model_name) has them");
     if (!f.filled.empty()) {
       b.assume("model fields the row leaves out, from preset " + f.preset->name + ": " +
                join(f.filled, "; "));
@@ -322,8 +324,12 @@ void map_model(const json& row, RowBuild& b) {
   // GPT-style models (Megatron, NeMo GPT, MPT) share the input and output embedding; Llama does
   // not.
   m["tied_embeddings"] = !gated;
-  b.assume(gated ? "separate input/output embeddings (Llama convention): the row does not say"
-                 : "tied input/output embeddings (GPT/MPT convention): the row does not say");
+  // Llama-convention models train without dropout; GPT-style ones keep Megatron's 0.1.
+  m["hidden_dropout"] = gated ? 0.0 : 0.1;
+  b.assume(gated ? "separate input/output embeddings and no dropout (Llama convention): the row "
+                   "does not say"
+                 : "tied input/output embeddings and dropout 0.1 (GPT/MPT convention, "
+                   "Megatron's default): the row does not say");
   b.doc["model"] = std::move(m);
 }
 

@@ -19,8 +19,9 @@ bool is_fp32(Precision p) {
 
 // The terms of Korthikanti's per-layer formula, in units of s·b·h bytes (16-bit activations):
 // `replicated` is held whole by every TP rank without SP (layer-norm inputs 4, QKV and MLP inputs
-// 2 + 2, two dropout masks 1 + 1), `sharded` is split by TP (Q, K, V, projection input, MLP
-// activation input and output, the shared experts' likewise), `scores` is the 5as/h
+// 2 + 2, two dropout masks 1 + 1 when the model has dropout), `sharded` is split by TP (Q, K, V,
+// projection input, MLP activation input and output, the shared experts' likewise), `scores` is
+// the 5as/h
 // attention-matrix term, `latent` the MLA latents every TP rank holds for all its tokens, with SP
 // too (they are gathered before the up projections): the query latent and the KV latent with the
 // rotary key, 2(q_lora_rank + kv_lora_rank + rope)/h.
@@ -28,18 +29,31 @@ struct ActivationTerms {
   double replicated = 0.0, sharded = 0.0, scores = 0.0, latent = 0.0;
 };
 
-ActivationTerms activation_terms(const ModelConfig& m, int64_t seq) {
+// Under fp8, mxfp8 and nvfp4 training Transformer Engine's linear layers keep for the weight
+// gradient the quantized copy of their input (Linear and LayerNormLinear save the cast input, not
+// the 16-bit one: framework-defaults.md §9, each recipe's "what is quantized"), so the four GEMM
+// inputs of a layer (QKV, projection, fc1, fc2) are held at the operand's bytes; the norm inputs,
+// the attention core's Q, K, V (attention runs in 16 bits) and the activation function's input
+// stay 16-bit. Returns the GEMM inputs' width relative to 16 bits (1 without quantization).
+double saved_gemm_input_scale(Precision p) {
+  return quantized_gemms(p) ? operand_bytes(p) / 2.0 : 1.0;
+}
+
+ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, Precision p) {
   const double h = as_double(m.hidden_size);
   const double a = as_double(m.num_attention_heads);
   const AttentionWidths w = attention_widths(m);
   const double f = as_double(m.moe.num_experts > 0 ? routed_ffn_width(m) : m.ffn_hidden_size) / h;
   const double experts =
       m.moe.num_experts > 0 ? as_double(m.moe.top_k) * expert_capacity_scale(m) : 1.0;
-  const double per_width = m.gated_mlp ? 6.0 : 4.0;  // activation input and output per f
+  const double g = saved_gemm_input_scale(p);
+  // Per f: the activation function's input (4 gated, 2 not) and its output, fc2's input.
+  const double per_width = (m.gated_mlp ? 4.0 : 2.0) + 2.0 * g;
   ActivationTerms t;
-  t.replicated = 10.0;
+  t.replicated = 4.0 + 4.0 * g + (m.hidden_dropout > 0.0 ? 2.0 : 0.0);
   // Q, K, V, projection input: 2 + 2k/a + 2k/a + 2 for heads of h/a.
-  const double attention = 2.0 * as_double(w.q_out() + w.k_out() + w.v_out() + w.proj_in()) / h;
+  const double attention =
+      2.0 * (as_double(w.q_out() + w.k_out() + w.v_out()) + g * as_double(w.proj_in())) / h;
   const double mlp = experts * per_width * f + per_width * as_double(shared_ffn_width(m)) / h;
   t.sharded = attention + mlp;
   t.scores = 5.0 * a * as_double(seq) / h;
@@ -83,7 +97,7 @@ double activation_bytes(const Scenario& s, Recompute recompute) {
   const double t = s.parallel.tensor;
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   const double width = is_fp32(s.training.precision) ? 2.0 : 1.0;
-  const ActivationTerms terms = activation_terms(s.model, s.model.seq_length);
+  const ActivationTerms terms = activation_terms(s.model, s.model.seq_length, s.training.precision);
   if (recompute == Recompute::full) {
     return width * 2.0 * sbh / (sp ? t : 1.0);
   }

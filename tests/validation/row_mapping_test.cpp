@@ -525,7 +525,7 @@ TEST(RowMapping, ANamedPresetFillsTheArchitectureTheRowLeavesOut) {
   EXPECT_EQ(m.at("gated_mlp"), true);
   EXPECT_EQ(m.at("tied_embeddings"), false);
   EXPECT_TRUE(has(rs.assumptions,
-                  "gated MLP (SwiGLU), separate input/output embeddings, as "
+                  "gated MLP (SwiGLU), separate input/output embeddings, no dropout, as "
                   "preset deepseek-v3"));
   EXPECT_TRUE(has(rs.assumptions,
                   "model fields the row leaves out, from preset deepseek-v3: "

@@ -97,6 +97,22 @@ TEST_F(Activations, FusedAttentionNeverKeepsTheScores) {
   EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * 34.0);
 }
 
+TEST_F(Activations, WithoutDropoutNoMasksAreKept) {
+  s.model.hidden_dropout = 0.0;
+  // 34 less the two 1-byte masks of the attention and MLP dropouts.
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * (32.0 + ash()));
+}
+
+TEST_F(Activations, QuantizedTrainingKeepsTheGemmInputsAtTheOperandsBytes) {
+  s.training.attention = AttentionKernel::fused;
+  s.training.precision = Precision::fp8;
+  // The QKV, fc1, projection and fc2 inputs (2 + 2 + 2 + 8 of 34, f = 4h) at 1 byte: 34 − 7.
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * 27.0);
+  s.training.precision = Precision::mxfp8;
+  // At 1 + 1/32 bytes: 34 − 14 + 14 × (1 + 1/32) / 2.
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * (20.0 + 7.0 * (1.0 + 1.0 / 32.0)));
+}
+
 TEST_F(Activations, ContextParallelSplitsTheSequence) {
   const double whole = activation_bytes_per_layer(s);
   s.parallel.context = 2;
