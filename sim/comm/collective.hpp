@@ -6,6 +6,7 @@
 // reduce-scatter).
 #include <cstdint>
 
+#include "sim/comm/nccl_protocol.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {
@@ -33,6 +34,10 @@ struct Fabric {
   // In-switch all-reduce inside an NVSwitch node (NVLink SHARP, NCCL's NVLS): alpha per step,
   // beta the algorithm bandwidth (bytes of the vector per second); beta 0 where there is none.
   LinkClass nvls{};
+  bool intra_pcie = false;  // the node's GPUs talk over PCIe (NCCL's PCI latency row)
+  // NCCL's protocols on top of the wire (make_fabric sets it); off, every call is the pure
+  // alpha-beta form with Simple's full bandwidth, as the closed-form tests price it.
+  bool nccl_protocols = false;
 };
 
 // Closed forms for one algorithm on one link class.
@@ -53,10 +58,17 @@ struct CollectiveCost {
   double time_s = 0.0;
   CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
   double bytes_sent_per_gpu = 0.0;  // what one member puts on the wire
+  // NCCL's protocol for ring and tree all-reduce, all-gather and reduce-scatter (Simple for the
+  // others), the latency it adds beyond the per-call overhead and the wire's alpha, and the
+  // fraction of the link bandwidth it reaches (docs/collectives.md, "Protocols").
+  Protocol protocol = Protocol::simple;
+  double protocol_latency_s = 0.0;
+  double bandwidth_fraction = 1.0;
 };
 
 // Time of one collective call over a group on the fabric, with the algorithm pinned or (automatic)
-// the fastest of those that apply. Includes the per-call overhead.
+// the fastest of those that apply, each with its fastest protocol (NCCL's tuner picks the
+// (algorithm, protocol) pair of least modelled time). Includes the per-call overhead.
 CollectiveCost collective_cost(Collective c, double bytes, GroupShape group, const Fabric& fabric,
                                CollectiveAlgorithm pin = CollectiveAlgorithm::automatic);
 

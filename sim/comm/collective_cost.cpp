@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 
+#include "core/units.hpp"
 #include "sim/comm/collective.hpp"
 
 namespace wt {
@@ -13,9 +14,25 @@ namespace {
 
 struct Candidate {
   CollectiveAlgorithm algorithm;
-  double time_s;
+  double time_s;  // alpha-beta on the wire
   double bytes_sent_per_gpu;
+  double bandwidth_s = 0.0;              // the part of time_s that is bytes over the link bandwidth
+  std::optional<ProtocolSteps> steps{};  // NCCL's protocol model applies
+  double busbw_Bps = 0.0;                // the bus bandwidth the protocol fractions refer to
+  bool simple_only = false;
 };
+
+LinkClass bandwidth_only(LinkClass link) {
+  return {0.0, link.beta_Bps};
+}
+
+// NCCL's ring steps of a call: all-reduce 2(n−1), of which 2(nodes−1) cross the network;
+// all-gather and reduce-scatter n−1 and nodes−1.
+ProtocolSteps ring_steps(bool all_reduce, GroupShape g) {
+  const int k = all_reduce ? 2 : 1;
+  return {NcclAlgorithm::ring, all_reduce, k * (g.ranks - 1),
+          k * (g.nodes - 1),   g.nodes,    g.ranks_per_node()};
+}
 
 bool spans_nodes(GroupShape g) {
   return g.nodes > 1;
@@ -51,10 +68,20 @@ Candidate flat(Collective c, double bytes, GroupShape g, const Fabric& f) {
   const auto ring = CollectiveAlgorithm::ring;
   switch (c) {
     case Collective::all_reduce:
-      return {ring, ring_all_reduce_s(n, bytes, link), 2.0 * ring_fraction(n) * bytes};
+      return {ring,
+              ring_all_reduce_s(n, bytes, link),
+              2.0 * ring_fraction(n) * bytes,
+              ring_all_reduce_s(n, bytes, bandwidth_only(link)),
+              ring_steps(true, g),
+              link.beta_Bps};
     case Collective::all_gather:
     case Collective::reduce_scatter:
-      return {ring, ring_all_gather_s(n, bytes, link), ring_fraction(n) * bytes};
+      return {ring,
+              ring_all_gather_s(n, bytes, link),
+              ring_fraction(n) * bytes,
+              ring_all_gather_s(n, bytes, bandwidth_only(link)),
+              ring_steps(false, g),
+              link.beta_Bps};
     case Collective::all_to_all: {
       const double t = several_per_node(g) ? two_level_all_to_all_s(g, bytes, f)
                                            : direct_all_to_all_s(n, bytes, link);
@@ -83,7 +110,9 @@ std::optional<Candidate> tree(Collective c, double bytes, GroupShape g, const Fa
   const double time_s = several_per_node(g)
                             ? multi_node_tree_steps_s(g, f) + 2.0 * bytes / link.beta_Bps
                             : tree_all_reduce_s(g.ranks, bytes, link);
-  return Candidate{CollectiveAlgorithm::tree, time_s, 2.0 * bytes};
+  const ProtocolSteps steps{NcclAlgorithm::tree, true, 0, 0, g.nodes, g.ranks_per_node()};
+  return Candidate{CollectiveAlgorithm::tree,   time_s, 2.0 * bytes,
+                   2.0 * bytes / link.beta_Bps, steps,  link.beta_Bps};
 }
 
 // Network phase of the hierarchical all-reduce: the better of ring and tree across the nodes.
@@ -109,13 +138,21 @@ std::optional<Candidate> hierarchical(Collective c, double bytes, GroupShape g, 
   switch (c) {
     case Collective::all_reduce: {
       const Candidate inter = inter_node_all_reduce(rail_bytes, g.nodes, f.inter);
-      return Candidate{hier, 2.0 * intra_s + inter.time_s,
-                       2.0 * intra_sent + inter.bytes_sent_per_gpu};
+      Candidate out{hier, 2.0 * intra_s + inter.time_s,
+                    2.0 * intra_sent + inter.bytes_sent_per_gpu};
+      out.steps = {NcclAlgorithm::ring, true,    2 * (r - 1 + g.nodes - 1),
+                   2 * (g.nodes - 1),   g.nodes, r};
+      out.simple_only = true;
+      return out;
     }
     case Collective::all_gather:
-    case Collective::reduce_scatter:
-      return Candidate{hier, intra_s + ring_all_gather_s(g.nodes, rail_bytes, f.inter),
-                       intra_sent + ring_fraction(g.nodes) * rail_bytes};
+    case Collective::reduce_scatter: {
+      Candidate out{hier, intra_s + ring_all_gather_s(g.nodes, rail_bytes, f.inter),
+                    intra_sent + ring_fraction(g.nodes) * rail_bytes};
+      out.steps = {NcclAlgorithm::ring, false, r - 1 + g.nodes - 1, g.nodes - 1, g.nodes, r};
+      out.simple_only = true;
+      return out;
+    }
     default:
       return std::nullopt;
   }
@@ -148,15 +185,45 @@ Candidates candidates(Collective c, double bytes, GroupShape g, const Fabric& f)
   return out;
 }
 
-Candidate choose(const Candidates& all, CollectiveAlgorithm pin) {
-  if (pin == CollectiveAlgorithm::automatic) {
-    return *std::min_element(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
-      return a.time_s < b.time_s;
-    });
+// A candidate with its fastest NCCL protocol: the protocol's latency beyond the per-call overhead
+// (its base latency less the Ring/Simple one the overhead carries, plus its per-step latencies)
+// and the bandwidth time it loses to its fraction of the link.
+CollectiveCost priced(const Candidate& c, const Fabric& f) {
+  CollectiveCost best{c.time_s + f.call_overhead_s, c.algorithm, c.bytes_sent_per_gpu};
+  if (!c.steps || !f.nccl_protocols) return best;
+  ProtocolSteps steps = *c.steps;
+  steps.pcie = f.intra_pcie;
+  bool first = true;
+  for (const Protocol p : {Protocol::simple, Protocol::ll128, Protocol::ll}) {
+    if (c.simple_only && p != Protocol::simple) break;
+    const double latency_s = std::max(
+        -f.call_overhead_s, nccl_latency_s(p, steps) - units::us_to_s(kRingSimpleBaseLatencyUs));
+    const double fraction = nccl_bandwidth_fraction(p, steps, c.busbw_Bps);
+    const double time_s =
+        f.call_overhead_s + latency_s + c.time_s + c.bandwidth_s * (1.0 / fraction - 1.0);
+    if (first || time_s < best.time_s) {
+      best.time_s = time_s;
+      best.protocol = p;
+      best.protocol_latency_s = latency_s;
+      best.bandwidth_fraction = fraction;
+    }
+    first = false;
   }
-  const auto pinned = std::find_if(all.begin(), all.end(),
-                                   [pin](const Candidate& a) { return a.algorithm == pin; });
-  return pinned != all.end() ? *pinned : *all.begin();  // not applicable: fall back to ring
+  return best;
+}
+
+CollectiveCost choose(const Candidates& all, CollectiveAlgorithm pin, const Fabric& f) {
+  if (pin != CollectiveAlgorithm::automatic) {
+    const auto pinned = std::find_if(all.begin(), all.end(),
+                                     [pin](const Candidate& a) { return a.algorithm == pin; });
+    return priced(pinned != all.end() ? *pinned : *all.begin(), f);  // else fall back to ring
+  }
+  CollectiveCost best = priced(*all.begin(), f);
+  for (const Candidate* c = all.begin() + 1; c != all.end(); ++c) {
+    const CollectiveCost cost = priced(*c, f);
+    if (cost.time_s < best.time_s) best = cost;
+  }
+  return best;
 }
 
 }  // namespace
@@ -166,8 +233,7 @@ CollectiveCost collective_cost(Collective c, double bytes, GroupShape group, con
   if (group.ranks <= 1) {
     return {0.0, CollectiveAlgorithm::ring, 0.0};
   }
-  const Candidate best = choose(candidates(c, bytes, group, fabric), pin);
-  return {best.time_s + fabric.call_overhead_s, best.algorithm, best.bytes_sent_per_gpu};
+  return choose(candidates(c, bytes, group, fabric), pin, fabric);
 }
 
 }  // namespace wt

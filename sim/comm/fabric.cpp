@@ -11,12 +11,15 @@ namespace {
 
 // Per GPU and direction: the scenario's figure, else NVLink, else PCIe (also when the scenario
 // declares a PCIe node).
+bool intra_nvlink(const IntraNodeConfig& node, const GpuSpec& gpu) {
+  return gpu.nvlink_GBps.value > 0.0 && node.fabric != IntraNodeFabric::pcie;
+}
+
 double intra_node_GBps(const IntraNodeConfig& node, const GpuSpec& gpu) {
   if (node.bandwidth_GBps > 0.0) {
     return node.bandwidth_GBps;
   }
-  const bool nvlink = gpu.nvlink_GBps.value > 0.0 && node.fabric != IntraNodeFabric::pcie;
-  return nvlink ? gpu.nvlink_GBps.value : gpu.pcie_GBps.value;
+  return intra_nvlink(node, gpu) ? gpu.nvlink_GBps.value : gpu.pcie_GBps.value;
 }
 
 LinkClass intra_link(const Scenario& s, const GpuSpec& gpu) {
@@ -56,8 +59,12 @@ LinkClass nvls_link(const Scenario& s, const GpuSpec& gpu) {
 }  // namespace
 
 Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
-  return {intra_link(s, gpu), inter_link(s, gpu), units::us_to_s(gpu.collective_launch_us.value),
-          nvls_link(s, gpu)};
+  return {intra_link(s, gpu),
+          inter_link(s, gpu),
+          units::us_to_s(gpu.collective_launch_us.value),
+          nvls_link(s, gpu),
+          !intra_nvlink(s.cluster.intra_node, gpu),
+          true};
 }
 
 GroupShape group_shape(int ranks, int stride, int gpus_per_node) {

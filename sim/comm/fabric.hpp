@@ -14,9 +14,11 @@ Fabric make_fabric(const Scenario& s, const GpuSpec& gpu);
 
 // The intra-node link class a calibration profile implies: its NVLink all-reduce fit
 // t = alpha + S/beta over n GPUs is a ring with per-link bandwidth beta·2(n−1)/n and per-step
-// latency (alpha − call overhead)/(2(n−1)), so the cost model reproduces the fit exactly for that
-// group and scales it to others. Unchanged when the profile measured no NVLink all-reduce. (Network
-// collectives stay on the catalog: a one-host calibration cannot measure them.)
+// latency (alpha − call overhead − NCCL's Ring/Simple protocol latency)/(2(n−1)), so the cost
+// model reproduces the fit with the Simple protocol for that group (exactly where alpha covers the
+// protocol latency) and scales it to others. Unchanged when the profile measured no NVLink
+// all-reduce. (Network collectives stay on the catalog: a one-host calibration cannot measure
+// them.)
 Fabric calibrate_fabric(Fabric fabric, int gpus_per_node, const Calibration& calibration);
 
 // The shape of a group of `ranks` consecutive-stride ranks (stride = product of the faster

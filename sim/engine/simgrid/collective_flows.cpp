@@ -211,9 +211,12 @@ std::vector<std::pair<int, int>> double_binary_tree_edges(int n) {
 CommWork network_group_work(const GroupCall& call, const std::vector<int32_t>& members,
                             int gpus_per_node, const Fabric& fabric, RouteLatency& latency,
                             bool aggregate) {
-  const Pattern p = pattern_of(call, members, gpus_per_node, fabric);
+  Pattern p = pattern_of(call, members, gpus_per_node, fabric);
+  if (call.bandwidth_fraction > 0.0 && call.bandwidth_fraction != 1.0) {
+    p.step_flows = scaled(std::move(p.step_flows), 1.0 / call.bandwidth_fraction);
+  }
   const double route_s = max_latency(p.step_flows, latency);
-  const double per_call_s = fabric.call_overhead_s + p.closed_s;
+  const double per_call_s = fabric.call_overhead_s + call.protocol_latency_s + p.closed_s;
   CommWork work;
   if (aggregate) {
     const int k = call.count;

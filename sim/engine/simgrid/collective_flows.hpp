@@ -17,6 +17,10 @@ struct GroupCall {
   CollectiveAlgorithm algorithm = CollectiveAlgorithm::ring;
   double bytes = 0.0;  // one call's buffer, as nccl-tests counts it
   int count = 1;       // identical calls back to back
+  // The cost model's protocol (CollectiveCost): latency beside the per-call overhead, and the
+  // fraction of the link bandwidth it reaches (flows carry bytes / fraction).
+  double protocol_latency_s = 0.0;
+  double bandwidth_fraction = 1.0;
 };
 
 // Members grouped by node, in order of first appearance (members are in group order).

@@ -122,8 +122,11 @@ class PlanBuilder {
     call.bytes = op.bytes;
     call.count = op.count;
     const GroupShape shape{static_cast<int>(members.size()), static_cast<int>(nodes)};
-    call.algorithm =
-        collective_cost(call.collective, op.bytes, shape, setup_.fabric, setup_.pin).algorithm;
+    const CollectiveCost cost =
+        collective_cost(call.collective, op.bytes, shape, setup_.fabric, setup_.pin);
+    call.algorithm = cost.algorithm;
+    call.protocol_latency_s = cost.protocol_latency_s;
+    call.bandwidth_fraction = cost.bandwidth_fraction;
     CommWork work = network_group_work(call, members, gpn_, setup_.fabric, latency_, aggregate);
     for (FlowPhase& phase : work.phases)  // a role starts only its own flows
       std::erase_if(phase.flows, [&](const Flow& f) { return f.src / ranks_ != role; });
