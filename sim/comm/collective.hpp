@@ -38,6 +38,9 @@ struct Fabric {
   // NCCL's protocols on top of the wire (make_fabric sets it); off, every call is the pure
   // alpha-beta form with Simple's full bandwidth, as the closed-form tests price it.
   bool nccl_protocols = false;
+  // A calibration profile measured the node's all-reduce (calibrate_fabric): inside the node its
+  // fitted latency stands, and NCCL's latency model is not added to it.
+  bool intra_measured = false;
 };
 
 // Closed forms for one algorithm on one link class.

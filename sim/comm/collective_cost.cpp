@@ -185,19 +185,23 @@ Candidates candidates(Collective c, double bytes, GroupShape g, const Fabric& f)
   return out;
 }
 
-// A candidate with its fastest NCCL protocol: the protocol's latency beyond the per-call overhead
-// (its base latency less the Ring/Simple one the overhead carries, plus its per-step latencies)
+// A candidate with its fastest NCCL protocol: the protocol's latency beyond what the call already
+// pays (its base latency less the Ring/Simple one the per-call overhead carries, plus its per-step
+// latencies, less the wire latency of the alpha-beta steps, which NCCL's per-step figures include)
 // and the bandwidth time it loses to its fraction of the link.
 CollectiveCost priced(const Candidate& c, const Fabric& f) {
   CollectiveCost best{c.time_s + f.call_overhead_s, c.algorithm, c.bytes_sent_per_gpu};
   if (!c.steps || !f.nccl_protocols) return best;
+  if (f.intra_measured && c.steps->nodes == 1) return best;
   ProtocolSteps steps = *c.steps;
   steps.pcie = f.intra_pcie;
   bool first = true;
   for (const Protocol p : {Protocol::simple, Protocol::ll128, Protocol::ll}) {
     if (c.simple_only && p != Protocol::simple) break;
-    const double latency_s = std::max(
-        -f.call_overhead_s, nccl_latency_s(p, steps) - units::us_to_s(kRingSimpleBaseLatencyUs));
+    const double wire_latency_s = c.time_s - c.bandwidth_s;
+    const double latency_s =
+        std::max(-f.call_overhead_s, nccl_latency_s(p, steps) -
+                                         units::us_to_s(kRingSimpleBaseLatencyUs) - wire_latency_s);
     const double fraction = nccl_bandwidth_fraction(p, steps, c.busbw_Bps);
     const double time_s =
         f.call_overhead_s + latency_s + c.time_s + c.bandwidth_s * (1.0 / fraction - 1.0);
