@@ -94,7 +94,9 @@ std::vector<QLineSeries*> band_segments(const PlanRun& plan, Range& x, Range& y)
     if (!b) continue;
     auto* s = new QLineSeries;
     s->setName(QObject::tr("error band"));
-    s->setPen(QPen(plot_qcolour(0).lighter(150), 5, Qt::SolidLine, Qt::FlatCap));
+    QColor colour = plot_qcolour(0);
+    colour.setAlpha(70);  // translucent: the points and the front show through
+    s->setPen(QPen(colour, 7, Qt::SolidLine, Qt::RoundCap));
     for (const double f : {1.0 - b->half_width, 1.0 + b->half_width}) {
       const QPointF p = point_of(o) * f;
       s->append(p);
