@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include "gui/views/band_text.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/report/summary_text.hpp"
 
@@ -61,8 +62,9 @@ QString figure_percent(double fraction) {
 
 std::vector<Figure> iteration_figures(const wt::RunResult& r) {
   const wt::MemoryUse& m = r.memory_per_gpu_bytes;
-  return {
-      {"iteration", QObject::tr("Iteration time"), q(wt::format_duration(r.iteration_time_s))},
+  std::vector<Figure> out = {
+      {"iteration", QObject::tr("Iteration time"),
+       iteration_with_band(r.iteration_time_s, r.error_band)},
       {"tokens_per_s", QObject::tr("Tokens/s"), q(wt::format_count(r.tokens_per_s))},
       {"samples_per_s", QObject::tr("Samples/s"), q(wt::format_count(r.samples_per_s))},
       {"mfu", QObject::tr("MFU"), figure_percent(r.mfu)},
@@ -74,6 +76,13 @@ std::vector<Figure> iteration_figures(const wt::RunResult& r) {
                                      q(wt::format_bytes(m.capacity)))},
       {"gpus", QObject::tr("GPUs"), QString::number(r.num_gpus)},
   };
+  if (r.error_band) {
+    const Figure band[] = {
+        {"iteration_range", QObject::tr("  error band"), band_range_text(*r.error_band)},
+        {"error_class", QObject::tr("  from class"), band_class_text(*r.error_band)}};
+    out.insert(out.begin() + 1, std::begin(band), std::end(band));
+  }
+  return out;
 }
 
 std::vector<Figure> time_split_figures(const wt::Scenario& s, const wt::RunResult& r) {

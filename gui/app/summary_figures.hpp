@@ -17,6 +17,9 @@ struct Figure {
   QString text;   // e.g. "23.6 s"
 };
 
+// "iteration" is "23.6 s ±6%" with an error band (docs/validation.md), then "iteration_range"
+// ("22.2 s – 25.0 s") and "error_class" (the class the band came from); without a band just the
+// time and neither row.
 std::vector<Figure> iteration_figures(const wt::RunResult& r);
 // With "sustained_speed": the GPUs' mean speed on GEMMs and attention, "90% of benchmark (+11.1%)"
 // (cluster.gpu_sustained_speed), and "slowest_gpu": how much waiting for the slowest of the

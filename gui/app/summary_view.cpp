@@ -10,6 +10,7 @@
 
 #include "gui/app/memory_bars.hpp"
 #include "gui/app/summary_figures.hpp"
+#include "gui/views/band_text.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/summary_text.hpp"
 #include "sim/workload/stage_memory.hpp"
@@ -120,6 +121,10 @@ void SummaryView::show_run(const RunRecord& run) {
                        .arg(engine_name(run.engine),
                             QLocale().toString(run.finished_at.time(), QLocale::ShortFormat), fit));
   fill(iteration_, iteration_figures(r));
+  if (r.error_band) {
+    for (const char* key : {"iteration", "iteration_range", "error_class"})
+      figures_[key]->setToolTip(band_tooltip(*r.error_band));
+  }
   fill(split_, time_split_figures(run.scenario, r));
   fill(training_, training_figures(run.scenario, r));
   memory_->show_stages(memory_by_stage(run));
@@ -129,6 +134,9 @@ void SummaryView::show_run(const RunRecord& run) {
                QString::fromStdString(wt::format_bytes(r.memory_per_gpu_bytes.capacity))));
   for (const std::string& w : r.warnings)
     warning_list_ << QString::fromStdString(w);
+  if (!run.band_error.empty()) {
+    warning_list_ << tr("no error band: %1").arg(QString::fromStdString(run.band_error));
+  }
   warnings_->setText(warning_list_.isEmpty()
                          ? tr("none")
                          : QStringLiteral("• ") + warning_list_.join(QStringLiteral("\n• ")));

@@ -82,6 +82,32 @@ QLineSeries* limit_line(const QString& name, const QColor& colour, QPointF from,
   return s;
 }
 
+// The error bands of the front and the recommendation (docs/validation.md, "Error bands"): days
+// and cost both go as the iteration time, so a band is the segment from the point × (1 − h) to the
+// point × (1 + h). None without a bands file.
+std::vector<QLineSeries*> band_segments(const PlanRun& plan, Range& x, Range& y) {
+  std::vector<Outcome> shown = plan.report.state.pareto;
+  if (const std::optional<Outcome> c = plan.report.chosen()) shown.push_back(*c);
+  std::vector<QLineSeries*> out;
+  for (const Outcome& o : shown) {
+    const std::optional<ErrorBand> b = candidate_band(plan.space, plan.report, o);
+    if (!b) continue;
+    auto* s = new QLineSeries;
+    s->setName(QObject::tr("error band"));
+    QColor colour = plot_qcolour(0);
+    colour.setAlpha(70);  // translucent: the points and the front show through
+    s->setPen(QPen(colour, 7, Qt::SolidLine, Qt::RoundCap));
+    for (const double f : {1.0 - b->half_width, 1.0 + b->half_width}) {
+      const QPointF p = point_of(o) * f;
+      s->append(p);
+      x.add(p.x());
+      y.add(p.y());
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
 }  // namespace
 
 QChart* pareto_chart(const PlanRun& plan) {
@@ -115,7 +141,9 @@ QChart* pareto_chart(const PlanRun& plan) {
     x.add(point_of(*c).x());
     y.add(point_of(*c).y());
   }
-  std::vector<QAbstractSeries*> all = {others, chosen, front_line, front};
+  const std::vector<QLineSeries*> bands = band_segments(plan, x, y);
+  std::vector<QAbstractSeries*> all(bands.begin(), bands.end());  // under the points
+  all.insert(all.end(), {others, chosen, front_line, front});
   // The deadline and budget are drawn when they are near the candidates (else the title has them).
   const PlanConstraints& limits = plan.spec.constraints;
   const bool show_deadline = limits.deadline_days > 0 && x.near(limits.deadline_days);
@@ -140,7 +168,11 @@ QChart* pareto_chart(const PlanRun& plan) {
     s->attachAxis(ay);
   }
   for (QLegendMarker* m : chart->legend()->markers(front_line))
-    m->setVisible(false);  // the front's points carry its legend entry
+    m->setVisible(false);                      // the front's points carry its legend entry
+  for (size_t i = 1; i < bands.size(); ++i) {  // one legend entry for all bands
+    for (QLegendMarker* m : chart->legend()->markers(bands[i]))
+      m->setVisible(false);
+  }
   for (QLegendMarker* m : chart->legend()->markers(chosen)) {  // hollow, as on the chart
     m->setBrush(Qt::NoBrush);
     m->setPen(QPen(plot_qcolour(1), 2.5));

@@ -5,6 +5,7 @@
 #include <map>
 #include <thread>
 
+#include "gui/views/band_text.hpp"
 #include "planner/search/evaluate.hpp"
 #include "planner/search/search.hpp"
 #include "sim/scenario/special_fields.hpp"
@@ -88,6 +89,7 @@ std::shared_ptr<const PlanRun> run_plan(const PlanSpec& spec, const PlanRunOptio
   run->top = static_cast<size_t>(std::max(1, options.top));
   const SearchOptions search = search_options(options);
   run->report.method = evaluation_method();
+  run->report.bands = load_error_bands().bands;  // as `plan` reads them; none: no ± column text
   run->report.state = run_search(run->space, search);
   if (cancelled(options)) return nullptr;
   refine_top(run->space, static_cast<size_t>(std::max(0, options.refine)), run->report);

@@ -3,6 +3,7 @@
 #include <QFont>
 
 #include "core/units.hpp"
+#include "gui/views/band_text.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/summary_text.hpp"
 
@@ -24,6 +25,15 @@ QString guarded(F f) {
   }
 }
 
+// The candidate's band as `plan` looks it up; none when that fails like layout_text would.
+std::optional<ErrorBand> band_of(const PlanRun& plan, const Outcome& o) {
+  try {
+    return candidate_band(plan.space, plan.report, o);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 PlanTableModel::PlanTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -35,7 +45,7 @@ void PlanTableModel::set_plan(std::shared_ptr<const PlanRun> plan) {
   if (plan_) {
     const std::optional<Outcome> chosen = plan_->report.chosen();
     for (const Outcome& o : plan_->rows()) {
-      Row r{o, guarded([&] { return layout_text(plan_->space, o); }),
+      Row r{o, band_of(*plan_, o), guarded([&] { return layout_text(plan_->space, o); }),
             guarded([&] { return why_text(plan_->space, o); }), chosen && chosen->index == o.index};
       rows_.push_back(std::move(r));
     }
@@ -70,6 +80,7 @@ QVariant PlanTableModel::data(const QModelIndex& index, int role) const {
     case kSortRole:
       return sort_value(r, index.row(), index.column());
     case Qt::ToolTipRole:
+      if (index.column() == band && r.band) return band_tooltip(*r.band);
       return r.recommended ? tr("The recommended layout. %1").arg(r.why) : r.why;
     case Qt::FontRole:
       if (r.recommended) {
@@ -101,6 +112,8 @@ QVariant PlanTableModel::display(const Row& r, int row, int column) const {
       return text(with_thousands(o.num_gpus));
     case days:
       return QString::number(o.expected_time_s / units::kSecondsPerDay, 'f', 1);
+    case band:
+      return r.band ? text(band_half_width_text(*r.band)) : QString();
     case cost:
       return QStringLiteral("$") + text(format_count(o.cost_usd));
     case mfu:
@@ -121,6 +134,8 @@ QVariant PlanTableModel::sort_value(const Row& r, int row, int column) const {
       return o.num_gpus;
     case days:
       return o.expected_time_s;
+    case band:
+      return r.band ? r.band->half_width : -1.0;
     case cost:
       return o.cost_usd;
     case mfu:
@@ -145,6 +160,8 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
       return tr("GPUs");
     case days:
       return tr("days");
+    case band:
+      return tr("±");
     case cost:
       return tr("cost");
     case mfu:
@@ -165,6 +182,10 @@ QVariant PlanTableModel::header_tooltip(int section) const {
       return tr("GPUs in the cluster");
     case days:
       return tr("Expected days to train, with failures and restarts");
+    case band:
+      return tr(
+          "Error band of the iteration time, from the validation residuals of the layout's "
+          "class (docs/validation.md); the days go as the iteration time");
     case cost:
       return tr("Expected cost to train, with failures");
     case mfu:

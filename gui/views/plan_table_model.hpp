@@ -1,7 +1,9 @@
 #pragma once
-// The ranked candidates of a plan as a table: rank, layout, GPU, GPUs, time to train, cost, MFU and
-// why. Qt::DisplayRole is text for people; kSortRole is the number the column sorts by.
+// The ranked candidates of a plan as a table: rank, layout, GPU, GPUs, time to train, its error
+// band (± as `plan` prints it; empty without a bands file), cost, MFU and why. Qt::DisplayRole is
+// text for people; kSortRole is the number the column sorts by.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QAbstractTableModel>
@@ -13,7 +15,7 @@ namespace wt::gui {
 class PlanTableModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Column { rank, layout, gpu, gpus, days, cost, mfu, why, column_count };
+  enum Column { rank, layout, gpu, gpus, days, band, cost, mfu, why, column_count };
   static constexpr int kSortRole = Qt::UserRole + 1;
 
   explicit PlanTableModel(QObject* parent = nullptr);
@@ -30,6 +32,7 @@ class PlanTableModel : public QAbstractTableModel {
  private:
   struct Row {
     wt::Outcome outcome;
+    std::optional<wt::ErrorBand> band;
     QString layout, why;
     bool recommended = false;
   };

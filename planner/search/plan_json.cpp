@@ -3,7 +3,6 @@
 #include "core/finite.hpp"
 #include "core/units.hpp"
 #include "planner/search/plan_report.hpp"
-#include "sim/validation/error_bands.hpp"
 
 namespace wt {
 namespace {
@@ -58,16 +57,17 @@ ordered_json outcome_json(const Outcome& o) {
 
 // The error band of the candidate's iteration time (docs/validation.md, "Error bands"); null
 // without a bands file. The ranking stays on the expected value, the prediction itself.
-void band_json(ordered_json& j, const PlanReport& report, const Scenario& s, const Outcome& o) {
-  if (!report.bands) {
+void band_json(ordered_json& j, const CandidateSpace& space, const PlanReport& report,
+               const Outcome& o) {
+  const std::optional<ErrorBand> b = candidate_band(space, report, o);
+  if (!b) {
     j["iteration_time_s_range"] = nullptr;
     j["error_band"] = nullptr;
     return;
   }
-  const ErrorBand b = validation::band_of(*report.bands, s, o.iteration_time_s);
-  j["iteration_time_s_range"] = {finite(b.low_s, o, "iteration_time_s_range"),
-                                 finite(b.high_s, o, "iteration_time_s_range")};
-  j["error_band"] = {{"class", b.error_class}, {"basis", b.basis}, {"half_width", b.half_width}};
+  j["iteration_time_s_range"] = {finite(b->low_s, o, "iteration_time_s_range"),
+                                 finite(b->high_s, o, "iteration_time_s_range")};
+  j["error_band"] = {{"class", b->error_class}, {"basis", b->basis}, {"half_width", b->half_width}};
 }
 
 ordered_json candidate_json(const CandidateSpace& space, const PlanReport& report,
@@ -75,7 +75,7 @@ ordered_json candidate_json(const CandidateSpace& space, const PlanReport& repor
   const PlanConstraints& c = space.spec().constraints;
   ordered_json j = outcome_json(o);
   const Scenario s = space.scenario(o.index);
-  band_json(j, report, s, o);
+  band_json(j, space, report, o);
   j["num_nodes"] = s.cluster.num_nodes;
   j["layout"] = layout_text(space, o);
   j["why"] = why_text(space, o);

@@ -12,6 +12,12 @@ std::optional<Outcome> PlanReport::chosen() const {
   return std::nullopt;
 }
 
+std::optional<ErrorBand> candidate_band(const CandidateSpace& space, const PlanReport& report,
+                                        const Outcome& o) {
+  if (!report.bands) return std::nullopt;
+  return validation::band_of(*report.bands, space.scenario(o.index), o.iteration_time_s);
+}
+
 void refine_top(const CandidateSpace& space, size_t n, PlanReport& report) {
   if (n == 0) return;
   if (!simgrid_available()) refine_candidate(Scenario{});  // throws: no SimGrid engine

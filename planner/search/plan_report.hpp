@@ -26,6 +26,11 @@ struct PlanReport {
   std::optional<Outcome> chosen() const;
 };
 
+// The error band of a candidate's iteration time from the report's bands (the lookup `run` makes,
+// validation::band_of on the candidate's scenario); none without a bands file.
+std::optional<ErrorBand> candidate_band(const CandidateSpace& space, const PlanReport& report,
+                                        const Outcome& o);
+
 // Re-times the first `n` of the ranked list with the SimGrid engine and ranks them again.
 void refine_top(const CandidateSpace& space, size_t n, PlanReport& report);
 

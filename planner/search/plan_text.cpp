@@ -9,7 +9,6 @@
 #include "sim/report/headline.hpp"
 #include "sim/report/summary_text.hpp"
 #include "sim/report/text_table.hpp"
-#include "sim/validation/error_bands.hpp"
 
 namespace wt {
 namespace {
@@ -136,9 +135,8 @@ std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
 // "±6%": the error band of the iteration time (docs/validation.md, "Error bands"); the days go
 // as the iteration time. Empty without a bands file.
 std::string band_cell(const CandidateSpace& space, const PlanReport& r, const Outcome& o) {
-  if (!r.bands) return "";
-  const ErrorBand b = validation::band_of(*r.bands, space.scenario(o.index), o.iteration_time_s);
-  return "±" + std::to_string(static_cast<int>(std::lround(b.half_width * 100.0))) + "%";
+  const std::optional<ErrorBand> b = candidate_band(space, r, o);
+  return b ? band_half_width_text(*b) : "";
 }
 
 std::vector<std::string> outcome_row(const CandidateSpace& space, const PlanReport& r,

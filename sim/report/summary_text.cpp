@@ -93,7 +93,7 @@ std::string parameter_line(const Scenario& s) {
 // " (±6%)": the error band of the iteration time (docs/validation.md, "Error bands"), if any.
 std::string band_text(const RunResult& r) {
   if (!r.error_band) return "";
-  return " (±" + percent_text(r.error_band->half_width, 0) + ")";
+  return " (" + band_half_width_text(*r.error_band) + ")";
 }
 
 std::string throughput_line(const RunResult& r) {
@@ -198,6 +198,10 @@ std::string warning_lines(const std::string& warning) {
 }
 
 }  // namespace
+
+std::string band_half_width_text(const ErrorBand& b) {
+  return "±" + percent_text(b.half_width, 0);
+}
 
 std::string summary_text(const Scenario& s, const RunResult& r) {
   std::string text = headline(s) + parameter_line(s) + throughput_line(r);

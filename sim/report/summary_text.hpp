@@ -15,5 +15,8 @@ std::string summary_text(const Scenario& s, const RunResult& r);
 std::string format_duration(double seconds);
 std::string format_count(double value);  // 1234 → "1.23k", 1.5e6 → "1.50M"
 std::string format_bytes(double bytes);  // binary units
+// "±6%": the half-width of an iteration time's error band (docs/validation.md, "Error bands"), as
+// `run`, `plan` and the GUI show it.
+std::string band_half_width_text(const ErrorBand& b);
 
 }  // namespace wt

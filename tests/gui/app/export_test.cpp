@@ -1,4 +1,5 @@
-// Export after a run: the Markdown report is the library's markdown_report, the HTML is that
+// Export after a run: the Markdown report is the library's markdown_report (with the error band,
+// as `run --report` writes it), the HTML is that
 // Markdown converted, the Chrome trace is the library's write_chrome_trace, each tab renders to a
 // PNG; without a run, or to a folder that does not exist, export fails with a message.
 #include <QFile>
@@ -13,6 +14,7 @@
 #include "sim/report/markdown_report.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/validation/error_bands.hpp"
 #include "test_support.hpp"
 
 namespace wt::gui::test {
@@ -35,6 +37,12 @@ class ExportTest : public QObject {
     QCOMPARE(wait_for_job(*t_->window), JobRunner::Outcome::done);
     scenario_ = wt::load_scenario_file(scenario_path("llama3-8b-1node-h100"));
     output_ = wt::run_scenario(scenario_);
+    // The band `run --report` attaches (cli/run_command.cpp).
+    std::string note;
+    const auto bands = wt::validation::default_error_bands(note);
+    QVERIFY2(bands.has_value(), note.c_str());
+    output_.result.error_band =
+        wt::validation::band_of(*bands, scenario_, output_.result.iteration_time_s);
   }
   void cleanupTestCase() { t_.reset(); }
 
@@ -43,6 +51,7 @@ class ExportTest : public QObject {
     QString error;
     QVERIFY2(t_->window->exports()->export_report(path, &error), qPrintable(error));
     QCOMPARE(read_all(path).toStdString(), wt::markdown_report(scenario_, output_.result));
+    QVERIFY(read_all(path).contains("(\xc2\xb1"));  // "iteration … (±x%)"
   }
 
   void the_html_report_is_the_markdown_converted() {

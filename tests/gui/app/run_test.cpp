@@ -3,6 +3,7 @@
 // the window keeps handling events, and a sweep matches the library's run_sweep.
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLineSeries>
 #include <QTest>
 
@@ -19,6 +20,7 @@
 #include "sim/report/summary_text.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/validation/error_bands.hpp"
 #include "test_support.hpp"
 
 namespace wt::gui::test {
@@ -57,7 +59,23 @@ class RunTest : public QObject {
     QCOMPARE(run->output.result.memory_per_gpu_bytes.total, r.memory_per_gpu_bytes.total);
 
     const SummaryView* summary = w.tabs()->summary_view();
-    QCOMPARE(summary->figure("iteration"), q(wt::format_duration(r.iteration_time_s)));
+    // The error band, looked up as `run` looks it up (data/error-bands.json, band_of).
+    std::string note;
+    const auto bands = wt::validation::default_error_bands(note);
+    QVERIFY2(bands.has_value(), note.c_str());
+    const wt::ErrorBand band = wt::validation::band_of(*bands, s, r.iteration_time_s);
+    QVERIFY(run->output.result.error_band.has_value());
+    QCOMPARE(run->output.result.error_band->half_width, band.half_width);
+    QCOMPARE(summary->figure("iteration"), q(wt::format_duration(r.iteration_time_s)) + " ±" +
+                                               QString::number(band.half_width * 100.0, 'f', 0) +
+                                               '%');
+    QCOMPARE(summary->figure("iteration_range"),
+             q(wt::format_duration(r.iteration_time_s * (1.0 - band.half_width))) + " – " +
+                 q(wt::format_duration(r.iteration_time_s * (1.0 + band.half_width))));
+    // No training.framework: the class "other", too few rows, so the band of its family × 1.5.
+    QCOMPARE(band.error_class, std::string("other/16bit/3d"));
+    QCOMPARE(band.basis, std::string("parallelism 3d × 1.5"));
+    QVERIFY(summary->figure("error_class").startsWith(q(band.error_class)));
     QCOMPARE(summary->figure("tokens_per_s"), q(wt::format_count(r.tokens_per_s)));
     QCOMPARE(summary->figure("mfu"), percent(r.mfu));
     QCOMPARE(summary->figure("memory"), q(wt::format_bytes(r.memory_per_gpu_bytes.total)) + " / " +
@@ -80,6 +98,36 @@ class RunTest : public QObject {
 
     QVERIFY(w.tabs()->timeline_view()->row_count() > 0);
     QVERIFY(w.tabs()->breakdown_view()->series() != nullptr);
+  }
+
+  void without_a_bands_file_the_summary_shows_no_band() {
+    QTemporaryDir dir;
+    QVERIFY(qputenv("WT_ERROR_BANDS", dir.filePath("missing.json").toUtf8()));
+    auto t = make_window("one-gpu");
+    MainWindow& w = *t->window;
+    QVERIFY(w.runs()->run());
+    QCOMPARE(wait_for_job(w), JobRunner::Outcome::done);
+    const wt::RunResult& r = w.runs()->last_run()->output.result;
+    QVERIFY(!r.error_band.has_value());
+    const SummaryView* summary = w.tabs()->summary_view();
+    QCOMPARE(summary->figure("iteration"), q(wt::format_duration(r.iteration_time_s)));
+    QVERIFY(summary->figure("iteration_range").isEmpty());
+    QVERIFY(summary->figure("error_class").isEmpty());
+    QVERIFY(t->errors.isEmpty());
+
+    // A broken bands file: the run still shows its result, without a band, and says why.
+    QFile broken(dir.filePath("broken.json"));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{\"classes\": 3");
+    broken.close();
+    QVERIFY(qputenv("WT_ERROR_BANDS", broken.fileName().toUtf8()));
+    QVERIFY(w.runs()->run());
+    QCOMPARE(wait_for_job(w), JobRunner::Outcome::done);
+    QVERIFY(!w.runs()->last_run()->output.result.error_band.has_value());
+    QVERIFY(summary->figure("iteration_range").isEmpty());
+    QVERIFY(summary->warnings().last().startsWith(QStringLiteral("no error band: ")));
+    QVERIFY(t->errors.isEmpty());
+    QVERIFY(qunsetenv("WT_ERROR_BANDS"));
   }
 
   void a_simgrid_run_is_cancelled_promptly() {

@@ -1,11 +1,12 @@
-// PlannerView and run_plan on a small plan: the ranked rows of the report, numeric sorting, the
-// whole "why" under the table, the scatter's front over the recommendation, and a double-click
-// that hands over the candidate's scenario.
+// PlannerView and run_plan on a small plan: the ranked rows of the report, their error bands in
+// the ± column and on the scatter, numeric sorting, the whole "why" under the table, the scatter's
+// front over the recommendation, and a double-click that hands over the candidate's scenario.
 #include <memory>
 
 #include <QApplication>
 #include <QChart>
 #include <QLabel>
+#include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -73,6 +74,45 @@ class PlannerViewTest : public QObject {
     const QString rank = view.table()->model()->index(0, PlanTableModel::rank).data().toString();
     QVERIFY2(rank.contains(QStringLiteral("★")), qPrintable(rank));
     QCOMPARE(plan_->report.chosen()->index, plan_->rows().front().index);
+  }
+
+  // The ± column is `plan`'s: each row's band looked up with validation::band_of on its scenario
+  // from data/error-bands.json; its tooltip gives the range and the class.
+  void the_band_column_shows_each_rows_error_band() {
+    QVERIFY(plan_->report.bands.has_value());
+    PlannerView view;
+    view.show_plan(plan_);
+    const QAbstractItemModel* m = view.table()->model();
+    const std::vector<Outcome> rows = plan_->rows();
+    QCOMPARE(m->headerData(PlanTableModel::band, Qt::Horizontal).toString(), QStringLiteral("±"));
+    for (int row = 0; row < m->rowCount(); ++row) {
+      const Outcome& o = rows[static_cast<size_t>(row)];
+      const ErrorBand b = validation::band_of(*plan_->report.bands, plan_->space.scenario(o.index),
+                                              o.iteration_time_s);
+      QVERIFY(b.half_width > 0.0);
+      const QModelIndex cell = m->index(row, PlanTableModel::band);
+      QCOMPARE(cell.data().toString(), QStringLiteral("±%1%").arg(b.half_width * 100.0, 0, 'f', 0));
+      QCOMPARE(cell.data(PlanTableModel::kSortRole).toDouble(), b.half_width);
+      QVERIFY(
+          cell.data(Qt::ToolTipRole).toString().contains(QString::fromStdString(b.error_class)));
+    }
+  }
+
+  // Days and cost both go as the iteration time: a band is the segment point × (1 ± h), one per
+  // front point and one for the recommendation.
+  void the_chart_draws_the_bands_of_the_front() {
+    std::unique_ptr<QChart> chart(pareto_chart(*plan_));
+    std::vector<QLineSeries*> bands;
+    for (QAbstractSeries* s : chart->series()) {
+      if (s->name() == QStringLiteral("error band")) bands.push_back(qobject_cast<QLineSeries*>(s));
+    }
+    QCOMPARE(bands.size(), plan_->report.state.pareto.size() + 1);
+    const Outcome& o = plan_->report.state.pareto.front();
+    const double h = candidate_band(plan_->space, plan_->report, o)->half_width;
+    const QPointF p(o.expected_time_s / units::kSecondsPerDay, o.cost_usd);
+    QCOMPARE(bands.front()->count(), 2);
+    QCOMPARE(bands.front()->at(0), p * (1.0 - h));
+    QCOMPARE(bands.front()->at(1), p * (1.0 + h));
   }
 
   void sorting_by_cost_is_numeric() {
