@@ -198,10 +198,17 @@ CollectiveCost priced(const Candidate& c, const Fabric& f) {
   bool first = true;
   for (const Protocol p : {Protocol::simple, Protocol::ll128, Protocol::ll}) {
     if (c.simple_only && p != Protocol::simple) break;
+    // NCCL's latency is its base plus its steps; the call already pays the Ring/Simple base (the
+    // overhead) and the wire's steps, so it adds the base's difference and the steps' excess.
+    ProtocolSteps none = steps;
+    none.steps = none.inter_steps = 0;
+    none.nodes = none.ranks_per_node = 1;
+    const double base_s = nccl_latency_s(p, none);
+    const double steps_s = nccl_latency_s(p, steps) - base_s;
     const double wire_latency_s = c.time_s - c.bandwidth_s;
     const double latency_s =
-        std::max(-f.call_overhead_s, nccl_latency_s(p, steps) -
-                                         units::us_to_s(kRingSimpleBaseLatencyUs) - wire_latency_s);
+        std::max(-f.call_overhead_s, base_s - units::us_to_s(kRingSimpleBaseLatencyUs) +
+                                         std::max(0.0, steps_s - wire_latency_s));
     const double fraction = nccl_bandwidth_fraction(p, steps, c.busbw_Bps);
     const double time_s =
         f.call_overhead_s + latency_s + c.time_s + c.bandwidth_s * (1.0 / fraction - 1.0);

@@ -59,6 +59,21 @@ GpuChoice hopper(const std::string& text, RowBuild& b) {
   return {"h100-sxm5-80gb", "H100"};
 }
 
+// A GB200 NVL72 rack: 18 compute trays of 4 GPUs (2 GB200 superchips) on one NVLink Switch
+// fabric (data/reference/hardware-and-prices.json, node_designs GB200_NVL72, SETLOOP_NVL72).
+constexpr int64_t kGb200TrayGpus = 4;
+constexpr int64_t kNvl72Gpus = 72;
+
+// The NVLink domain a run of `num_gpus` GB200s is laid out in: the largest whole number of trays,
+// at most a rack's 72 GPUs, that divides the run (256 GPUs: 64 on each of 4 racks); one tray when
+// none does.
+int64_t nvl72_domain(int64_t num_gpus) {
+  for (int64_t d = kNvl72Gpus; d > kGb200TrayGpus; d -= kGb200TrayGpus) {
+    if (num_gpus % d == 0) return d;
+  }
+  return kGb200TrayGpus;
+}
+
 GpuChoice map_gpu(const json& row, RowBuild& b) {
   const std::string text = lower(row_text(row, "gpu_model"));
   const std::optional<double> memory_GB = row_number(row, "gpu_memory_gb", row_name(row));
@@ -117,6 +132,13 @@ void map_cluster(const json& row, RowBuild& b) {
   const GpuChoice gpu = map_gpu(row, b);
   const int64_t num_gpus = required_int(row, "num_gpus");
   int64_t gpus_per_node = row_int(row, "gpus_per_node").value_or(0);
+  if (gpus_per_node <= 0 && gpu.id == "gb200" && num_gpus >= kGb200TrayGpus) {
+    gpus_per_node = nvl72_domain(num_gpus);
+    b.assume("gpus_per_node not given: GB200 runs on NVL72 racks (72 GPUs on one NVLink domain, " +
+             std::to_string(kGb200TrayGpus) + " per compute tray), so the " +
+             std::to_string(num_gpus) + " GPUs form NVLink domains of " +
+             std::to_string(gpus_per_node) + " (the most trays up to 72 GPUs that divide them)");
+  }
   if (gpus_per_node <= 0) {
     gpus_per_node = 8;
     b.assume("gpus_per_node not given: 8");

@@ -565,6 +565,30 @@ TEST(RowMapping, ExpertParallelismBeyondDataParallelismFoldsIntoTensorRanks) {
   EXPECT_FALSE(row_to_scenario(row).doc.at("parallel").contains("expert_tensor"));
 }
 
+// GB200 rows that do not give gpus_per_node run on NVL72 racks: NVLink domains of the most 4-GPU
+// trays up to 72 that divide the run, one 400 Gb/s NIC per GPU (published-runs-dev-2 id 1002).
+TEST(RowMapping, Gb200RunsFormNvl72Domains) {
+  json row = nemo_llama_row();
+  row["gpu_model"] = "NVIDIA GB200 (DGX-GB200)";
+  row["gpu_memory_gb"] = nullptr;
+  row["gpus_per_node"] = nullptr;
+  row["inter_node_interconnect"] = nullptr;
+  row["num_gpus"] = 256;
+  row["dp"] = 256;
+  RowScenario rs = row_to_scenario(row);
+  const json& c = rs.doc.at("cluster");
+  EXPECT_EQ(c.at("gpus_per_node"), 64);  // 72 and 68 do not divide 256; 64 does
+  EXPECT_EQ(c.at("num_nodes"), 4);
+  EXPECT_EQ(c.at("network").at("nics_per_node"), 64);
+  EXPECT_TRUE(has(rs.assumptions, "gpus_per_node not given: GB200 runs on NVL72 racks"));
+  row["num_gpus"] = 144;
+  row["dp"] = 144;
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpus_per_node"), 72);
+  row["num_gpus"] = 36;
+  row["dp"] = 36;
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpus_per_node"), 36);
+}
+
 // A row that leaves out seq_length (published-runs-dev-2.json id 1066) takes the preset's.
 TEST(RowMapping, APresetGivesTheSequenceLengthARowLeavesOut) {
   json row = nemo_llama_row();
