@@ -174,10 +174,21 @@ struct Candidates {
   const Candidate* end() const { return all.data() + count; }
 };
 
-Candidates candidates(Collective c, double bytes, GroupShape g, const Fabric& f) {
+// NCCL has no two-level all-gather or reduce-scatter: across nodes it runs them as one ring (PAT
+// only with one GPU per node, NVLS where there is in-switch reduction; framework-defaults.md §8),
+// so a ring over all the ranks pays n − 1 steps of latency. The hierarchical form stays for
+// all-reduce and, when pinned, for frameworks that gather in two levels themselves.
+bool hierarchical_applies(Collective c, CollectiveAlgorithm pin) {
+  return c == Collective::all_reduce || pin == CollectiveAlgorithm::hierarchical;
+}
+
+Candidates candidates(Collective c, double bytes, GroupShape g, const Fabric& f,
+                      CollectiveAlgorithm pin) {
   Candidates out;
   out.all[out.count++] = flat(c, bytes, g, f);
-  for (auto extra : {tree(c, bytes, g, f), hierarchical(c, bytes, g, f), nvls(c, bytes, g, f)}) {
+  const auto two_level =
+      hierarchical_applies(c, pin) ? hierarchical(c, bytes, g, f) : std::optional<Candidate>{};
+  for (auto extra : {tree(c, bytes, g, f), two_level, nvls(c, bytes, g, f)}) {
     if (extra) {
       out.all[out.count++] = *extra;
     }
@@ -244,7 +255,7 @@ CollectiveCost collective_cost(Collective c, double bytes, GroupShape group, con
   if (group.ranks <= 1) {
     return {0.0, CollectiveAlgorithm::ring, 0.0};
   }
-  return choose(candidates(c, bytes, group, fabric), pin, fabric);
+  return choose(candidates(c, bytes, group, fabric, pin), pin, fabric);
 }
 
 }  // namespace wt

@@ -71,13 +71,19 @@ TEST(CollectiveMonotonic, BiggerMessageNeverFaster) {
   }
 }
 
-TEST(CollectiveMonotonic, AutomaticIsNeverSlowerThanAnyPin) {
+// Among the algorithms NCCL offers: a pinned two-level all-gather or reduce-scatter is a
+// framework's own scheme (NCCL runs them as one ring), which automatic never picks and may beat.
+TEST(CollectiveMonotonic, AutomaticIsNeverSlowerThanAnyPinNcclOffers) {
   const Fabric f = fabric(1, 1);
   for (Collective c : kCollectives) {
     for (GroupShape g : kShapes) {
       for (double bytes : kBytes) {
         const double best = collective_cost(c, bytes, g, f).time_s;
         for (CollectiveAlgorithm pin : kPins) {
+          const bool two_level_gather =
+              pin == CollectiveAlgorithm::hierarchical &&
+              (c == Collective::all_gather || c == Collective::reduce_scatter);
+          if (two_level_gather) continue;
           EXPECT_LE(best, collective_cost(c, bytes, g, f, pin).time_s);
         }
       }
