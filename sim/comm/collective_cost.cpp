@@ -211,10 +211,7 @@ CollectiveCost priced(const Candidate& c, const Fabric& f) {
     if (c.simple_only && p != Protocol::simple) break;
     // NCCL's latency is its base plus its steps; the call already pays the Ring/Simple base (the
     // overhead) and the wire's steps, so it adds the base's difference and the steps' excess.
-    ProtocolSteps none = steps;
-    none.steps = none.inter_steps = 0;
-    none.nodes = none.ranks_per_node = 1;
-    const double base_s = nccl_latency_s(p, none);
+    const double base_s = nccl_base_latency_s(p, steps.algorithm);
     const double steps_s = nccl_latency_s(p, steps) - base_s;
     const double wire_latency_s = c.time_s - c.bandwidth_s;
     const double latency_s =

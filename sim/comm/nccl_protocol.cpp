@@ -51,6 +51,10 @@ double ll_max_Bps(int nodes) {
 
 }  // namespace
 
+double nccl_base_latency_s(Protocol p, NcclAlgorithm a) {
+  return units::us_to_s(kBaseLatency[index_of(a)][p]);
+}
+
 double nccl_latency_s(Protocol p, const ProtocolSteps& s) {
   const int a = index_of(s.algorithm);
   const double intra = (s.pcie ? kPciLatency : kNvlinkLatency)[a][p];

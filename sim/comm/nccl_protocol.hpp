@@ -27,6 +27,8 @@ struct ProtocolSteps {
 // hwLat(NET), × 1.4 for an inter-node Ring/Simple all-reduce (SM80+ "plateau"); for the tree
 // 2((r−1)·intra + log2i(nodes)·inter) steps.
 double nccl_latency_s(Protocol p, const ProtocolSteps& s);
+// Its base latency alone (baseLat of the algorithm and protocol), in seconds.
+double nccl_base_latency_s(Protocol p, NcclAlgorithm a);
 
 // The fraction of the algorithm's bus bandwidth `busbw_Bps` the protocol reaches: Ring Simple 1,
 // LL128 0.92, LL min(0.5, llMaxBw / busbw); Tree ×0.92, LL ×0.92/3.8 (≤ llMaxBw), LL128

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sim/hardware/gpu.hpp"
 #include "sim/hardware/gpu_catalog_entries.hpp"
@@ -34,14 +36,6 @@ std::string normalize(std::string_view name) {
   return out;
 }
 
-bool matches(const GpuSpec& gpu, const std::string& wanted) {
-  if (normalize(gpu.id) == wanted) {
-    return true;
-  }
-  return std::any_of(gpu.aliases.begin(), gpu.aliases.end(),
-                     [&](const std::string& alias) { return normalize(alias) == wanted; });
-}
-
 }  // namespace
 
 const std::vector<GpuSpec>& gpu_catalog() {
@@ -49,12 +43,27 @@ const std::vector<GpuSpec>& gpu_catalog() {
   return catalog;
 }
 
-const GpuSpec* find_gpu(std::string_view id_or_alias) {
-  const std::string wanted = normalize(id_or_alias);
+namespace {
+
+// Every id and alias of the catalog, normalised once, in catalog order (the planner looks a GPU
+// up for every candidate it times).
+std::vector<std::pair<std::string, const GpuSpec*>> build_names() {
+  std::vector<std::pair<std::string, const GpuSpec*>> names;
   for (const GpuSpec& gpu : gpu_catalog()) {
-    if (matches(gpu, wanted)) {
-      return &gpu;
-    }
+    names.emplace_back(normalize(gpu.id), &gpu);
+    for (const std::string& alias : gpu.aliases)
+      names.emplace_back(normalize(alias), &gpu);
+  }
+  return names;
+}
+
+}  // namespace
+
+const GpuSpec* find_gpu(std::string_view id_or_alias) {
+  static const std::vector<std::pair<std::string, const GpuSpec*>> names = build_names();
+  const std::string wanted = normalize(id_or_alias);
+  for (const auto& [name, gpu] : names) {
+    if (name == wanted) return gpu;
   }
   return nullptr;
 }
