@@ -275,7 +275,9 @@ std::vector<FieldBinding> cluster_fields() {
                    {.unit = "Gb/s", .doc = "Line rate of one NIC (and its link), per direction."}),
       number_field(WT_MEMBER(cluster.network.link_latency_us), kLatency,
                    {.unit = "us", .doc = "Latency per link hop."}),
-      integer_field(WT_MEMBER(cluster.network.nics_per_node), {1, 64}, {.doc = "NICs per node."}),
+      integer_field(WT_MEMBER(cluster.network.nics_per_node), {1, 72},
+                    {.doc = "NICs per node (one per GPU is usual; a GB200 NVL72 rack as one node "
+                            "has 72)."}),
       boolean_field(WT_MEMBER(cluster.network.rail_optimized),
                     {.doc = "NIC i of every node sits on rail i (its own leaf switches)."}),
       integer_field(WT_MEMBER(cluster.network.fat_tree.levels), {1, 3},

@@ -132,12 +132,16 @@ void map_cluster(const json& row, RowBuild& b) {
   const GpuChoice gpu = map_gpu(row, b);
   const int64_t num_gpus = required_int(row, "num_gpus");
   int64_t gpus_per_node = row_int(row, "gpus_per_node").value_or(0);
-  if (gpus_per_node <= 0 && gpu.id == "gb200" && num_gpus >= kGb200TrayGpus) {
+  const bool nvl72 = gpus_per_node <= 0 && gpu.id == "gb200" && num_gpus >= kGb200TrayGpus;
+  if (nvl72) {
     gpus_per_node = nvl72_domain(num_gpus);
     b.assume("gpus_per_node not given: GB200 runs on NVL72 racks (72 GPUs on one NVLink domain, " +
              std::to_string(kGb200TrayGpus) + " per compute tray), so the " +
              std::to_string(num_gpus) + " GPUs form NVLink domains of " +
-             std::to_string(gpus_per_node) + " (the most trays up to 72 GPUs that divide them)");
+             std::to_string(gpus_per_node) +
+             " (the most trays up to 72 GPUs that divide them), joined by a fat-tree that is not "
+             "rail-optimized (a rail per GPU of the domain would need more rails than a 64-port "
+             "switch has ports)");
   }
   if (gpus_per_node <= 0) {
     gpus_per_node = 8;
@@ -161,6 +165,7 @@ void map_cluster(const json& row, RowBuild& b) {
   const bool one_node = num_gpus == gpus_per_node;
   if (!one_node || !row_text(row, "inter_node_interconnect").empty()) {
     c["network"] = network(row, static_cast<int>(gpus_per_node), gpu, b);
+    if (nvl72) c["network"]["rail_optimized"] = false;
   }
   b.doc["cluster"] = std::move(c);
 }

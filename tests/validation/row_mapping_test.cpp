@@ -573,6 +573,7 @@ TEST(RowMapping, Gb200RunsFormNvl72Domains) {
   row["gpu_memory_gb"] = nullptr;
   row["gpus_per_node"] = nullptr;
   row["inter_node_interconnect"] = nullptr;
+  row["cp"] = 1;
   row["num_gpus"] = 256;
   row["dp"] = 256;
   RowScenario rs = row_to_scenario(row);
@@ -583,7 +584,12 @@ TEST(RowMapping, Gb200RunsFormNvl72Domains) {
   EXPECT_TRUE(has(rs.assumptions, "gpus_per_node not given: GB200 runs on NVL72 racks"));
   row["num_gpus"] = 144;
   row["dp"] = 144;
-  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpus_per_node"), 72);
+  row["global_batch_size"] = 288;
+  row["grad_accum_steps"] = nullptr;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpus_per_node"), 72);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("rail_optimized"), false);
+  EXPECT_EQ(parsed(rs).cluster.network.nics_per_node, 72);  // a valid scenario
   row["num_gpus"] = 36;
   row["dp"] = 36;
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpus_per_node"), 36);
