@@ -64,7 +64,7 @@ ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, Precision p)
 }  // namespace
 
 double quantized_weight_bytes(Precision p) {
-  return block_scaled(p) ? 2.0 * operand_bytes(p) : 0.0;
+  return quantized_gemms(p) ? 2.0 * operand_bytes(p) : 0.0;
 }
 
 double gradient_width(const TrainingConfig& t) {

@@ -19,10 +19,11 @@ struct StateBytes {
 StateBytes state_bytes_per_param(const TrainingConfig& t);
 
 // Bytes per parameter of the quantized weight copies Transformer Engine caches for the iteration
-// under MXFP8 and NVFP4 (counted in the weights): a rowwise and a columnwise copy, each quantized
-// from the bf16 weight with its block scales (framework-defaults.md §9, MXFP8BlockScaling: "rowwise
-// and columnwise copies both quantized"): 2 × (1 + 1/32) for MXFP8, 2 × (0.5 + 1/16) for NVFP4;
-// 0 otherwise (per-tensor fp8's cached copy is not counted).
+// under fp8, MXFP8 and NVFP4 (counted in the weights): a rowwise and a columnwise copy, each
+// quantized from the bf16 weight with its scales (framework-defaults.md §9, MXFP8BlockScaling:
+// "rowwise and columnwise copies both quantized"; per-tensor fp8 on Hopper needs the physical fp8
+// transpose for backward, Float8CurrentScaling): 2 × 1 for fp8, 2 × (1 + 1/32) for MXFP8,
+// 2 × (0.5 + 1/16) for NVFP4; 0 otherwise.
 double quantized_weight_bytes(Precision p);
 
 // Bytes per gradient as held and reduced over data parallelism.
