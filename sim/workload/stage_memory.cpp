@@ -5,6 +5,7 @@
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/runtime_memory.hpp"
+#include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
 namespace {
@@ -24,6 +25,20 @@ void move_offloaded_states(const Scenario& s, MemoryUse& m) {
     m.host += m.weights;
     m.weights = 0.0;
   }
+}
+
+// ZeRO-3 / FSDP gather each layer whole for compute: the layer being computed and the one
+// prefetched are held at once (FSDP's limit_all_gathers allows two in flight; DeepSpeed prefetches
+// the next), in 16 bits (fp32 for fp32/tf32 training), and in backward the layer's whole gradient
+// waits for its reduce-scatter. The transient units are layers; a larger embedding or output layer
+// is not counted apart (docs/models.md, "Memory per GPU").
+void add_gathered_layers(const Scenario& s, MemoryUse& m) {
+  if (s.parallel.zero_stage < 3 || layer_dp_group(s) <= 1) return;
+  const TrainingConfig& t = s.training;
+  const double width = t.precision == Precision::fp32 || t.precision == Precision::tf32 ? 4.0 : 2.0;
+  const double layer = layer_params_on_gpu(s);
+  m.weights += 2.0 * layer * width;
+  m.gradients += layer * gradient_width(t);
 }
 
 }  // namespace
@@ -50,6 +65,7 @@ MemoryUse stage_memory(const Scenario& s, double params, double expert_params, i
   m.gradients = states.gradients;
   m.optimizer = states.optimizer;
   move_offloaded_states(s, m);
+  add_gathered_layers(s, m);
   m.activations = in_flight_layers * activation_bytes_per_layer(s);
   m.activations += recompute_working_bytes(s);
   if (has_logits) {

@@ -7,6 +7,7 @@
 #include "sim/scenario/parse.hpp"
 #include "sim/workload/runtime_memory.hpp"
 #include "sim/workload/stage_memory.hpp"
+#include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
 namespace {
@@ -58,13 +59,19 @@ TEST(FrameworkMemory, MegatronCoreIsNemoWithFp32Gradients) {
 }
 
 TEST(FrameworkMemory, FsdpFrameworksShardWeightsGradientsAndOptimizer) {
-  const MemoryUse titan = one_layer(under("torchtitan"));
-  EXPECT_DOUBLE_EQ(titan.weights, 2e9 / 4);
-  EXPECT_DOUBLE_EQ(titan.gradients, 4e9 / 4);  // reduce dtype fp32
+  const Scenario s = under("torchtitan");
+  const MemoryUse titan = one_layer(s);
+  // A layer on one TP rank: (4h² + 2hf)/t = 25,165,824 matrix parameters, plus its biases and
+  // norms.
+  const double layer = layer_params_on_gpu(s);
+  EXPECT_NEAR(layer, (4.0 * 2048 * 2048 + 2.0 * 2048 * 8192) / 2, 0.001 * layer);
+  // The shards, plus two layers gathered whole in bf16 and one layer's whole gradient in backward.
+  EXPECT_DOUBLE_EQ(titan.weights, 2e9 / 4 + 2 * 2 * layer);
+  EXPECT_DOUBLE_EQ(titan.gradients, 4e9 / 4 + 4 * layer);  // reduce dtype fp32
   EXPECT_DOUBLE_EQ(titan.optimizer, 12e9 / 4);
   EXPECT_DOUBLE_EQ(titan.activations, kSbh / 2 * 34);  // SP with TP; selective drops nothing more
   const MemoryUse foundry = one_layer(under("llm-foundry"));
-  EXPECT_DOUBLE_EQ(foundry.gradients, 2e9 / 4);  // PURE: bf16 reduction
+  EXPECT_DOUBLE_EQ(foundry.gradients, 2e9 / 4 + 2 * layer);  // PURE: bf16 reduction
   // Full recompute keeps the layer input, 2sbh (no SP), plus one layer's working set while it is
   // recomputed, sbh(10 + 24/t).
   EXPECT_DOUBLE_EQ(foundry.activations, 2 * kSbh + kSbh * (10 + 24 / 2.0));
