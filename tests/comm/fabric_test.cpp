@@ -2,24 +2,12 @@
 #include <gtest/gtest.h>
 
 #include "sim/comm/fabric.hpp"
+#include "tests/comm/dgx_h100.hpp"
 
 namespace wt {
 namespace {
 
-// DGX H100-like: 8 GPUs, NVSwitch at the catalog figure, 8 × 400 Gb/s NICs, 3-level fat-tree.
-Scenario dgx_h100(int nodes) {
-  Scenario s;
-  s.cluster.gpu = "h100-sxm5-80gb";
-  s.cluster.num_nodes = nodes;
-  s.cluster.gpus_per_node = 8;
-  s.cluster.intra_node = {IntraNodeFabric::nvswitch, 0.0, 0.7};
-  s.cluster.network.topology = NetworkTopology::fat_tree;
-  s.cluster.network.link_bandwidth_Gbps = 400.0;
-  s.cluster.network.link_latency_us = 1.0;
-  s.cluster.network.nics_per_node = 8;
-  s.cluster.network.fat_tree = {3, 64, 1.0};
-  return s;
-}
+using test::dgx_h100;
 
 const GpuSpec& gpu(const char* id) {
   return *find_gpu(id);

@@ -7,6 +7,7 @@
 
 #include "sim/comm/fabric.hpp"
 #include "sim/comm/nccl_protocol.hpp"
+#include "tests/comm/dgx_h100.hpp"
 
 namespace wt {
 namespace {
@@ -54,19 +55,9 @@ TEST(NcclProtocol, BandwidthFractions) {
   EXPECT_DOUBLE_EQ(nccl_bandwidth_fraction(Protocol::ll, kTree2x8, busbw), 0.125);
 }
 
-// DGX H100 nodes: NVSwitch at the catalog figure, 8 × 400 Gb/s (NDR) NICs, 3-level fat-tree.
+// DGX H100 nodes (tests/comm/dgx_h100.hpp) as make_fabric prices them.
 Fabric dgx_h100_fabric(int nodes) {
-  Scenario s;
-  s.cluster.gpu = "h100-sxm5-80gb";
-  s.cluster.num_nodes = nodes;
-  s.cluster.gpus_per_node = 8;
-  s.cluster.intra_node = {IntraNodeFabric::nvswitch, 0.0, 0.7};
-  s.cluster.network.topology = NetworkTopology::fat_tree;
-  s.cluster.network.link_bandwidth_Gbps = 400.0;
-  s.cluster.network.link_latency_us = 1.0;
-  s.cluster.network.nics_per_node = 8;
-  s.cluster.network.fat_tree = {3, 64, 1.0};
-  return make_fabric(s, *find_gpu("h100-sxm5-80gb"));
+  return make_fabric(test::dgx_h100(nodes), *find_gpu("h100-sxm5-80gb"));
 }
 
 double busbw(double bytes, const CollectiveCost& c, int n) {
