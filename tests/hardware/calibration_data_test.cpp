@@ -103,5 +103,24 @@ TEST(MeasuredProfileFile, H200ReadsAndGivesItsMeasuredEfficiencies) {
   EXPECT_TRUE(cudnn_said);
 }
 
+// The profile measured on an H100 the same way (docs/calibration.md "Measured on an H100"), read
+// against the catalog's H100 SXM5 peaks.
+TEST(MeasuredProfileFile, H100ReadsAndGivesItsMeasuredEfficiencies) {
+  const CalibrationProfile p =
+      read_profile(std::string(WT_SOURCE_DIR) + "/calibrate/profiles/h100-sxm5-80gb-measured.json");
+  EXPECT_EQ(p.provenance.gpu_name, "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(p.catalog_gpu, "h100-sxm5-80gb");
+  EXPECT_EQ(p.gemm.size(), 5u * 171u);
+  const GpuSpec* h100 = find_gpu("h100-sxm5-80gb");
+  ASSERT_NE(h100, nullptr);
+  const Calibration c(p, *h100);
+  const double peak = h100->bf16_tflops.value;
+  // The best bf16 GEMM the sweep printed: 801.7 TFLOP/s at 4096 × 2048 × 8192.
+  EXPECT_NEAR(*c.gemm_efficiency(Precision::bf16, 4096, 2048, 8192), 801.7 / peak, 0.05 / peak);
+  // Causal FlashAttention-2 forward + backward, batch 4 × 32 heads, s 2048, d 128: 429.5 TFLOP/s.
+  EXPECT_NEAR(*c.attention_efficiency(Precision::bf16, 128, 2048, 128), 429.5 / peak, 0.05 / peak);
+  EXPECT_FALSE(c.collective("all_reduce", 8, LinkKind::nvlink).has_value());  // one GPU
+}
+
 }  // namespace
 }  // namespace wt
