@@ -3,9 +3,11 @@
 
 Each measured run becomes a `training_throughput` row whose metric is the median step time, with the
 peak memory PyTorch allocated and reserved kept as extra metrics (validate compares the step time;
-docs/calibration.md compares the memory by hand). Ids start at --first-id.
+docs/calibration.md compares the memory by hand). Ids start at --first-id. `gpu_memory_gb` is the
+product's nominal memory, looked up by the name PyTorch reported (the usable bytes it also reports
+are not the nominal figure: 150.1 GB on the 141 GB H200); --gpu-memory-gb gives it for another GPU.
 
-Usage: to_validation_rows.py --out FILE [--first-id 2001] STEPS.json [STEPS.json ...]
+Usage: to_validation_rows.py --out FILE [--first-id 2001] [--gpu-memory-gb N] STEPS.json [STEPS.json ...]
 """
 import argparse
 import json
@@ -14,9 +16,20 @@ import sys
 
 NAMES = {"125m": "GPT-3 Small 125M", "350m": "GPT-3 Medium 350M", "760m": "GPT-3 Large 760M",
          "1.3b": "GPT-3 XL 1.3B", "2.7b": "GPT-3 2.7B"}
+NOMINAL_MEMORY_GB = {"NVIDIA H200": 141, "NVIDIA H100 80GB HBM3": 80}
 
 
-def row(run, provenance, source_file, row_id):
+def nominal_memory_gb(provenance, path, given):
+    if given is not None:
+        return given
+    name = provenance["gpu_name"]
+    if name not in NOMINAL_MEMORY_GB:
+        sys.exit(f"to_validation_rows: {path}: provenance.gpu_name {name!r} has no nominal memory here "
+                 f"(known: {', '.join(sorted(NOMINAL_MEMORY_GB))}); pass --gpu-memory-gb")
+    return NOMINAL_MEMORY_GB[name]
+
+
+def row(run, provenance, source_file, row_id, memory_gb):
     gib = 2 ** 30
     return {
         "row_type": "training_throughput",
@@ -35,7 +48,7 @@ def row(run, provenance, source_file, row_id):
         "other": {"activation_recompute": run["activation_recompute"],
                   "attention": "flash (PyTorch SDPA, FLASH_ATTENTION backend, causal)",
                   "optimizer": "AdamW (fused), fp32 master weights"},
-        "gpu_model": provenance["gpu_name"], "gpu_memory_gb": 141, "num_gpus": 1,
+        "gpu_model": provenance["gpu_name"], "gpu_memory_gb": memory_gb, "num_gpus": 1,
         "gpus_per_node": 1, "intra_node_interconnect": None, "inter_node_interconnect": None,
         "precision": "bf16 (torch.autocast, fp32 weights)",
         "framework": f"PyTorch {provenance['torch_version']} eager",
@@ -54,6 +67,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True)
     parser.add_argument("--first-id", type=int, default=2001)
+    parser.add_argument("--gpu-memory-gb", type=int, help="the GPU's nominal memory (default: by its name)")
     parser.add_argument("steps", nargs="+")
     args = parser.parse_args()
     rows = []
@@ -61,7 +75,8 @@ def main():
         with open(path) as f:
             measured = json.load(f)
         for run in measured["runs"]:
-            rows.append(row(run, measured["provenance"], path, args.first_id + len(rows)))
+            memory_gb = nominal_memory_gb(measured["provenance"], path, args.gpu_memory_gb)
+            rows.append(row(run, measured["provenance"], path, args.first_id + len(rows), memory_gb))
     if os.path.exists(args.out):
         print(f"to_validation_rows: {args.out} exists; not overwritten", file=sys.stderr)
         return 2
