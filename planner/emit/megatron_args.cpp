@@ -181,6 +181,9 @@ std::vector<CliArg> megatron_arguments(const Scenario& s) {
   add_layout(a, s);
   add_batch(a, s, plan);
   add_model(a, s.model);
+  if (s.model.moe.num_experts > 0 && s.training.moe_permute_fusion) {
+    add(a, "--moe-permute-fusion");
+  }
   add_precision(a, s.training);
   add_recompute(a, s.training.activation_recompute);
   add_optimizer(a, s);

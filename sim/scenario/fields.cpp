@@ -174,6 +174,12 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Keep the gradients in fp32 and reduce them in fp32 (4 B per "
                             "gradient instead of the 16-bit 2 B), as Megatron-LM and NeMo do "
                             "for bf16. No effect in fp32 and tf32."}),
+      boolean_field(WT_MEMBER(training.moe_permute_fusion),
+                    {.doc = "MoE models: permute the routed tokens into expert order and back "
+                            "with Transformer Engine's fused gather kernels (Megatron-Core's "
+                            "--moe-permute-fusion) instead of index_select and atomic "
+                            "scatter_add (Megatron-Core's default, torchtitan). No effect on "
+                            "dense models."}),
       number_field(WT_MEMBER(training.total_tokens), {0.0, 1e16},
                    {.unit = "tokens",
                     .doc = "Tokens to train on, for time-to-train, GPU-hours and cost; 0 = no "

@@ -31,6 +31,15 @@ ProfileDefault mcore_attention() {
                  "FusedAttention (cuDNN), preferred on Hopper+)");
 }
 
+// The MoE models of NVIDIA's recipes turn Transformer Engine's fused permutation on (Megatron-Core
+// itself defaults to off); Mixtral's NeMo 2 config is the exception that does not set it.
+ProfileDefault mcore_moe_permute_fusion() {
+  return set("training.moe_permute_fusion", true,
+             std::string(kBridge) + "recipes/deepseek, recipes/qwen (moe_permute_fusion True); " +
+                 kNemo + "gpt/model/deepseek.py:89-127, gpt/model/qwen3.py:53-65",
+             When::moe);
+}
+
 FrameworkProfile megatron_lm() {
   const std::string m = kMcore;
   return {
@@ -46,7 +55,8 @@ FrameworkProfile megatron_lm() {
        set("parallel.overlap_grad_reduce", false, m + "distributed_data_parallel_config.py:18"),
        set("parallel.overlap_param_gather", false, m + "distributed_data_parallel_config.py:21"),
        set("parallel.sequence_parallel", false, m + "model_parallel_config.py:94"),
-       set("parallel.tp_comm_overlap", false, m + "model_parallel_config.py:265")}};
+       set("parallel.tp_comm_overlap", false, m + "model_parallel_config.py:265"),
+       set("training.moe_permute_fusion", false, m + "transformer_config.py:941", When::moe)}};
 }
 
 FrameworkProfile megatron_lm_2021() {
@@ -84,7 +94,8 @@ FrameworkProfile megatron_core() {
        set("parallel.sequence_parallel", true,
            std::string(kBridge) + "recipes/llama/h100/llama3.py:717 (SP with TP > 1)",
            When::tensor_parallel),
-       set("parallel.tp_comm_overlap", false, b + "(comm_overlap=None)")}};
+       set("parallel.tp_comm_overlap", false, b + "(comm_overlap=None)"),
+       mcore_moe_permute_fusion()}};
 }
 
 FrameworkProfile nemo() {
@@ -106,7 +117,8 @@ FrameworkProfile nemo() {
                n + "recipes set sequence_parallel with TP > 1 (llama3_70b, nemotron4_340b, ...)",
                When::tensor_parallel),
            set("parallel.tp_comm_overlap", false,
-               n + "on only in the recipes that set it (llama3_70b/405b, nemotron4_340b)")}};
+               n + "on only in the recipes that set it (llama3_70b/405b, nemotron4_340b)"),
+           mcore_moe_permute_fusion()}};
 }
 
 FrameworkProfile deepspeed(std::string name, std::string framework, std::string at,
@@ -156,7 +168,11 @@ FrameworkProfile torchtitan() {
                "distributed/activation_checkpoint.py:31-86, 185-289; save list "
                "llama3/infra/parallelize.py:36-51)"),
            set("training.attention", "flash2",
-               "torch scaled_dot_product_attention (FlashAttention-2 backend)")}};
+               "torch scaled_dot_product_attention (FlashAttention-2 backend)"),
+           set("training.moe_permute_fusion", false,
+               "pytorch/torchtitan@b5bcd76c torchtitan/models/moe/moe.py (MoE.forward: tokens "
+               "gathered by index, outputs summed by scatter_add)",
+               When::moe)}};
 }
 
 FrameworkProfile maxtext() {
@@ -250,6 +266,8 @@ bool holds(ProfileCondition when, const Scenario& s) {
       return s.parallel.zero_stage < 3;
     case When::bf16_or_fp8:
       return s.training.precision == Precision::bf16 || quantized_gemms(s.training.precision);
+    case When::moe:
+      return s.model.moe.num_experts > 0;
   }
   return true;
 }

@@ -23,6 +23,7 @@ enum class ProfileCondition {
   zero_stage_3,
   below_zero_3,
   bf16_or_fp8,  // Megatron-LM's --bf16 (fp8, mxfp8 and nvfp4 run with it too)
+  moe,          // a mixture-of-experts model (model.moe.num_experts > 0)
 };
 
 struct ProfileDefault {

@@ -164,6 +164,8 @@ const char* condition_text(ProfileCondition when) {
       return " (below zero_stage 3)";
     case ProfileCondition::bf16_or_fp8:
       return " (with bf16, fp8, mxfp8 or nvfp4)";
+    case ProfileCondition::moe:
+      return " (for MoE models)";
   }
   return "";
 }

@@ -94,7 +94,10 @@ struct TrainingConfig {
   Recompute activation_recompute = Recompute::none;
   AttentionKernel attention = AttentionKernel::fused;
   bool grad_reduce_in_fp32 = false;  // fp32 gradient buffers, reduced in fp32 (Megatron with bf16)
-  double total_tokens = 0.0;         // 0 = no time-to-train figures
+  // MoE token permutation by Transformer Engine's fused gather kernels (Megatron-Core's
+  // --moe-permute-fusion) instead of index_select and atomic scatter_add (sim/workload).
+  bool moe_permute_fusion = false;
+  double total_tokens = 0.0;  // 0 = no time-to-train figures
 };
 
 struct ParallelConfig {

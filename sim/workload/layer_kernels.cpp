@@ -19,6 +19,13 @@ using units::as_double;
 // Bytes per element of activations and GEMM operands at a training precision. fp8, mxfp8 and
 // nvfp4 training (Transformer Engine) run GEMMs on quantized operands (scales included,
 // sim/scenario/precision.hpp) and keep activations in 16 bits.
+// The time of one atomic 16-bit add (scatter_add_, index_add_) in bytes of streaming traffic:
+// on an H100 SXM, 23.5–31.8 B (median 26) over 8 MoE shapes, unpermute's forward and permute's
+// backward (calibrate/pytorch/moe_layer.py, calibrate/profiles/h100-sxm5-80gb-moe-layer.json;
+// docs/models.md, "MoE token dispatch"): ~110 G atomic adds/s against 2.9 TB/s of copies.
+// Other GPUs are assumed to keep the same ratio to their memory bandwidth.
+constexpr double kScatterAddBytes = 26.0;
+
 double activation_width(Precision p) {
   return p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0;
 }
@@ -180,6 +187,46 @@ void add_qkv(KernelSink& out, const Shapes& x, bool backward) {
   add_linear(out, x, "kv_up", backward, tokens, w.kv_up_out() / x.t, w.kv_lora_rank);
 }
 
+// The token dispatcher around the routed experts (Megatron-Core's MoEAlltoAllTokenDispatcher,
+// torchtitan's MoE), memory-bound kernels over h-wide rows (docs/models.md, "MoE token
+// dispatch"). A rank routes its T/t tokens (the router's rows) into P = T/t · k copies: the router
+// scores (logits read, fp32 probabilities written and read by top-k); `permute` gathers the P
+// copies into expert order; with several local experts behind an all-to-all, the received X rows
+// are sorted by local expert and back (sort_chunks_by_idxs); `unpermute` sums each token's k
+// weighted copies back into T/t rows. With training.moe_permute_fusion (Transformer Engine's
+// moe_permute/moe_unpermute) every pass is a gather; without it (Megatron-Core's index_select and
+// scatter_add_, torchtitan's scatter_add) the weighting is a separate multiply and the sums are
+// atomic adds, one per element of the P copies: kScatterAddBytes each.
+void add_token_dispatch(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
+  const double routed_rows = as_double(x.tokens) / as_double(x.t);
+  const double copies = routed_rows * x.expert_tokens_factor;
+  const double received = as_double(x.tokens) * x.expert_tokens_factor * x.expert_rows_scale;
+  const double row = as_double(x.h) * x.act;
+  const double h = as_double(x.h);
+  const char* pass = backward ? "_bwd" : "";
+  const int64_t local = std::max<int64_t>(1, s.model.moe.num_experts / s.parallel.expert);
+  const double scores = routed_rows * as_double(s.model.moe.num_experts) * (x.act + 8.0);
+  out.add(memory_bound_named("moe_router_scores", pass, scores));
+  if (local > 1 && s.parallel.expert > 1) {
+    out.add(memory_bound_named("moe_sort_chunks", pass, 2.0 * 2.0 * received * row));
+  }
+  const bool fused = s.training.moe_permute_fusion;
+  if (!backward) {
+    out.add(memory_bound_named("moe_permute", "", 2.0 * copies * row));
+    const double weight = fused ? 0.0 : 2.0 * copies * row;  // the copies × probs, written
+    out.add(memory_bound_named("moe_unpermute", "", (copies + routed_rows) * row + weight));
+    if (!fused) out.add(memory_bound_named("moe_scatter_add", "", copies * h * kScatterAddBytes));
+    return;
+  }
+  // Unpermute's backward: the output gradient gathered to the copies and the probabilities'
+  // gradient (the copies read again); unfused, the multiply's backward reads and writes them.
+  const double unpermute = fused ? (routed_rows + 2.0 * copies) * row : 6.0 * copies * row;
+  out.add(memory_bound_named("moe_unpermute", "_bwd", unpermute));
+  // Permute's backward sums each token's k copies: a gather fused, atomic adds unfused.
+  out.add(memory_bound_named("moe_permute", "_bwd", (copies + routed_rows) * row));
+  if (!fused) out.add(memory_bound_named("moe_scatter_add", "_bwd", copies * h * kScatterAddBytes));
+}
+
 void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
   const double tokens = as_double(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
@@ -190,6 +237,7 @@ void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward)
   }
   // Each TP rank routes its 1/t share of the tokens.
   add_linear(out, x, "router", backward, tokens / as_double(x.t), s.model.moe.num_experts, x.h);
+  add_token_dispatch(out, s, x, backward);
   // The shared experts (Megatron-Core SharedExpertMLP): one MLP of their summed width that every
   // token passes through, column- and row-parallel over the dense TP ranks like a dense MLP.
   if (x.shared_ffn_local > 0) {
