@@ -13,6 +13,10 @@ With --backend cudnn it measures cuDNN's fused attention through the same call
 kernel `cudnn_fused`.
 
 Usage: flash_attention.py --out FILE [--backend flash|cudnn] [--batches 1,4] [--reps 10] [--warmup 3]
+                          [--seqs 1024,2048,4096,8192] [--head-dims 64,128] [--precisions bf16,fp16]
+                          [--causal-forward-backward-only]
+The long-context points (docs/calibration.md) were measured with --seqs 16384,32768,65536
+--batches 1 --precisions bf16 --causal-forward-backward-only --reps 3 --warmup 1.
 """
 import argparse
 import json
@@ -85,13 +89,21 @@ def main():
     parser.add_argument("--backend", choices=("flash", "cudnn"), default="flash")
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--seqs", default=",".join(str(x) for x in SEQS))
+    parser.add_argument("--head-dims", default=",".join(str(x) for x in HEAD_DIMS))
+    parser.add_argument("--precisions", default="bf16,fp16")
+    parser.add_argument("--causal-forward-backward-only", action="store_true",
+                        help="only the causal forward + backward, the points the model's tables use")
     args = parser.parse_args()
     points, failed = [], []
-    for precision, batch in [(p, int(b)) for p in ("bf16", "fp16") for b in args.batches.split(",")]:
-        for head_dim in HEAD_DIMS:
-            for seq in SEQS:
-                for causal in (True, False):
-                    for passes in ("forward", "forward_backward"):
+    seqs = [int(x) for x in args.seqs.split(",")]
+    head_dims = [int(x) for x in args.head_dims.split(",")]
+    only = args.causal_forward_backward_only
+    for precision, batch in [(p, int(b)) for p in args.precisions.split(",") for b in args.batches.split(",")]:
+        for head_dim in head_dims:
+            for seq in seqs:
+                for causal in ((True,) if only else (True, False)):
+                    for passes in (("forward_backward",) if only else ("forward", "forward_backward")):
                         try:
                             p = point(precision, batch, seq, head_dim, causal, passes, args.reps, args.warmup,
                                       args.backend)

@@ -2,7 +2,11 @@
 // calibrate/profiles/h200-sxm-141gb-sdpa-flash.json (FlashAttention-2, --backend flash) and
 // h200-sxm-141gb-sdpa-cudnn.json (cuDNN's fused attention, --backend cudnn), written by
 // calibrate/pytorch/flash_attention.py --batches 1,4,8 on one NVIDIA H200 with PyTorch
-// 2.11.0+cu130 and cuDNN 9.19 (2026-11-26); median seconds per call.
+// 2.11.0+cu130 and cuDNN 9.19 (2026-11-26); median seconds per call. The bf16 points beyond 8,192
+// tokens (batch 1 × 32 heads, s 16,384–65,536) are h100-sxm5-80gb-sdpa-{flash,cudnn}-long.json,
+// measured on an H100 SXM the same way (--seqs 16384,32768,65536 --batches 1 --precisions bf16
+// --causal-forward-backward-only): the H100 runs these kernels within 2 % of the H200
+// (docs/calibration.md, "Measured on an H100").
 // tests/hardware/attention_tables_test.cpp checks every entry against those files.
 #include "sim/hardware/attention_tables.hpp"
 
@@ -23,8 +27,13 @@ constexpr std::array<std::string_view, 3> kSameSms{"h100-sxm5-80gb", "h800-sxm5-
                                                    "h200-sxm-141gb"};
 constexpr double kMeasuredPeakTflops = 989.4;  // the H200's bf16 and fp16 dense peak (catalog)
 
+// The longest sequence of the H200 grid. A query within it reads the grid alone; a longer one
+// reads the grid and the long-context points, so that those points, measured at one batch × heads
+// only, do not pull the interpolation inside the grid.
+constexpr int64_t kGridLongestSeq = 8192;
+
 struct Tables {
-  GemmEfficiencyTable bf16, fp16;
+  GemmEfficiencyTable bf16, fp16, bf16_grid;
 };
 
 // Each point as the profile would hold it, so its TFLOP/s are counted as a profile's are
@@ -41,8 +50,12 @@ Tables build(const std::vector<AttentionTablePoint>& points) {
                                   make_timing({p.median_s}),
                                   true,
                                   "forward_backward"};
+    const double efficiency = measured.tflops() / kMeasuredPeakTflops;
     (p.precision == Precision::bf16 ? out.bf16 : out.fp16)
-        .add(p.batch_heads, p.seq, p.head_dim, measured.tflops() / kMeasuredPeakTflops);
+        .add(p.batch_heads, p.seq, p.head_dim, efficiency);
+    if (p.precision == Precision::bf16 && p.seq <= kGridLongestSeq) {
+      out.bf16_grid.add(p.batch_heads, p.seq, p.head_dim, efficiency);
+    }
   }
   return out;
 }
@@ -73,6 +86,14 @@ const std::vector<AttentionTablePoint>& flash2_points() {
       {Precision::bf16, 256, 4096, 128, 1.358418e-02},
       {Precision::bf16, 256, 8192, 64, 2.844432e-02},
       {Precision::bf16, 256, 8192, 128, 5.073331e-02},
+      // Long context, batch 1 × 32 heads, measured on an H100 SXM
+      // (h100-sxm5-80gb-sdpa-flash-long.json).
+      {Precision::bf16, 32, 16384, 64, 1.406083e-02},
+      {Precision::bf16, 32, 32768, 64, 5.267043e-02},
+      {Precision::bf16, 32, 65536, 64, 2.166397e-01},
+      {Precision::bf16, 32, 16384, 128, 2.399818e-02},
+      {Precision::bf16, 32, 32768, 128, 1.005089e-01},
+      {Precision::bf16, 32, 65536, 128, 3.836040e-01},
       {Precision::fp16, 32, 1024, 64, 1.841973e-04},
       {Precision::fp16, 32, 1024, 128, 2.390629e-04},
       {Precision::fp16, 32, 2048, 64, 3.771968e-04},
@@ -127,6 +148,14 @@ const std::vector<AttentionTablePoint>& cudnn_points() {
       {Precision::bf16, 256, 4096, 128, 7.857168e-03},
       {Precision::bf16, 256, 8192, 64, 1.829050e-02},
       {Precision::bf16, 256, 8192, 128, 2.951928e-02},
+      // Long context, batch 1 × 32 heads, measured on an H100 SXM
+      // (h100-sxm5-80gb-sdpa-cudnn-long.json).
+      {Precision::bf16, 32, 16384, 64, 8.602560e-03},
+      {Precision::bf16, 32, 32768, 64, 3.542790e-02},
+      {Precision::bf16, 32, 65536, 64, 1.385345e-01},
+      {Precision::bf16, 32, 16384, 128, 1.350384e-02},
+      {Precision::bf16, 32, 32768, 128, 5.579357e-02},
+      {Precision::bf16, 32, 65536, 128, 2.290488e-01},
       {Precision::fp16, 32, 1024, 64, 1.360880e-04},
       {Precision::fp16, 32, 1024, 128, 1.865573e-04},
       {Precision::fp16, 32, 2048, 64, 3.718360e-04},
@@ -180,9 +209,11 @@ std::optional<double> measured_attention_efficiency(AttentionKernel kind, const 
   static const Tables flash2 = build(flash2_points());
   static const Tables cudnn = build(cudnn_points());
   const Tables& t = kind == AttentionKernel::flash2 ? flash2 : cudnn;
-  return (p == Precision::bf16 ? t.bf16 : t.fp16)
-      .at(std::max<int64_t>(batch_heads, 1), std::max<int64_t>(seq, 1),
-          std::max<int64_t>(head_dim, 1));
+  const GemmEfficiencyTable& table = p == Precision::fp16     ? t.fp16
+                                     : seq <= kGridLongestSeq ? t.bf16_grid
+                                                              : t.bf16;
+  return table.at(std::max<int64_t>(batch_heads, 1), std::max<int64_t>(seq, 1),
+                  std::max<int64_t>(head_dim, 1));
 }
 
 }  // namespace wt

@@ -83,11 +83,10 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
     }
     case KernelClass::attention: {
       const Precision ap = attention_precision(p);
-      // The tables' sequence length is the geometric mean of the query and key lengths (they
-      // differ under context parallelism).
-      const auto seq = static_cast<int64_t>(
-          std::llround(std::sqrt(static_cast<double>(std::max<int64_t>(k.m, 1)) *
-                                 static_cast<double>(std::max<int64_t>(k.n, 1)))));
+      // Under context parallelism a rank's s/c queries meet the s keys as c ring steps, each one
+      // kernel over a block of s/c keys (Megatron-Core's default cp_comm_type p2p; Transformer
+      // Engine's AttnFuncWithCPAndKVP2P), so the tables are read at the shorter of the two.
+      const int64_t seq = std::max<int64_t>(std::min(k.m, k.n), 1);
       const int64_t batch_heads = std::max<int64_t>(k.batch, 1);
       const int64_t head_dim = std::max<int64_t>(k.k, 1);
       double eff = kAttentionEfficiency;

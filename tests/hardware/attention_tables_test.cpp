@@ -19,36 +19,42 @@ double median_of(std::vector<double> v) {
   return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// Every causal forward + backward point of `file` is in `kind`'s table with its median, and the
+// Every causal forward + backward point of `files` is in `kind`'s table with its median, and the
 // table holds nothing else.
-void expect_table_is_file(AttentionKernel kind, const std::string& file) {
-  std::ifstream in(std::string(WT_SOURCE_DIR) + "/calibrate/profiles/" + file);
-  ASSERT_TRUE(in) << file;
-  const nlohmann::json measured = nlohmann::json::parse(in);
+void expect_table_is_files(AttentionKernel kind, const std::vector<std::string>& files) {
   std::size_t matched = 0;
-  for (const auto& a : measured.at("attention")) {
-    if (!a.at("causal").get<bool>() || a.at("pass") != "forward_backward") continue;
-    const Precision p = a.at("precision") == "bf16" ? Precision::bf16 : Precision::fp16;
-    const int64_t bh = a.at("batch").get<int64_t>() * a.at("heads").get<int64_t>();
-    const double median = median_of(a.at("timing").at("samples_s").get<std::vector<double>>());
-    bool found = false;
-    for (const AttentionTablePoint& t : attention_table_points(kind)) {
-      if (t.precision == p && t.batch_heads == bh && t.seq == a.at("seq") &&
-          t.head_dim == a.at("head_dim")) {
-        EXPECT_NEAR(t.median_s, median, 1e-6 * median) << file << " " << bh << " " << t.seq;
-        found = true;
+  for (const std::string& file : files) {
+    std::ifstream in(std::string(WT_SOURCE_DIR) + "/calibrate/profiles/" + file);
+    ASSERT_TRUE(in) << file;
+    const nlohmann::json measured = nlohmann::json::parse(in);
+    for (const auto& a : measured.at("attention")) {
+      if (!a.at("causal").get<bool>() || a.at("pass") != "forward_backward") continue;
+      const Precision p = a.at("precision") == "bf16" ? Precision::bf16 : Precision::fp16;
+      const int64_t bh = a.at("batch").get<int64_t>() * a.at("heads").get<int64_t>();
+      const double median = median_of(a.at("timing").at("samples_s").get<std::vector<double>>());
+      bool found = false;
+      for (const AttentionTablePoint& t : attention_table_points(kind)) {
+        if (t.precision == p && t.batch_heads == bh && t.seq == a.at("seq") &&
+            t.head_dim == a.at("head_dim")) {
+          EXPECT_NEAR(t.median_s, median, 1e-6 * median) << file << " " << bh << " " << t.seq;
+          found = true;
+        }
       }
+      EXPECT_TRUE(found) << file;
+      matched += found ? 1 : 0;
     }
-    EXPECT_TRUE(found) << file;
-    matched += found ? 1 : 0;
   }
   EXPECT_EQ(matched, attention_table_points(kind).size());
-  EXPECT_EQ(matched, 48u);  // bf16 and fp16 × batch 1, 4, 8 × d 64, 128 × s 1,024 … 8,192
+  // bf16 and fp16 × batch 1, 4, 8 × d 64, 128 × s 1,024 … 8,192 (H200), and bf16 × batch 1 ×
+  // d 64, 128 × s 16,384 … 65,536 (H100).
+  EXPECT_EQ(matched, 48u + 6u);
 }
 
 TEST(AttentionTables, EveryEntryIsTheCommittedMeasurement) {
-  expect_table_is_file(AttentionKernel::flash2, "h200-sxm-141gb-sdpa-flash.json");
-  expect_table_is_file(AttentionKernel::cudnn, "h200-sxm-141gb-sdpa-cudnn.json");
+  expect_table_is_files(AttentionKernel::flash2,
+                        {"h200-sxm-141gb-sdpa-flash.json", "h100-sxm5-80gb-sdpa-flash-long.json"});
+  expect_table_is_files(AttentionKernel::cudnn,
+                        {"h200-sxm-141gb-sdpa-cudnn.json", "h100-sxm5-80gb-sdpa-cudnn-long.json"});
   EXPECT_TRUE(attention_table_points(AttentionKernel::fused).empty());
 }
 
