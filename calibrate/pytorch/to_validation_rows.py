@@ -47,6 +47,7 @@ def row(run, provenance, source_file, row_id, memory_gb):
         "grad_accum_steps": 1, "tp": 1, "pp": 1, "dp": 1, "cp": 1, "ep": None, "vp": None,
         "other": {"activation_recompute": run["activation_recompute"],
                   "attention": "flash (PyTorch SDPA, FLASH_ATTENTION backend, causal)",
+                  "hidden_dropout": 0.0,  # gpt_train_steps.py's blocks have no dropout
                   "optimizer": "AdamW (fused), fp32 master weights"},
         "gpu_model": provenance["gpu_name"], "gpu_memory_gb": memory_gb, "num_gpus": 1,
         "gpus_per_node": 1, "intra_node_interconnect": None, "inter_node_interconnect": None,

@@ -74,6 +74,16 @@ const char* to_string(AttentionKernel a) {
   return "?";
 }
 
+const char* to_string(KernelFusion k) {
+  switch (k) {
+    case KernelFusion::fused:
+      return "fused";
+    case KernelFusion::eager_amp:
+      return "eager_amp";
+  }
+  return "?";
+}
+
 const char* to_string(PipelineSchedule s) {
   switch (s) {
     case PipelineSchedule::gpipe:

@@ -36,6 +36,10 @@ struct EnumValues<AttentionKernel> {
                                      AttentionKernel::flash2, AttentionKernel::cudnn};
 };
 template <>
+struct EnumValues<KernelFusion> {
+  static constexpr std::array values{KernelFusion::fused, KernelFusion::eager_amp};
+};
+template <>
 struct EnumValues<PipelineSchedule> {
   static constexpr std::array values{PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b,
                                      PipelineSchedule::interleaved};

@@ -174,6 +174,14 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Keep the gradients in fp32 and reduce them in fp32 (4 B per "
                             "gradient instead of the 16-bit 2 B), as Megatron-LM and NeMo do "
                             "for bf16. No effect in fp32 and tf32."}),
+      choice_field(WT_MEMBER(training.kernel_fusion),
+                   {.doc = "How the non-GEMM work runs: fused (Megatron-Core and Transformer "
+                           "Engine: fused norms, bias-activation and bias-dropout-add kernels over "
+                           "a 16-bit residual stream, fused fp32 cross-entropy) or eager_amp "
+                           "(PyTorch eager under torch.autocast with fp32 parameters: an fp32 "
+                           "residual stream and norms, a cast at every autocast boundary, one "
+                           "kernel per op, PyTorch's cross-entropy; the weights cast to 16 bits "
+                           "every forward and their gradients back to fp32)."}),
       boolean_field(WT_MEMBER(training.moe_permute_fusion),
                     {.doc = "MoE models: permute the routed tokens into expert order and back "
                             "with Transformer Engine's fused gather kernels (Megatron-Core's "

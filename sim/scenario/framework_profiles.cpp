@@ -153,6 +153,22 @@ FrameworkProfile fsdp() {
                "torch scaled_dot_product_attention runs FlashAttention-2")}};
 }
 
+FrameworkProfile pytorch_amp() {
+  const std::string amp =
+      "PyTorch automatic mixed precision (torch.autocast with fp32 parameters; the AMP recipe of "
+      "the PyTorch docs, Hugging Face Trainer's bf16/fp16)";
+  return {"pytorch",
+          "plain PyTorch in eager mode under torch.autocast, fp32 parameters (a hand-written "
+          "training loop, Hugging Face Trainer/Accelerate, DDP)",
+          {set("training.kernel_fusion", "eager_amp",
+               amp + ": one kernel per op, fp32 norms and residual stream"),
+           set("training.attention", "flash2",
+               "torch scaled_dot_product_attention (FlashAttention-2 backend)"),
+           set("training.grad_reduce_in_fp32", true, amp + ": the gradients of fp32 parameters"),
+           set("parallel.zero_stage", 0, "torch DistributedDataParallel replicates the optimizer"),
+           set("parallel.sequence_parallel", false, "no Megatron sequence parallelism")}};
+}
+
 FrameworkProfile torchtitan() {
   const std::string t = "pytorch/torchtitan@b5bcd76c torchtitan/config/configs.py";
   return {"torchtitan",
@@ -211,6 +227,7 @@ std::vector<FrameworkProfile> all_profiles() {
           nemo(),
           megatron_lm(),
           megatron_lm_2021(),
+          pytorch_amp(),
           deepspeed("deepspeed", "DeepSpeed ZeRO (DeepSpeed@edaa7221, v0.19)", ds, ""),
           deepspeed("deepspeed-2021",
                     "DeepSpeed ZeRO as of 2021 (v0.5.0) with the GPT models of "

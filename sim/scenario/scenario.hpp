@@ -28,6 +28,10 @@ enum class Recompute { none, selective, per_op, full };
 // efficiency where the GPU's table exists (sim/hardware/attention_tables.hpp), else the built-in;
 // unfused: batched GEMMs with the scores in memory.
 enum class AttentionKernel { fused, unfused, flash2, cudnn };
+// How the non-GEMM work of a layer runs (sim/workload/layer_kernels.cpp): fused kernels over a
+// 16-bit residual stream (Megatron-Core, Transformer Engine), or PyTorch eager under torch.autocast
+// with fp32 parameters and residual stream, one kernel per op.
+enum class KernelFusion { fused, eager_amp };
 inline bool is_fused(AttentionKernel a) {
   return a != AttentionKernel::unfused;
 }
@@ -97,6 +101,7 @@ struct TrainingConfig {
   // MoE token permutation by Transformer Engine's fused gather kernels (Megatron-Core's
   // --moe-permute-fusion) instead of index_select and atomic scatter_add (sim/workload).
   bool moe_permute_fusion = false;
+  KernelFusion kernel_fusion = KernelFusion::fused;
   double total_tokens = 0.0;  // 0 = no time-to-train figures
 };
 
@@ -171,6 +176,7 @@ const char* to_string(Precision p);
 const char* to_string(Optimizer o);
 const char* to_string(Recompute r);
 const char* to_string(AttentionKernel a);
+const char* to_string(KernelFusion k);
 const char* to_string(PipelineSchedule s);
 const char* to_string(Offload o);
 const char* to_string(IntraNodeFabric f);

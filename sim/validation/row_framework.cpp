@@ -67,6 +67,11 @@ RowFramework row_framework(const json& row) {
   }
   if (contains(f, "maxtext")) return {"maxtext", "framework '" + text + "': profile maxtext"};
   if (contains(f, "fsdp")) return {"fsdp", "framework '" + text + "': profile fsdp"};
+  // Plain PyTorch in eager mode; torch.compile fuses the elementwise work, so it is left out.
+  if (any_of(f, {"pytorch", "hugging face", "huggingface", "transformers", "accelerate"}) &&
+      !contains(f, "compile")) {
+    return {"pytorch", "framework '" + text + "': profile pytorch"};
+  }
   return {"none", "framework '" + text + "' has no profile: the field table's defaults"};
 }
 

@@ -32,6 +32,16 @@ std::optional<bool> gated_by_name(const std::string& model_name) {
   return std::nullopt;
 }
 
+// A row that states its dropout (`other.hidden_dropout`, a number in [0, 1)) overrides the
+// convention or the preset; the model's validation refuses anything else with the field named.
+void stated_dropout(const json& row, json& m, RowBuild& b) {
+  const json& other = row_other(row);
+  const auto it = other.find("hidden_dropout");
+  if (it == other.end() || !it->is_number()) return;
+  m["hidden_dropout"] = it->get<double>();
+  b.assume("hidden_dropout as the row states it: " + it->dump());
+}
+
 // The parameter count of the mapped model section with the MLP gated or not (tied embeddings
 // following the same convention as map_model); nullopt when a size is not positive.
 std::optional<double> params_if(const json& m, bool gated) {
@@ -316,6 +326,7 @@ void map_model(const json& row, RowBuild& b) {
       b.assume("model fields the row leaves out, from preset " + f.preset->name + ": " +
                join(f.filled, "; "));
     }
+    stated_dropout(row, m, b);
     b.doc["model"] = std::move(m);
     return;
   }
@@ -330,6 +341,7 @@ void map_model(const json& row, RowBuild& b) {
                    "does not say"
                  : "tied input/output embeddings and dropout 0.1 (GPT/MPT convention, "
                    "Megatron's default): the row does not say");
+  stated_dropout(row, m, b);
   b.doc["model"] = std::move(m);
 }
 

@@ -10,6 +10,7 @@
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
+#include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
 namespace {
@@ -30,11 +31,16 @@ double activation_width(Precision p) {
   return p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0;
 }
 
-// Bytes of optimizer traffic per parameter: read and write of the fp32 master weights and the
-// moments plus the gradient read and the 16-bit weight write, ~16–18 B for Adam
-// (docs/models.md, "Compute time").
-double optimizer_bytes_per_param(Optimizer o) {
-  return o == Optimizer::sgd ? 12.0 : 18.0;
+// Bytes of optimizer traffic per parameter (docs/models.md, "Compute time"): Adam reads and
+// writes the fp32 master weight and its two moments (24 B), reads the gradient (2 or 4 B) and, in
+// mixed precision, writes the 16-bit copy of the weight (2 B); SGD with momentum has one moment
+// (16 B). PyTorch's fused AdamW on fp32 weights and gradients, 28 B by this count, moved 31 B per
+// parameter on an H100 (calibrate/profiles/h100-sxm5-80gb-step-kernels.json, GPT 1.3B).
+double optimizer_bytes_per_param(const TrainingConfig& t) {
+  const Precision p = t.precision;
+  const double weight_copy = p == Precision::fp32 || p == Precision::tf32 ? 0.0 : 2.0;
+  const double state = t.optimizer == Optimizer::sgd ? 16.0 : 24.0;
+  return state + gradient_width(t) + weight_copy;
 }
 
 struct Shapes {
@@ -118,6 +124,44 @@ KernelShape memory_bound(const char* name, double bytes) {
 // write h each), two bias-dropout-adds (read 2h, write h), the MLP activation (read fc1 output,
 // write f; the routed experts' per routed token, the shared experts' per token). With SP the
 // h-wide parts are split across TP ranks.
+double elementwise_elements(const Shapes& x);
+
+// PyTorch eager under torch.autocast with fp32 parameters (training.kernel_fusion = eager_amp;
+// docs/models.md, "Eager PyTorch"), bytes per token of one layer, one kernel per op as
+// calibrate/profiles/*-step-kernels.json show them. The residual stream and the norms are fp32
+// (the fp32 embedding starts it; a 16-bit sublayer output added to it gives fp32); each linear's
+// input is cast to 16 bits (read 4, write 2); the attention output is made contiguous before the
+// projection (read + write). Forward: two norms (read + write 4 B each way), two casts, two
+// residual adds (read 4 + 2, write 4), the relayout, the activation (16-bit, as fused).
+double eager_forward_bytes(const Shapes& x) {
+  const double h = as_double(x.h);
+  const double norms = 2.0 * 8.0 * h, casts = 2.0 * 6.0 * h, residuals = 2.0 * 10.0 * h;
+  const double relayout = 4.0 * as_double(x.proj_in_local);
+  const double activation = 2.0 * (x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local) +
+                                   as_double(x.shared_fc1_out + x.shared_ffn_local));
+  return norms + casts + residuals + relayout + activation;
+}
+
+// Backward: each 16-bit output gradient taken from the fp32 stream is cast (6 B per element, twice
+// per sublayer: into the sublayer and back out of it), each norm's backward reads its gradient and
+// input and writes its input gradient, then reads both again for the weight and bias gradients
+// (20 B), the fp32 gradient stream accumulates each sublayer's (read 4 + 4, write 4), the
+// activation's backward reads its gradient and input and writes the input gradient, the Q, K, V
+// gradients are concatenated (read + write), the relayout runs back, and models with biases (the
+// two-matrix GPT convention) reduce each linear's output gradient for the bias gradient.
+double eager_backward_bytes(const Shapes& x, bool biases) {
+  const double h = as_double(x.h);
+  const double casts = 4.0 * 6.0 * h, norms = 2.0 * 20.0 * h, accumulate = 2.0 * 12.0 * h;
+  const double routed = x.expert_tokens_factor;
+  const double activation = 2.0 * (routed * as_double(x.ffn_local + 2 * x.fc1_out) +
+                                   as_double(x.shared_ffn_local + 2 * x.shared_fc1_out));
+  const double qkv_concat = 4.0 * as_double(x.qkv_out);
+  const double relayout = 4.0 * as_double(x.proj_in_local);
+  const double bias_grads =
+      biases ? 2.0 * (as_double(x.qkv_out) + h + routed * as_double(x.fc1_out) + h) : 0.0;
+  return casts + norms + accumulate + activation + qkv_concat + relayout + bias_grads;
+}
+
 double elementwise_elements(const Shapes& x) {
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
   const double norms = 2.0 * 2.0 * hw;
@@ -302,6 +346,18 @@ KernelList collect(Emit emit) {
 
 }  // namespace
 
+bool eager(const Scenario& s) {
+  return s.training.kernel_fusion == KernelFusion::eager_amp;
+}
+
+// Eager autocast casts each fp32 weight to 16 bits once per forward (its cast cache lives as long
+// as the autocast region), and each weight gradient, produced in 16 bits, to fp32 as it is
+// accumulated: read 4 + write 2 B per parameter each way.
+void add_eager_weight_casts(KernelSink& out, const Scenario& s, bool backward) {
+  out.add(
+      memory_bound(backward ? "weight_grad_cast" : "weight_cast", 6.0 * layer_params_on_gpu(s)));
+}
+
 void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double tokens = as_double(x.tokens);
@@ -309,6 +365,11 @@ void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   emit_attention_forward(attention_shape(s), s.training.attention, "", out);
   add_linear(out, x, "attn_proj", false, tokens, x.h, x.proj_in_local);
   add_mlp(out, s, x, false);
+  if (eager(s)) {
+    add_eager_weight_casts(out, s, false);
+    out.add(memory_bound("elementwise", tokens * eager_forward_bytes(x)));
+    return;
+  }
   out.add(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
 }
 
@@ -322,19 +383,40 @@ void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   emit_attention_backward(attention_shape(s), s.training.attention,
                           r == Recompute::selective || r == Recompute::per_op, out);
   add_mlp(out, s, x, true);
+  if (eager(s)) {
+    add_eager_weight_casts(out, s, true);
+    out.add(memory_bound("elementwise_bwd", tokens * eager_backward_bytes(x, !s.model.gated_mlp)));
+    return;
+  }
   out.add(memory_bound("elementwise_bwd", 2.0 * tokens * elementwise_elements(x) * x.act));
+}
+
+// The embedding's rows gathered (read + write), scattered back into its gradient in backward
+// (three passes); in fp32 under eager autocast, whose embedding weights are fp32.
+double embedding_width(const Scenario& s, const Shapes& x) {
+  return eager(s) ? 4.0 : x.act;
 }
 
 void emit_embedding_forward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
-  out.add(memory_bound("embedding", 2.0 * as_double(x.tokens) * hw * x.act));
+  out.add(memory_bound("embedding", 2.0 * as_double(x.tokens) * hw * embedding_width(s, x)));
 }
 
 void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
-  out.add(memory_bound("embedding_bwd", 3.0 * as_double(x.tokens) * hw * x.act));
+  out.add(memory_bound("embedding_bwd", 3.0 * as_double(x.tokens) * hw * embedding_width(s, x)));
+}
+
+// Cross-entropy bytes per logit. Fused (Megatron-Core, Transformer Engine): one fp32 pass each
+// way, read + write, 8 B forward and 8 B backward. Eager autocast: the 16-bit logits cast to fp32
+// (6 B), log-softmax (read twice, write: 12 B), then backward the dense gradient of the loss
+// written (4 B), log-softmax's backward (read 8, write 4 B) and the cast back to 16 bits (6 B):
+// 18 B forward, 22 B backward; the H100's step kernels show 31 B for the softmax kernels alone.
+double cross_entropy_bytes(const Scenario& s, bool backward) {
+  if (!eager(s)) return 8.0;
+  return backward ? 22.0 : 18.0;
 }
 
 void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
@@ -343,16 +425,23 @@ void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
   const double tokens = as_double(x.tokens);
   // Final layer norm, the output GEMM and a fused fp32 cross-entropy over the local vocabulary.
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
-  out.add(memory_bound("final_norm", 2.0 * tokens * hw * x.act));
+  // Eager: an fp32 norm (read + write 4 B) and the cast of its output to 16 bits.
+  out.add(memory_bound("final_norm", tokens * hw * (eager(s) ? 14.0 : 2.0 * x.act)));
   out.add(gemm("logits", "", tokens, vocab_local, x.h, x.op));
-  out.add(memory_bound("cross_entropy", 2.0 * tokens * as_double(vocab_local) * 4.0));
+  out.add(memory_bound("cross_entropy",
+                       tokens * as_double(vocab_local) * cross_entropy_bytes(s, false)));
 }
 
 void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
   const Shapes x = shapes_of(s);
   const int64_t vocab_local = s.model.vocab_size / x.t;
   const double tokens = as_double(x.tokens);
-  out.add(memory_bound("cross_entropy_bwd", 2.0 * tokens * as_double(vocab_local) * 4.0));
+  out.add(memory_bound("cross_entropy_bwd",
+                       tokens * as_double(vocab_local) * cross_entropy_bytes(s, true)));
+  if (eager(s)) {  // the final norm's backward and the cast of its gradient, as a layer's
+    const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
+    out.add(memory_bound("final_norm_bwd", tokens * hw * (20.0 + 6.0)));
+  }
   out.add(gemm("logits_dgrad", "", tokens, x.h, vocab_local, x.op));
   out.add(gemm("logits_wgrad", "", as_double(x.h), vocab_local, x.tokens, x.op));
 }
@@ -377,7 +466,7 @@ void emit_offloaded_optimizer(const Scenario& s, double params, KernelSink& out)
     out.add(down);
   }
   KernelShape step{KernelClass::host_cpu, "cpu_optimizer_step"};
-  step.bytes = params * optimizer_bytes_per_param(t.optimizer);
+  step.bytes = params * optimizer_bytes_per_param(t);
   out.add(step);
   KernelShape up{KernelClass::host_link, "params_to_gpu"};
   up.bytes = params * weight_width;
@@ -398,7 +487,7 @@ void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out) {
   norm.bytes = params * gradient_width(s.training);
   out.add(norm);
   KernelShape k{KernelClass::optimizer, "optimizer_step"};
-  k.bytes = params * optimizer_bytes_per_param(s.training.optimizer);
+  k.bytes = params * optimizer_bytes_per_param(s.training);
   out.add(k);
 }
 

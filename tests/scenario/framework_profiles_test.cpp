@@ -55,6 +55,21 @@ TEST(FrameworkProfiles, PyTorchNativeFrameworksRunFlashAttention2) {
   EXPECT_EQ(with("maxtext").training.attention, AttentionKernel::fused);
 }
 
+TEST(FrameworkProfiles, PlainPyTorchRunsEagerUnderAutocastAndMoeFusionFollowsTheRecipes) {
+  const Scenario s = with("pytorch");
+  EXPECT_EQ(s.training.kernel_fusion, KernelFusion::eager_amp);
+  EXPECT_EQ(s.training.attention, AttentionKernel::flash2);
+  EXPECT_TRUE(s.training.grad_reduce_in_fp32);
+  EXPECT_EQ(with("nemo").training.kernel_fusion, KernelFusion::fused);
+  // Transformer Engine's fused permutation: only for MoE models, and only where the recipes set it.
+  const std::string moe = R"({"model": {"moe": {"num_experts": 8, "top_k": 2}}})";
+  EXPECT_TRUE(with("nemo", moe).training.moe_permute_fusion);
+  EXPECT_TRUE(with("megatron-core", moe).training.moe_permute_fusion);
+  EXPECT_FALSE(with("megatron-lm", moe).training.moe_permute_fusion);
+  EXPECT_FALSE(with("torchtitan", moe).training.moe_permute_fusion);
+  EXPECT_FALSE(lists(with("nemo"), "training.moe_permute_fusion"));  // dense: not listed
+}
+
 TEST(FrameworkProfiles, ConditionsFollowTheLayout) {
   // TP 1 × PP 2 × DP 4: no sequence parallelism to turn on.
   const Scenario no_tp = with("megatron-core", R"({"parallel": {"tensor": 1, "data": null}})");

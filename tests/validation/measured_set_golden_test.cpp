@@ -29,8 +29,8 @@ struct MeasuredSet {
   double profile_median_bound;
 };
 
-const MeasuredSet kH200{"h200", "h200-sxm-141gb", 18, 0.10, 0.11};
-const MeasuredSet kH100{"h100", "h100-sxm5-80gb", 17, 0.14, 0.13};
+const MeasuredSet kH200{"h200", "h200-sxm-141gb", 18, 0.06, 0.06};
+const MeasuredSet kH100{"h100", "h100-sxm5-80gb", 17, 0.07, 0.07};
 
 std::string dataset(const MeasuredSet& s) {
   return std::string(WT_SOURCE_DIR) + "/scenarios/validation/measured-" + s.gpu + "-pytorch.json";

@@ -735,5 +735,19 @@ TEST(RowMapping, TorchtitanSelectiveIsPerOp) {
   EXPECT_EQ(mode("full"), "full");
 }
 
+TEST(RowMapping, PlainPyTorchRowsRunEagerAndAStatedDropoutWins) {
+  json row = mpt_row();
+  row["framework"] = "PyTorch 2.11.0+cu130 eager";
+  row["other"] = {{"hidden_dropout", 0.0}};
+  const RowScenario rs = row_to_scenario(row);
+  const Scenario s = parsed(rs);
+  EXPECT_EQ(s.training.framework, "pytorch");
+  EXPECT_EQ(s.training.kernel_fusion, KernelFusion::eager_amp);
+  EXPECT_EQ(s.model.hidden_dropout, 0.0);
+  EXPECT_TRUE(has(rs.assumptions, "hidden_dropout as the row states it: 0.0"));
+  row["framework"] = "PyTorch 2.5 + torch.compile";  // compiled: the elementwise work is fused
+  EXPECT_EQ(parsed(row_to_scenario(row)).training.framework, "none");
+}
+
 }  // namespace
 }  // namespace wt::validation

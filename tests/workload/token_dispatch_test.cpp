@@ -9,17 +9,13 @@
 #include "sim/hardware/gpu.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
+#include "tests/workload/kernel_bytes.hpp"
 #include "tests/workload/make_scenario.hpp"
 
 namespace wt {
 namespace {
 
-double bytes_of(const KernelList& list, const std::string& name) {
-  for (const Kernel& k : list) {
-    if (k.name == name) return k.bytes;
-  }
-  return -1.0;  // absent
-}
+using test::kernel_bytes;
 
 // 8 experts over EP 2 (4 local), top-2, h 2048, bf16, 2048 tokens on one GPU (TP 1): the rank
 // routes 2048 tokens into 4096 copies and its experts receive 4096 rows; a row is 4096 B.
@@ -33,32 +29,32 @@ Scenario dispatch_scenario(bool fused) {
 
 TEST(TokenDispatch, UnfusedForwardGathersMultipliesAndAddsAtomically) {
   const KernelList fwd = layer_forward_kernels(dispatch_scenario(false));
-  EXPECT_DOUBLE_EQ(bytes_of(fwd, "moe_router_scores"), 2048.0 * 8 * (2 + 8));
-  EXPECT_DOUBLE_EQ(bytes_of(fwd, "moe_sort_chunks"), 4.0 * 4096 * 4096);
-  EXPECT_DOUBLE_EQ(bytes_of(fwd, "moe_permute"), 2.0 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(kernel_bytes(fwd, "moe_router_scores"), 2048.0 * 8 * (2 + 8));
+  EXPECT_DOUBLE_EQ(kernel_bytes(fwd, "moe_sort_chunks"), 4.0 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(kernel_bytes(fwd, "moe_permute"), 2.0 * 4096 * 4096);
   // Sum of the copies (read) into the tokens (written), plus the weighting multiply.
-  EXPECT_DOUBLE_EQ(bytes_of(fwd, "moe_unpermute"), (4096.0 + 2048) * 4096 + 2.0 * 4096 * 4096);
-  EXPECT_DOUBLE_EQ(bytes_of(fwd, "moe_scatter_add"), 4096.0 * 2048 * 26);
+  EXPECT_DOUBLE_EQ(kernel_bytes(fwd, "moe_unpermute"), (4096.0 + 2048) * 4096 + 2.0 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(kernel_bytes(fwd, "moe_scatter_add"), 4096.0 * 2048 * 26);
 }
 
 TEST(TokenDispatch, FusedPassesAreGathersWithoutAtomics) {
   const KernelList fwd = layer_forward_kernels(dispatch_scenario(true));
-  EXPECT_DOUBLE_EQ(bytes_of(fwd, "moe_unpermute"), (4096.0 + 2048) * 4096);
-  EXPECT_EQ(bytes_of(fwd, "moe_scatter_add"), -1.0);
+  EXPECT_DOUBLE_EQ(kernel_bytes(fwd, "moe_unpermute"), (4096.0 + 2048) * 4096);
+  EXPECT_EQ(kernel_bytes(fwd, "moe_scatter_add"), -1.0);
   const KernelList bwd = layer_backward_kernels(dispatch_scenario(true));
-  EXPECT_DOUBLE_EQ(bytes_of(bwd, "moe_unpermute_bwd"), (2048.0 + 2 * 4096) * 4096);
-  EXPECT_DOUBLE_EQ(bytes_of(bwd, "moe_permute_bwd"), (4096.0 + 2048) * 4096);
-  EXPECT_EQ(bytes_of(bwd, "moe_scatter_add_bwd"), -1.0);
+  EXPECT_DOUBLE_EQ(kernel_bytes(bwd, "moe_unpermute_bwd"), (2048.0 + 2 * 4096) * 4096);
+  EXPECT_DOUBLE_EQ(kernel_bytes(bwd, "moe_permute_bwd"), (4096.0 + 2048) * 4096);
+  EXPECT_EQ(kernel_bytes(bwd, "moe_scatter_add_bwd"), -1.0);
   const KernelList unfused = layer_backward_kernels(dispatch_scenario(false));
-  EXPECT_DOUBLE_EQ(bytes_of(unfused, "moe_unpermute_bwd"), 6.0 * 4096 * 4096);
-  EXPECT_DOUBLE_EQ(bytes_of(unfused, "moe_scatter_add_bwd"), 4096.0 * 2048 * 26);
+  EXPECT_DOUBLE_EQ(kernel_bytes(unfused, "moe_unpermute_bwd"), 6.0 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(kernel_bytes(unfused, "moe_scatter_add_bwd"), 4096.0 * 2048 * 26);
 }
 
 TEST(TokenDispatch, OneLocalExpertNeedsNoChunkSortAndDenseModelsNoDispatcher) {
   Scenario s = dispatch_scenario(false);
   s.parallel.expert = 8;
-  EXPECT_EQ(bytes_of(layer_forward_kernels(s), "moe_sort_chunks"), -1.0);
-  EXPECT_EQ(bytes_of(layer_forward_kernels(test::gpt_scenario(1, 1, 8)), "moe_permute"), -1.0);
+  EXPECT_EQ(kernel_bytes(layer_forward_kernels(s), "moe_sort_chunks"), -1.0);
+  EXPECT_EQ(kernel_bytes(layer_forward_kernels(test::gpt_scenario(1, 1, 8)), "moe_permute"), -1.0);
 }
 
 // Each shape of the H100 measurement on one GPU (all experts local, EP 1, unfused as PyTorch runs
