@@ -161,6 +161,12 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                            "matmuls and the attention kernel, reruns every second matmul and the "
                            "norms, rotary and activations in backward) or full (each layer's "
                            "forward again in backward)."}),
+      integer_field(WT_MEMBER(training.recompute_num_layers), {0, 1'000'000},
+                    {.default_text = "0 (every layer)",
+                     .doc = "With full recompute: how many layers of each model chunk (pipeline "
+                            "stage, or virtual stage) recompute, the first ones (Megatron's "
+                            "--recompute-method block --recompute-num-layers); the others keep "
+                            "their activations. 0 = every layer."}),
       choice_field(WT_MEMBER(training.attention),
                    {.doc = "Attention core: fused (one FlashAttention-style kernel: no s x s "
                            "scores in memory, recomputed in backward; built-in efficiency), "

@@ -96,6 +96,9 @@ struct TrainingConfig {
   Precision precision = Precision::bf16;
   Optimizer optimizer = Optimizer::adam;
   Recompute activation_recompute = Recompute::none;
+  // With full recompute, the layers of each model chunk that recompute (the first ones, Megatron's
+  // --recompute-method block --recompute-num-layers N); the others keep their activations. 0 = all.
+  int recompute_num_layers = 0;
   AttentionKernel attention = AttentionKernel::fused;
   bool grad_reduce_in_fp32 = false;  // fp32 gradient buffers, reduced in fp32 (Megatron with bf16)
   // MoE token permutation by Transformer Engine's fused gather kernels (Megatron-Core's

@@ -38,6 +38,7 @@ void validate(Scenario& s) {
   check_pipeline_depth(s);
   derive_data_parallel(s);
   check_batch(s);
+  check_recompute_layers(s);
   check_size_limits(s);
   check_pipeline_schedule(s);
   check_context_parallel(s);

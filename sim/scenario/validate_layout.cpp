@@ -109,6 +109,17 @@ void check_batch(const Scenario& s) {
                    str(t.global_batch_size), "a multiple of " + str(per_step));
 }
 
+// recompute_num_layers counts the layers of full recompute's block method; it means nothing
+// otherwise, and is refused rather than ignored.
+void check_recompute_layers(const Scenario& s) {
+  const TrainingConfig& t = s.training;
+  if (t.recompute_num_layers == 0 || t.activation_recompute == Recompute::full) return;
+  throw InputError("training.recompute_num_layers",
+                   "applies to full recompute only (training.activation_recompute is " +
+                       std::string(to_string(t.activation_recompute)) + ")",
+                   str(t.recompute_num_layers), "0, or activation_recompute \"full\"");
+}
+
 void check_pipeline_schedule(const Scenario& s) {
   const ParallelConfig& p = s.parallel;
   if (p.pipeline_schedule != PipelineSchedule::interleaved) {

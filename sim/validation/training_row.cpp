@@ -1,4 +1,8 @@
+#include <algorithm>
+#include <cstdio>
 #include <exception>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "sim/run.hpp"
@@ -26,6 +30,54 @@ std::string fallback_label(const json& row) {
   return label;
 }
 
+std::string gib(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", bytes / static_cast<double>(1ULL << 30));
+  return text;
+}
+
+// Whether the row or a --set chose the activation recompute (else its framework profile did).
+bool recompute_stated(const json& doc, const std::vector<std::string>& overrides) {
+  const auto t = doc.find("training");
+  if (t != doc.end() && t->contains("activation_recompute")) return true;
+  for (const std::string& assignment : overrides) {
+    if (assignment.rfind("training.activation_recompute=", 0) == 0) return true;
+  }
+  return false;
+}
+
+// NVIDIA's performance tables (the nemo and megatron-core profiles) are produced by recipes
+// configured per model and GPU to fit: a published run of theirs trained, so it fit. When the row
+// does not say how its activations were recomputed and the profile's default does not fit, the
+// recipe must have recomputed more: the least recompute that fits is taken and said
+// (docs/validation.md, "From a row to a scenario") — selective, then full (every layer, as the
+// recipes that recompute do it: full, uniform, 1 layer per checkpoint). Nothing changes when none
+// fits, nor for other frameworks, whose rows keep the verdict.
+void least_recompute_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
+                               std::vector<std::string>& assumptions) {
+  const std::string& profile = scenario.training.framework;
+  if (profile != "nemo" && profile != "megatron-core") return;
+  const MemoryUse& first = run.result.memory_per_gpu_bytes;
+  const Recompute from = scenario.training.activation_recompute;
+  for (const Recompute r : {Recompute::selective, Recompute::full}) {
+    if (r <= from) continue;
+    json doc = rs.doc;
+    doc["training"]["activation_recompute"] = to_string(r);
+    Scenario candidate = parse_scenario(doc);
+    RunOutput candidate_run = run_scenario(candidate);
+    if (!candidate_run.result.fits_in_memory) continue;
+    assumptions.push_back(std::string("activation recompute not stated and the ") + profile +
+                          " profile's " + to_string(from) + " does not fit (" + gib(first.total) +
+                          " of " + gib(first.capacity) + " GiB): the recipe's run trained, so " +
+                          to_string(r) + " recompute, the least that fits (" +
+                          gib(candidate_run.result.memory_per_gpu_bytes.total) + " GiB)");
+    rs.doc = std::move(doc);
+    scenario = std::move(candidate);
+    run = std::move(candidate_run);
+    return;
+  }
+}
+
 void run_row(const json& row, const PublishedMetric& published,
              const std::vector<std::string>& overrides, ValidationRow& out) {
   RowScenario rs = row_to_scenario(row);
@@ -35,11 +87,14 @@ void run_row(const json& row, const PublishedMetric& published,
     apply_override(rs.doc, assignment);
     out.assumptions.push_back("--set " + assignment);
   }
-  out.scenario = rs.doc;
-  const Scenario scenario = parse_scenario(rs.doc);
+  Scenario scenario = parse_scenario(rs.doc);
   out.assumptions.insert(out.assumptions.end(), scenario.framework_defaults.begin(),
                          scenario.framework_defaults.end());
-  const RunOutput run = run_scenario(scenario);
+  RunOutput run = run_scenario(scenario);
+  if (!run.result.fits_in_memory && !recompute_stated(rs.doc, overrides)) {
+    least_recompute_that_fits(rs, scenario, run, out.assumptions);
+  }
+  out.scenario = rs.doc;
   out.predicted = predicted_metric(published.metric, run.result);
   if (published.metric == Metric::iteration_time_s) out.predicted *= rs.iteration_scale;
   out.error = relative_error(out.predicted, out.published);

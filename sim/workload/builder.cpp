@@ -227,11 +227,12 @@ class StageBuilder {
       pending_grad_bytes_ += embedding_grad_bytes(s_, z_);
     }
     const int first = first_layer(chunk);
+    const int recomputed = recomputed_layers(s_, w_.stage_layers[stage_][chunk]);
     for (int l = w_.stage_layers[stage_][chunk] - 1; l >= 0; --l) {
       const int layer = first + l;
       int32_t gathered = -1;
       if (zero3()) gathered = gather_layer(Phase::param_gather, mb, chunk, layer);
-      if (s_.training.activation_recompute == Recompute::full) {
+      if (l < recomputed) {
         Op re = compute(Phase::recompute, mb, chunk, layer, 1, kLayerFwd);
         re.deps[0] = gathered;
         push(re);

@@ -1,5 +1,7 @@
 #include "sim/workload/memory.hpp"
 
+#include "sim/workload/workload_sizes.hpp"
+
 #include <algorithm>
 #include <vector>
 
@@ -157,6 +159,12 @@ double per_op_bytes(const Scenario& s) {
 
 double activation_bytes_per_layer(const Scenario& s) {
   if (s.training.activation_recompute == Recompute::per_op) return per_op_bytes(s);
+  if (s.training.activation_recompute == Recompute::full) {
+    // Block recompute: the layers that do not recompute keep what they would without it.
+    const double share = recomputed_layer_share(s);
+    return share * activation_bytes(s, Recompute::full) +
+           (1.0 - share) * activation_bytes(s, Recompute::none);
+  }
   return activation_bytes(s, s.training.activation_recompute);
 }
 

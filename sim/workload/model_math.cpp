@@ -1,6 +1,8 @@
 #include "sim/workload/model_math.hpp"
+
 #include "core/units.hpp"
 #include "sim/workload/layer_shape.hpp"
+#include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
 namespace {
@@ -121,7 +123,7 @@ double recompute_flops_per_layer(const Scenario& s, int64_t b) {
       return core + k_proj + f.projection + (f.mlp + f.shared) / mlp_matrices(s.model);
     }
     case Recompute::full:
-      return f.total() + rescored;
+      return recomputed_layer_share(s) * f.total() + rescored;
   }
   return 0.0;
 }

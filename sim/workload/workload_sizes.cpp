@@ -74,6 +74,26 @@ int chunk_layers(int layers, int stages, int chunks, int stage, int chunk) {
   return base + (part >= 1 && part <= extra ? 1 : 0);
 }
 
+int recomputed_layers(const Scenario& s, int chunk_layers) {
+  if (s.training.activation_recompute != Recompute::full) return 0;
+  const int n = s.training.recompute_num_layers;
+  return n > 0 ? std::min(n, chunk_layers) : chunk_layers;
+}
+
+double recomputed_layer_share(const Scenario& s) {
+  if (s.training.activation_recompute != Recompute::full) return 0.0;
+  if (s.training.recompute_num_layers == 0) return 1.0;
+  int layers = 0, recomputed = 0;
+  for (int stage = 0; stage < s.parallel.pipeline; ++stage) {
+    for (int chunk = 0; chunk < s.parallel.virtual_stages; ++chunk) {
+      const int n = chunk_layers(s, stage, chunk);
+      layers += n;
+      recomputed += recomputed_layers(s, n);
+    }
+  }
+  return layers > 0 ? static_cast<double>(recomputed) / layers : 0.0;
+}
+
 int chunk_layers(const Scenario& s, int stage, int chunk) {
   const ParallelConfig& par = s.parallel;
   const int p = par.pipeline, v = par.virtual_stages;

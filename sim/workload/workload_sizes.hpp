@@ -45,4 +45,11 @@ int chunk_layers(int layers, int stages, int chunks, int stage, int chunk);
 // and the loss only, and every other chunk with one layer.
 int chunk_layers(const Scenario& s, int stage, int chunk);
 
+// Of a chunk of `chunk_layers` layers, how many run their forward again in backward: all of them
+// under full recompute, or the first training.recompute_num_layers; none otherwise.
+int recomputed_layers(const Scenario& s, int chunk_layers);
+
+// The share of all the model's layers that recompute (the chunks of every stage counted).
+double recomputed_layer_share(const Scenario& s);
+
 }  // namespace wt

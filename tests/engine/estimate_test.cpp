@@ -348,6 +348,26 @@ TEST(Estimate, AgreesWithTheWalkWithEmbeddingAndLossCountedAsLayers) {
   agreement.report("embedding and loss counted as layers");
 }
 
+// Full recompute of only the first N layers of each chunk (Megatron's block method), on uneven
+// interleaved splits and with ZeRO-3: both paths recompute the same layers.
+TEST(Estimate, AgreesWithTheWalkUnderBlockRecompute) {
+  Agreement agreement;
+  for (const int layers : {26, 30}) {
+    for (const int n : {1, 2, 5}) {
+      for (const int zero : {1, 3}) {
+        json doc = interleaved_doc(layers, 2);
+        doc["training"]["activation_recompute"] = "full";
+        doc["training"]["recompute_num_layers"] = n;
+        doc["parallel"]["zero_stage"] = zero;
+        const Scenario s = parse_scenario(doc);
+        compare(s, doc.dump(), agreement);
+      }
+    }
+  }
+  EXPECT_EQ(agreement.cases(), 12);
+  agreement.report("block recompute");
+}
+
 TEST(Estimate, UnknownGpuIsAnInputError) {
   Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/one-gpu.json");
   s.cluster.gpu = "no-such-gpu";

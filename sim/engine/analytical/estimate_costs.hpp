@@ -49,12 +49,16 @@ struct StepCosts {
   CommCost bucket(double bytes, const GroupShape& shape) const;
 
   // Stream time of one layer's forward (compute then its collectives), and backward (recompute
-  // with its collectives when full, then backward and its collectives).
+  // with its collectives when the layer recomputes, then backward and its collectives).
   double fwd_unit_s() const { return layer_fwd_s + comm_fwd.time_s(); }
-  double bwd_unit_s() const {
+  // The forward a fully recomputed layer runs again, with its collectives.
+  double recompute_unit_s() const {
+    return full_recompute ? layer_fwd_s + comm_recompute.time_s() : 0.0;
+  }
+  double bwd_unit_s(bool recomputed) const {
     // Per-op recompute's kernels are in layer_bwd_s; its collectives in comm_recompute.
-    const double recompute = (full_recompute ? layer_fwd_s : 0.0) + comm_recompute.time_s();
-    return recompute + layer_bwd_s + comm_bwd.time_s();
+    const double per_op = full_recompute ? 0.0 : comm_recompute.time_s();
+    return (recomputed ? recompute_unit_s() : 0.0) + per_op + layer_bwd_s + comm_bwd.time_s();
   }
 };
 

@@ -195,7 +195,9 @@ class PipelineClock {
   // Layers of a backward pass: ZeRO-3 gathers before and reduce-scatters after each layer; on the
   // final pass the gradient buckets fill and launch as layers finish.
   double backward_layers(StageClock& k, double t, int n, bool final_pass) {
-    const double unit = c_.bwd_unit_s();
+    // Backward runs the chunk's layers last to first; the first `recomputed` recompute.
+    const int recomputed = recomputed_layers(s_, n);
+    const auto unit_of = [&](int i) { return c_.bwd_unit_s(n - 1 - i < recomputed); };
     if (zero3_) {
       for (int i = 0; i < n; ++i) {
         const double gate = static_cast<double>(k.gathers + 1) * c_.layer_gather.time_s;
@@ -204,14 +206,14 @@ class PipelineClock {
           t = gate;
         }
         ++k.gathers;
-        t += unit;
+        t += unit_of(i);
         dp_op(k, t, c_.layer_reduce, CommDim::dp);
       }
       return t;
     }
-    if (!final_pass) return t + n * unit;
+    if (!final_pass) return t + n * c_.bwd_unit_s(false) + recomputed * c_.recompute_unit_s();
     for (int i = 0; i < n; ++i) {
-      t += unit;
+      t += unit_of(i);
       k.pending_grad_bytes += c_.layer_dense_grad_bytes;
       k.pending_expert_bytes += c_.layer_expert_grad_bytes;
       if (s_.parallel.overlap_grad_reduce) {
@@ -310,6 +312,16 @@ class PipelineClock {
   // Layer passes of the stage per iteration (each layer: m forwards, m backwards) and recomputes.
   double layer_passes(int stage) const { return static_cast<double>(m_) * stage_layers_[stage]; }
 
+  // Layer passes that run their collectives again: the recomputed layers' under full recompute
+  // (every layer, or the first recompute_num_layers of each chunk), every layer's under per-op.
+  double recompute_passes(int stage) const {
+    if (!c_.full_recompute) return layer_passes(stage);
+    int recomputed = 0;
+    for (int ch = 0; ch < v_; ++ch)
+      recomputed += recomputed_layers(s_, layers(stage, ch));
+    return static_cast<double>(m_) * recomputed;
+  }
+
   CommVolume volume(int stage) const {
     const StageClock& k = clocks_[stage];
     const double passes = layer_passes(stage);
@@ -318,9 +330,10 @@ class PipelineClock {
     const LayerComm& r = c_.comm_recompute;
     const LayerComm& b = c_.comm_bwd;
     CommVolume v;
-    v.tp = passes * (f.tp.sent_bytes + r.tp.sent_bytes + b.tp.sent_bytes);
-    v.cp = passes * (f.cp.sent_bytes + r.cp.sent_bytes + b.cp.sent_bytes);
-    v.ep = passes * (f.ep.sent_bytes + r.ep.sent_bytes + b.ep.sent_bytes);
+    const double reruns = recompute_passes(stage);
+    v.tp = passes * (f.tp.sent_bytes + b.tp.sent_bytes) + reruns * r.tp.sent_bytes;
+    v.cp = passes * (f.cp.sent_bytes + b.cp.sent_bytes) + reruns * r.cp.sent_bytes;
+    v.ep = passes * (f.ep.sent_bytes + b.ep.sent_bytes) + reruns * r.ep.sent_bytes;
     const int forward_sends = v_ - (stage == p_ - 1 ? 1 : 0);
     const int backward_sends = v_ - (stage == 0 ? 1 : 0);
     v.pp = m * (forward_sends + backward_sends) * c_.p2p.sent_bytes + k.pp_sync_sent_bytes;
@@ -335,8 +348,9 @@ class PipelineClock {
     const double passes = layer_passes(st);
     const double m = static_cast<double>(m_);
     Breakdown& b = out.breakdown_s;
-    const double recompute_s = c_.full_recompute ? c_.layer_fwd_s : 0.0;
-    b.compute = passes * (c_.layer_fwd_s + recompute_s + c_.layer_bwd_s);
+    const double reruns = recompute_passes(st);
+    b.compute = passes * (c_.layer_fwd_s + c_.layer_bwd_s) +
+                (c_.full_recompute ? reruns * c_.layer_fwd_s : 0.0);
     if (st == 0) b.compute += m * (c_.embedding_fwd_s + c_.embedding_bwd_s);
     if (st == p_ - 1) b.compute += m * (c_.logits_fwd_s + c_.logits_bwd_s);
     b.optimizer = optimizer_s_[st];
@@ -345,9 +359,9 @@ class PipelineClock {
     const LayerComm& f = c_.comm_fwd;
     const LayerComm& r = c_.comm_recompute;
     const LayerComm& bw = c_.comm_bwd;
-    e.tp = passes * (f.tp.time_s + r.tp.time_s + bw.tp.time_s);
-    e.cp = passes * (f.cp.time_s + r.cp.time_s + bw.cp.time_s);
-    e.ep = passes * (f.ep.time_s + r.ep.time_s + bw.ep.time_s);
+    e.tp = passes * (f.tp.time_s + bw.tp.time_s) + reruns * r.tp.time_s;
+    e.cp = passes * (f.cp.time_s + bw.cp.time_s) + reruns * r.cp.time_s;
+    e.ep = passes * (f.ep.time_s + bw.ep.time_s) + reruns * r.ep.time_s;
     e.pp = k.recv_comm_s;
     e.dp = k.gather_wait_s;
     e.dp += k.optimizer_wait_dp_s;
