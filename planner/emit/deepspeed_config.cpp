@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "planner/emit/megatron_args.hpp"
 #include "sim/scenario/precision.hpp"
 
 namespace wt {
@@ -23,6 +24,11 @@ Json zero_block(const ParallelConfig& p) {
   z["reduce_scatter"] = true;
   z["reduce_bucket_size"] = bucket_elements(p);
   z["allgather_bucket_size"] = bucket_elements(p);
+  // ZeRO-Offload / ZeRO-Infinity (docs/models.md, "Offload"); offload_param needs stage 3.
+  if (p.offload != Offload::none) z["offload_optimizer"] = {{"device", "cpu"}};
+  if (p.offload == Offload::parameters && p.zero_stage == 3) {
+    z["offload_param"] = {{"device", "cpu"}};
+  }
   return z;
 }
 
@@ -44,7 +50,12 @@ nlohmann::ordered_json deepspeed_config(const Scenario& s) {
   Json c;
   c["train_batch_size"] = s.training.global_batch_size;
   c["train_micro_batch_size_per_gpu"] = s.training.micro_batch_size;
+  // Micro-batches per DP replica, as the simulator counts them: context parallelism splits each
+  // micro-batch's sequence, so the CP ranks of a replica share its micro-batches (the DeepSpeed
+  // engine must see the DP group alone as its data-parallel world, as Megatron-DeepSpeed's mpu
+  // gives it).
   c["gradient_accumulation_steps"] = s.num_micro_batches();
+  c["gradient_clipping"] = kClipGradNorm;
   c["zero_optimization"] = zero_block(s.parallel);
   add_precision(c, s.training);
   if (s.training.activation_recompute == Recompute::full) {

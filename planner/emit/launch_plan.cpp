@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sim/report/headline.hpp"
+#include "sim/run.hpp"
 
 namespace wt {
 namespace {
@@ -20,6 +21,13 @@ std::optional<int64_t> iterations_for(const Scenario& s) {
 }
 
 }  // namespace
+
+std::optional<int64_t> save_interval_iterations(double interval_s, double iteration_s) {
+  if (!(interval_s > 0.0) || !(iteration_s > 0.0) || !std::isfinite(interval_s / iteration_s)) {
+    return std::nullopt;
+  }
+  return std::max<int64_t>(1, std::llround(interval_s / iteration_s));
+}
 
 std::string dns_label(const std::string& text, size_t max_length) {
   std::string label;
@@ -61,6 +69,9 @@ LaunchPlan launch_plan(const Scenario& s) {
   p.global_batch_size = s.training.global_batch_size;
   p.gradient_accumulation_steps = s.num_micro_batches();
   p.train_iterations = iterations_for(s);
+  const RunResult run = run_scenario(s, EngineKind::analytical).result;
+  p.save_interval =
+      save_interval_iterations(run.optimal_checkpoint_interval_s, run.iteration_time_s);
   return p;
 }
 
@@ -78,6 +89,20 @@ const std::vector<Placeholder>& launch_placeholders() {
       {"LR", "FILL_ME_learning_rate", "peak learning rate (schedule, warm-up, decay: add yours)"},
   };
   return placeholders;
+}
+
+std::vector<Placeholder> plan_placeholders(const LaunchPlan& plan) {
+  std::vector<Placeholder> extra = launch_placeholders();
+  if (!plan.train_iterations) {
+    extra.push_back({"TRAIN_ITERS", "FILL_ME_train_iters",
+                     "training.total_tokens is 0 in the scenario: set the number of iterations"});
+  }
+  if (!plan.save_interval) {
+    extra.push_back({"SAVE_INTERVAL", "FILL_ME_save_interval",
+                     "iterations between checkpoints (the scenario gives no checkpoint interval: "
+                     "no total_tokens, or reliability.checkpoint_write_s 0)"});
+  }
+  return extra;
 }
 
 }  // namespace wt

@@ -19,9 +19,18 @@ struct LaunchPlan {
   int64_t global_batch_size = 1;
   int64_t gradient_accumulation_steps = 1;  // micro-batches per iteration per DP replica
   std::optional<int64_t> train_iterations;  // ceil(total_tokens / (global batch · seq)); none if 0
+  // Megatron's --save-interval: the run's Young/Daly checkpoint interval (optimal_checkpoint_
+  // interval_s, sim/report/train_cost.hpp) over the analytical engine's iteration time, rounded,
+  // at least 1; none when the run reports no interval (total_tokens 0 or a free checkpoint).
+  std::optional<int64_t> save_interval;
 };
 
+// Runs the scenario once with the analytical engine (for the checkpoint interval).
 LaunchPlan launch_plan(const Scenario& s);
+
+// Iterations between checkpoints: interval_s / iteration_s rounded, at least 1; none when either
+// is not positive and finite.
+std::optional<int64_t> save_interval_iterations(double interval_s, double iteration_s);
 
 // "Llama 3 8B run on 1 × 8 GPUs" → "llama-3-8b-run-on-1-8-gpus": lower-case letters, digits and
 // '-', starting with a letter and ending with a letter or digit (an RFC 1035 label, as Kubernetes
@@ -41,6 +50,10 @@ struct Placeholder {
 };
 
 const std::vector<Placeholder>& launch_placeholders();
+
+// The placeholders of a plan's files: launch_placeholders(), then TRAIN_ITERS without
+// train_iterations and SAVE_INTERVAL without save_interval.
+std::vector<Placeholder> plan_placeholders(const LaunchPlan& plan);
 
 // Port of the torch.distributed rendezvous on the first node.
 inline constexpr int kRendezvousPort = 29500;

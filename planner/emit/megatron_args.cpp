@@ -1,10 +1,10 @@
 #include "planner/emit/megatron_args.hpp"
 
-#include <iomanip>
-#include <sstream>
+#include <cmath>
 #include <string>
 
 #include "planner/emit/launch_plan.hpp"
+#include "planner/emit/megatron_model_args.hpp"
 
 namespace wt {
 namespace {
@@ -15,15 +15,8 @@ std::string str(int64_t v) {
   return std::to_string(v);
 }
 
-// Shortest form of a short decimal such as a capacity factor: 1.25, not 1.250000.
-std::string decimal(double v) {
-  std::ostringstream out;
-  out << std::setprecision(12) << v;
-  return out.str();
-}
-
 void add(Args& a, std::string flag, std::string value = {}) {
-  a.push_back({std::move(flag), std::move(value), false});
+  add_flag(a, std::move(flag), std::move(value));
 }
 
 void add_layout(Args& a, const Scenario& s) {
@@ -58,28 +51,6 @@ void add_batch(Args& a, const Scenario& s, const LaunchPlan& plan) {
     add(a, "--train-iters", str(*plan.train_iterations));
   } else {
     a.push_back({"--train-iters", "TRAIN_ITERS", true});
-  }
-}
-
-void add_model(Args& a, const ModelConfig& m) {
-  add(a, "--num-layers", str(m.num_layers));
-  add(a, "--hidden-size", str(m.hidden_size));
-  add(a, "--ffn-hidden-size", str(m.ffn_hidden_size));
-  add(a, "--num-attention-heads", str(m.num_attention_heads));
-  if (m.num_kv_heads > 0 && m.num_kv_heads != m.num_attention_heads) {
-    add(a, "--group-query-attention");
-    add(a, "--num-query-groups", str(m.num_kv_heads));
-  }
-  if (m.gated_mlp) add(a, "--swiglu");
-  if (!m.tied_embeddings) add(a, "--untie-embeddings-and-output-weights");
-  if (m.moe.num_experts > 0) {
-    add(a, "--num-experts", str(m.moe.num_experts));
-    add(a, "--moe-router-topk", str(m.moe.top_k));
-    add(a, "--moe-ffn-hidden-size", str(m.moe.moe_ffn_hidden_size));
-    if (m.moe.capacity_factor > 0.0) {
-      add(a, "--moe-expert-capacity-factor", decimal(m.moe.capacity_factor));
-      add(a, "--moe-pad-expert-input-to-capacity");
-    }
   }
 }
 
@@ -123,14 +94,34 @@ void add_recompute(Args& a, Recompute r) {
   }
 }
 
+// Megatron's DDP buckets count gradient elements: parallel.dp_bucket_mb MB of the gradient buffer's
+// type (fp32 with grad_reduce_in_fp32 or fp32/tf32 training, else 16-bit).
+int64_t ddp_bucket_elements(const Scenario& s) {
+  const Precision p = s.training.precision;
+  const bool fp32 = s.training.grad_reduce_in_fp32 || p == Precision::fp32 || p == Precision::tf32;
+  const double bytes = fp32 ? 4.0 : 2.0;
+  return std::llround(s.parallel.dp_bucket_mb * 1.0e6 / bytes);
+}
+
 void add_optimizer(Args& a, const Scenario& s) {
   add(a, "--optimizer", s.training.optimizer == Optimizer::sgd ? "sgd" : "adam");
+  add(a, "--clip-grad", kClipGrad);  // the optimizer step's clipping pass (docs/models.md)
   const ParallelConfig& p = s.parallel;
   const bool distributed = p.zero_stage >= 1;
   if (distributed) add(a, "--use-distributed-optimizer");
+  if (p.offload != Offload::none) add(a, "--optimizer-cpu-offload");
+  if (p.data > 1) add(a, "--ddp-bucket-size", str(ddp_bucket_elements(s)));
   if (p.overlap_grad_reduce && p.data > 1) {
     add(a, "--overlap-grad-reduce");
     if (distributed && p.overlap_param_gather) add(a, "--overlap-param-gather");
+  }
+}
+
+void add_save_interval(Args& a, const LaunchPlan& plan) {
+  if (plan.save_interval) {
+    add(a, "--save-interval", str(*plan.save_interval));
+  } else {
+    a.push_back({"--save-interval", "SAVE_INTERVAL", true});
   }
 }
 
@@ -145,17 +136,13 @@ void add_placeholders(Args& a) {
     a.push_back({flag, variable, true});
 }
 
-std::string placeholder_lines(const Scenario& s) {
+std::string placeholder_lines(const LaunchPlan& plan) {
   std::string out =
       "# Megatron's overlap of TP communication with compute needs one CUDA connection\n";
   out += "export CUDA_DEVICE_MAX_CONNECTIONS=1\n\n";
-  for (const Placeholder& p : launch_placeholders()) {
+  for (const Placeholder& p : plan_placeholders(plan)) {
     out += "# " + p.doc + "\n";
     out += p.variable + "=\"${" + p.variable + ":-" + p.fill_me + "}\"\n";
-  }
-  if (s.training.total_tokens <= 0.0) {
-    out += "# training.total_tokens is 0 in the scenario: set the number of iterations\n";
-    out += "TRAIN_ITERS=\"${TRAIN_ITERS:-FILL_ME_train_iters}\"\n";
   }
   return out;
 }
@@ -164,7 +151,8 @@ constexpr const char* kRequireFilled = R"(
 # Refuses to launch while a placeholder still holds its FILL_ME value.
 require_filled() {
   local name
-  for name in MEGATRON_DIR DATA_PATH TOKENIZER_TYPE TOKENIZER_MODEL CHECKPOINT_DIR LR TRAIN_ITERS; do
+  for name in MEGATRON_DIR DATA_PATH TOKENIZER_TYPE TOKENIZER_MODEL CHECKPOINT_DIR LR TRAIN_ITERS \
+      SAVE_INTERVAL; do
     if [[ "${!name-}" == FILL_ME* ]]; then
       echo "launch: set ${name} (still ${!name}); see megatron_args.sh" >&2
       return 1
@@ -176,17 +164,18 @@ require_filled() {
 }  // namespace
 
 std::vector<CliArg> megatron_arguments(const Scenario& s) {
-  const LaunchPlan plan = launch_plan(s);
+  return megatron_arguments(s, launch_plan(s));
+}
+
+std::vector<CliArg> megatron_arguments(const Scenario& s, const LaunchPlan& plan) {
   Args a;
   add_layout(a, s);
   add_batch(a, s, plan);
-  add_model(a, s.model);
-  if (s.model.moe.num_experts > 0 && s.training.moe_permute_fusion) {
-    add(a, "--moe-permute-fusion");
-  }
+  add_megatron_model(a, s);
   add_precision(a, s.training);
   add_recompute(a, s.training.activation_recompute);
   add_optimizer(a, s);
+  add_save_interval(a, plan);
   add_placeholders(a);
   return a;
 }
@@ -211,6 +200,22 @@ std::vector<std::string> megatron_caveats(const Scenario& s) {
   if (s.training.precision == Precision::tf32) {
     c.push_back("tf32: Megatron keeps fp32 parameters; TF32 matmuls follow PyTorch's settings.");
   }
+  if (s.model.parallel_layers) {
+    c.push_back(
+        "parallel_layers: Megatron-LM's GPT model runs attention and MLP one after the "
+        "other; the arguments train the sequential block.");
+  }
+  if (s.training.kernel_fusion == KernelFusion::eager_amp) {
+    c.push_back(
+        "eager_amp: Megatron-LM runs fused Transformer Engine kernels, not PyTorch eager "
+        "under autocast; expect it faster than simulated.");
+  }
+  if (s.parallel.offload == Offload::parameters) {
+    c.push_back(
+        "offload parameters: Megatron offloads only the optimizer "
+        "(--optimizer-cpu-offload); for parameters use deepspeed_config.json "
+        "(offload_param).");
+  }
   if (s.training.optimizer == Optimizer::adamw) {
     c.push_back("adamw: Megatron's adam is AdamW (decoupled --weight-decay).");
   }
@@ -222,17 +227,24 @@ std::string megatron_args_sh(const Scenario& s) {
   std::vector<std::string> head = {
       "Megatron-LM pretrain_gpt.py arguments, written by windtunnel for scenario \"" + s.name +
           "\"",
-      plan.headline, "Source it (torchrun.sh and slurm.sbatch do): it defines MEGATRON_ARGS.",
+      plan.headline,
+      "Source it (torchrun.sh and slurm.sbatch do): it defines MEGATRON_ARGS.",
       "Placeholders the scenario does not know are FILL_ME_...: set them in the environment or "
       "edit them below.",
-      "Not set here: learning-rate schedule, weight decay, logging, evaluation, and model details "
-      "the simulator does not model (position embedding, normalization, biases); add your own."};
+      "Not set here: learning-rate schedule, weight decay, logging, evaluation, attention dropout "
+      "and --rotary-base (the scenario does not know them; Megatron's default base is 10000, "
+      "Llama 3 uses 500000): add your own.",
+      std::string(s.model.gated_mlp
+                      ? "Gated MLP: the Llama convention the simulator counts (rotary positions, "
+                        "RMSNorm, SwiGLU, no linear biases)."
+                      : "Two-matrix MLP: the GPT convention the simulator counts (learned absolute "
+                        "positions, LayerNorm, linear biases).")};
   for (const std::string& c : megatron_caveats(s))
     head.push_back("Note: " + c);
-  std::string out = "#!/usr/bin/env bash\n" + comment_block(head) + "\n" + placeholder_lines(s);
+  std::string out = "#!/usr/bin/env bash\n" + comment_block(head) + "\n" + placeholder_lines(plan);
   out += kRequireFilled;
   out += "\nMEGATRON_ARGS=(\n";
-  for (const CliArg& a : megatron_arguments(s))
+  for (const CliArg& a : megatron_arguments(s, plan))
     out += "  " + shell_arg(a) + "\n";
   return out + ")\n";
 }

@@ -4,14 +4,24 @@
 #include <string>
 #include <vector>
 
+#include "planner/emit/launch_plan.hpp"
 #include "planner/emit/shell_text.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {
 
-// Layout, batch, model shape, precision, recompute, optimizer sharding, overlap, iterations, then
+// Layout, batch, model (megatron_model_args.hpp), precision, recompute, optimizer (clipping,
+// sharding, offload, buckets, overlap), iterations, checkpoint interval, then
 // the placeholders (data, tokenizer, checkpoints, learning rate) as variables.
 std::vector<CliArg> megatron_arguments(const Scenario& s);
+// The same for a plan already built (launch_plan(s) runs the analytical engine once).
+std::vector<CliArg> megatron_arguments(const Scenario& s, const LaunchPlan& plan);
+
+// Megatron's --clip-grad: the global-norm clipping the optimizer model assumes (docs/models.md,
+// "Optimizer step"; Megatron's default, data/reference/framework-defaults.md §1). DeepSpeed's
+// gradient_clipping gets the same value.
+inline constexpr double kClipGradNorm = 1.0;
+inline constexpr const char* kClipGrad = "1.0";
 
 // What the arguments cannot say exactly (e.g. Megatron has no GPipe schedule): one line each.
 std::vector<std::string> megatron_caveats(const Scenario& s);

@@ -29,21 +29,18 @@ std::string args_block(const Scenario& s, const LaunchPlan& plan, const std::str
                                              "$(MEGATRON_DIR)/pretrain_gpt.py"};
   for (const std::string& word : torchrun)
     out += list_item(indent, word);
-  for (const CliArg& a : megatron_arguments(s)) {
+  for (const CliArg& a : megatron_arguments(s, plan)) {
     out += list_item(indent, a.flag);
     if (!a.value.empty()) out += list_item(indent, a.variable ? "$(" + a.value + ")" : a.value);
   }
   return out;
 }
 
-std::string env_block(const Scenario& s, const std::string& indent) {
+std::string env_block(const LaunchPlan& plan, const std::string& indent) {
   std::string out = indent + "- name: CUDA_DEVICE_MAX_CONNECTIONS\n" + indent + "  value: \"1\"\n";
-  for (const Placeholder& p : launch_placeholders()) {
+  for (const Placeholder& p : plan_placeholders(plan)) {
     out += indent + "- name: " + p.variable + "\n" + indent + "  value: " + yaml_quoted(p.fill_me) +
            "\n";
-  }
-  if (s.training.total_tokens <= 0.0) {
-    out += indent + "- name: TRAIN_ITERS\n" + indent + "  value: \"FILL_ME_train_iters\"\n";
   }
   return out;
 }
@@ -59,7 +56,7 @@ std::string replica_spec(const Scenario& s, const LaunchPlan& plan, const std::s
   out += c + "image: " + yaml_quoted(kImage) + "\n";
   out += c + "command:\n" + list_item(c + "  ", "torchrun");
   out += c + "args:\n" + args_block(s, plan, c + "  ");
-  out += c + "env:\n" + env_block(s, c + "  ");
+  out += c + "env:\n" + env_block(plan, c + "  ");
   out += c + "resources:\n" + c + "  limits:\n";
   out += c + "    nvidia.com/gpu: " + std::to_string(plan.gpus_per_node) + "\n";
   out += c + "volumeMounts:\n" + c + "  - name: dshm\n" + c + "    mountPath: /dev/shm\n";

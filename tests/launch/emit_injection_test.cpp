@@ -88,7 +88,8 @@ fs::path stub_path(const fs::path& base, const fs::path& reached) {
 std::string filled_environment(const fs::path& bin, const fs::path& dir) {
   return "env -i PATH=" + bin.string() +
          ":/usr/bin:/bin MEGATRON_DIR=/m DATA_PATH=/d TOKENIZER_TYPE=t TOKENIZER_MODEL=m "
-         "CHECKPOINT_DIR=/c LR=1e-4 TRAIN_ITERS=10 MASTER_ADDR=node1 SLURM_SUBMIT_DIR=" +
+         "CHECKPOINT_DIR=/c LR=1e-4 TRAIN_ITERS=10 SAVE_INTERVAL=5 MASTER_ADDR=node1 "
+         "SLURM_SUBMIT_DIR=" +
          dir.string() + " SLURM_JOB_NODELIST=node[1-2] SLURM_JOB_ID=7 ";
 }
 
@@ -192,27 +193,13 @@ TEST(EmitInjection, CommentsStayOneLine) {
   EXPECT_EQ(comment_block({"x\n#!/bin/sh"}), "# x\\x0A#!/bin/sh\n");
 }
 
-std::set<std::string> megatron_lm_arguments() {
-  std::ifstream in(std::string(WT_SOURCE_DIR) + "/data/reference/megatron-lm-arguments.txt");
-  std::set<std::string> names;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.front() != '#') names.insert(line);
-  }
-  return names;
-}
-
 // Every shipped scenario (plans excepted) plus variants that turn on the conditional flags (MoE
 // capacity, FP8, full recompute, GQA, SP with TP overlap, distributed optimizer with param-gather
 // overlap).
 TEST(EmitInjection, EveryMegatronFlagIsAMegatronArgument) {
-  const std::set<std::string> known = megatron_lm_arguments();
+  const std::set<std::string> known = test::reference_names("megatron-lm-arguments.txt");
   ASSERT_GT(known.size(), 900u);
-  std::vector<Scenario> scenarios;
-  for (const auto& e : fs::directory_iterator(std::string(WT_SOURCE_DIR) + "/scenarios")) {
-    if (e.path().extension() == ".json" && e.path().stem().string().rfind("plan-", 0) != 0) {
-      scenarios.push_back(test::shipped_scenario(e.path().stem().string()));
-    }
-  }
+  std::vector<Scenario> scenarios = test::shipped_scenarios();
   scenarios.push_back(test::shipped_scenario(
       "mixtral-8x7b-ep", {"model.moe.capacity_factor=1.25", "training.activation_recompute=full"}));
   scenarios.push_back(test::shipped_scenario(

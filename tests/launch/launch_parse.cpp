@@ -1,5 +1,7 @@
 #include "launch_parse.hpp"
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -140,6 +142,26 @@ std::vector<std::string> yaml_list(const std::string& yaml, const std::string& k
     if (t == key + ":" && seen++ == n) inside = true;
   }
   return items;
+}
+
+std::set<std::string> reference_names(const std::string& file) {
+  std::ifstream in(std::string(WT_SOURCE_DIR) + "/data/reference/" + file);
+  std::set<std::string> names;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.front() != '#') names.insert(line);
+  }
+  return names;
+}
+
+std::vector<Scenario> shipped_scenarios() {
+  std::vector<Scenario> scenarios;
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(WT_SOURCE_DIR) + "/scenarios")) {
+    if (e.path().extension() == ".json" && e.path().stem().string().rfind("plan-", 0) != 0) {
+      scenarios.push_back(shipped_scenario(e.path().stem().string()));
+    }
+  }
+  return scenarios;
 }
 
 Scenario shipped_scenario(const std::string& name, const std::vector<std::string>& sets) {

@@ -4,6 +4,7 @@
 // scalars and lists of the PyTorchJob manifest (line-based: the manifest is also checked by
 // python3's yaml in tests/cli).
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,12 @@ std::vector<std::string> yaml_scalars(const std::string& yaml, const std::string
 
 // The "- item" lines that follow the n-th "key:" line, unquoted.
 std::vector<std::string> yaml_list(const std::string& yaml, const std::string& key, size_t n = 0);
+
+// The names in data/reference/FILE, one a line ('#' lines are comments).
+std::set<std::string> reference_names(const std::string& file);
+
+// Every scenario in scenarios/ but the plan-*.json files.
+std::vector<Scenario> shipped_scenarios();
 
 // A scenario from scenarios/NAME.json with --set overrides.
 Scenario shipped_scenario(const std::string& name, const std::vector<std::string>& sets = {});
