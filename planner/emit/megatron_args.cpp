@@ -85,12 +85,16 @@ void add_precision(Args& a, const TrainingConfig& t) {
   }
 }
 
-void add_recompute(Args& a, Recompute r) {
+// Full recompute of every layer is Megatron's uniform method with one layer per checkpoint;
+// training.recompute_num_layers N is its block method over the first N layers of each chunk.
+void add_recompute(Args& a, const TrainingConfig& t) {
+  const Recompute r = t.activation_recompute;
   if (r == Recompute::selective) add(a, "--recompute-granularity", "selective");
   if (r == Recompute::full || r == Recompute::per_op) {
     add(a, "--recompute-granularity", "full");
-    add(a, "--recompute-method", "uniform");
-    add(a, "--recompute-num-layers", "1");
+    const bool block = r == Recompute::full && t.recompute_num_layers > 0;
+    add(a, "--recompute-method", block ? "block" : "uniform");
+    add(a, "--recompute-num-layers", block ? str(t.recompute_num_layers) : "1");
   }
 }
 
@@ -173,7 +177,7 @@ std::vector<CliArg> megatron_arguments(const Scenario& s, const LaunchPlan& plan
   add_batch(a, s, plan);
   add_megatron_model(a, s);
   add_precision(a, s.training);
-  add_recompute(a, s.training.activation_recompute);
+  add_recompute(a, s.training);
   add_optimizer(a, s);
   add_save_interval(a, plan);
   add_placeholders(a);

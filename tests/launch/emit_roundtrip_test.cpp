@@ -29,6 +29,9 @@ std::vector<Scenario> scenarios_and_variants() {
                                        {"training.precision=fp8", "training.attention=cudnn"}));
   all.push_back(test::shipped_scenario(
       "llama3-8b-1node-h100",
+      {"training.activation_recompute=full", "training.recompute_num_layers=3"}));
+  all.push_back(test::shipped_scenario(
+      "llama3-8b-1node-h100",
       {"parallel.context=2", "parallel.data=2", "training.attention=flash2"}));
   all.push_back(test::shipped_scenario("mixtral-8x7b-ep", {"model.preset=deepseek-v3"}));
   return all;
@@ -170,6 +173,11 @@ void expect_training(const Scenario& s, const LaunchPlan& plan, const Flags& f) 
   EXPECT_EQ(p, t.precision == Precision::tf32 ? Precision::fp32 : t.precision);
   EXPECT_EQ(recompute_of(f),
             t.activation_recompute == Recompute::per_op ? Recompute::full : t.activation_recompute);
+  if (t.activation_recompute == Recompute::full) {
+    const bool block = t.recompute_num_layers > 0;
+    EXPECT_EQ(value(f, "--recompute-method"), block ? "block" : "uniform");
+    EXPECT_EQ(integer(f, "--recompute-num-layers"), block ? t.recompute_num_layers : 1);
+  }
   EXPECT_EQ(attention_of(f), t.attention);
   EXPECT_EQ(value(f, "--optimizer"), t.optimizer == Optimizer::sgd ? "sgd" : "adam");
   EXPECT_DOUBLE_EQ(std::stod(value(f, "--clip-grad")), 1.0);
