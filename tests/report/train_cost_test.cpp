@@ -92,7 +92,8 @@ TEST(TrainCost, MoreGpusShortenTheClusterMtbf) {
   s.cluster.num_nodes = 128;  // 1024 GPUs: M = 800 · 3600 / 1024 = 2812.5 s
   const TrainCost c = train_cost(s, 1.5);
   EXPECT_DOUBLE_EQ(c.cluster_mtbf_s, 2812.5);
-  EXPECT_DOUBLE_EQ(c.optimal_checkpoint_interval_s, std::sqrt(2.0 * 50.0 * 2812.5));  // 530.33 s
+  // √(2 · 50 · 2812.5) = 530.33 s = 353.55 iterations of 1.5 s, rounded to 354: 531 s.
+  EXPECT_DOUBLE_EQ(c.optimal_checkpoint_interval_s, 531.0);
   EXPECT_DOUBLE_EQ(c.gpu_hours, 1500.0 * 1024 / 3600);
 }
 
