@@ -195,7 +195,7 @@ std::string percent_text(double fraction) {
 // $274M, P90 $274M · ETTR 92.6% (10000 runs, seed 1)".
 std::string failure_lines(const Scenario& s, const RunResult& r) {
   const FailureFigures& f = r.failures;
-  if (std::isinf(f.expected_interruptions)) return "";
+  if (f.cluster_mtbf_s <= 0.0 || std::isinf(f.expected_interruptions)) return "";
   std::vector<Piece> pieces = {
       {"", "failures  ~" + format_count(f.expected_interruptions) + " interruptions (one every " +
                format_duration(f.cluster_mtbf_s) + ")"},

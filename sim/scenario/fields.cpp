@@ -353,16 +353,9 @@ std::vector<FieldBinding> cost_and_reliability_fields() {
                     .default_text = "`reliability.restart_s`",                     \
                     .doc = "Time from a failure by " WHAT " to training again."})
 
+// The causes come last: the GUI's form lists a section's fields together.
 std::vector<FieldBinding> reliability_fields() {
   return {
-      WT_FAILURE_CAUSE(gpu, "GPU", "the GPU (not its HBM)", "108335 (16384 × 1296 / 196)"),
-      WT_FAILURE_CAUSE(hbm, "GPU", "HBM", "294912 (16384 × 1296 / 72)"),
-      WT_FAILURE_CAUSE(nic, "NIC", "the NIC", "3033381 (16384 × 1296 / 7)"),
-      WT_FAILURE_CAUSE(network, "NIC", "switches and cables", "606676 (16384 × 1296 / 35)"),
-      WT_FAILURE_CAUSE(host, "node", "the host (CPU, memory, disk, power, chassis)",
-                       "57700 (2048 × 1296 / 46)"),
-      WT_FAILURE_CAUSE(software, "GPU", "software (bugs, NCCL timeouts)",
-                       "337042 (16384 × 1296 / 63)"),
       number_field(WT_MEMBER(reliability.storage_GBps), {0.001, 1e7},
                    {.unit = "GB/s",
                     .doc = "Aggregate checkpoint write bandwidth of the file system (default: "
@@ -382,6 +375,14 @@ std::vector<FieldBinding> reliability_fields() {
                             "distribution of `run`; 0 = none."}),
       integer_field(WT_MEMBER(reliability.seed), {0, 2'000'000'000},
                     {.doc = "Seed of the Monte Carlo (the same seed gives the same figures)."}),
+      WT_FAILURE_CAUSE(gpu, "GPU", "the GPU (not its HBM)", "108335 (16384 × 1296 / 196)"),
+      WT_FAILURE_CAUSE(hbm, "GPU", "HBM", "294912 (16384 × 1296 / 72)"),
+      WT_FAILURE_CAUSE(nic, "NIC", "the NIC", "3033381 (16384 × 1296 / 7)"),
+      WT_FAILURE_CAUSE(network, "NIC", "switches and cables", "606676 (16384 × 1296 / 35)"),
+      WT_FAILURE_CAUSE(host, "node", "the host (CPU, memory, disk, power, chassis)",
+                       "57700 (2048 × 1296 / 46)"),
+      WT_FAILURE_CAUSE(software, "GPU", "software (bugs, NCCL timeouts)",
+                       "337042 (16384 × 1296 / 63)"),
   };
 }
 #undef WT_FAILURE_CAUSE

@@ -8,6 +8,7 @@
 #include "sim/report/failure_sources.hpp"
 #include "sim/report/goodput_monte_carlo.hpp"
 #include "sim/report/train_cost.hpp"
+#include "sim/scenario/presets.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -93,15 +94,11 @@ TEST(CheckpointCost, WriteBandwidthIsTheSmallerOfFileSystemAndNodes) {
 
 TEST(CheckpointCost, SyncBlocksForTheWriteAsyncForTheHostCopy) {
   Scenario s = llama3_cluster();
-  s.model.num_layers = 126;
-  s.model.hidden_size = 16384;
-  s.model.ffn_hidden_size = 53248;
-  s.model.num_attention_heads = 128;
-  s.model.num_kv_heads = 8;
-  s.model.vocab_size = 128256;
+  s.model = find_model_preset("llama3-405b")->model;
   const double bytes = total_params(s.model) * 14.0;
   CheckpointCost c = checkpoint_cost(s);
   EXPECT_DOUBLE_EQ(c.bytes, bytes);
+  EXPECT_NEAR(c.bytes / 1e12, 5.682, 0.001);    // 405.9B parameters × 14 B
   EXPECT_DOUBLE_EQ(c.write_s, bytes / 2000e9);  // ≈ 2.84 s for 406B parameters
   EXPECT_DOUBLE_EQ(c.blocking_s, c.write_s);
   EXPECT_DOUBLE_EQ(c.lag_s, 0.0);
@@ -131,51 +128,29 @@ TEST(YoungDaly, ExpectedTimeCountsTheAsyncLagAsLostWork) {
               1529.9241359932566, 1e-9);
 }
 
-TEST(TrainCost, InterruptionsAndEttrFromTheExpectedTime) {
-  Scenario s;
-  s.cluster.num_nodes = 1;
-  s.cluster.gpus_per_node = 8;
-  s.model.seq_length = 2048;
-  s.training.global_batch_size = 512;
-  s.training.total_tokens = 1000.0 * 512 * 2048;
-  s.reliability.gpu_mtbf_hours = 800.0;
-  s.reliability.checkpoint_write_s = 50.0;
-  s.reliability.restart_s = 1000.0;
-  const TrainCost c = train_cost(s, 1.5);
-  // T = 1500 · 363/356 (tests/report/train_cost_test.cpp); M = 360,000 s.
-  EXPECT_NEAR(c.expected_interruptions, 1500.0 * 363.0 / 356.0 / 360000.0, 1e-15);
-  EXPECT_NEAR(c.ettr, 356.0 / 363.0, 1e-15);
-  EXPECT_DOUBLE_EQ(c.checkpoint_interval_s, 6000.0);
-  s.reliability.checkpoint_interval_iterations = 100;  // Megatron --save-interval 100
-  const TrainCost every_100 = train_cost(s, 1.5);
-  EXPECT_DOUBLE_EQ(every_100.checkpoint_interval_s, 150.0);
-  EXPECT_DOUBLE_EQ(every_100.optimal_checkpoint_interval_s, 6000.0);
-  // 1500 · (1 + 50/150) / (1 − (75 + 1000)/360,000).
-  EXPECT_NEAR(every_100.expected_time_to_train_with_failures_s,
-              1500.0 * (4.0 / 3.0) / (1.0 - 1075.0 / 360000.0), 1e-9);
-}
-
 TEST(MonteCarlo, SplitMix64MatchesItsReferenceOutput) {
   uint64_t state = 0;
   EXPECT_EQ(splitmix64(state), 0xE220A8397B1DCDAFULL);
 }
 
-GoodputInputs one_cause(double mtbf_s, double restart_s) {
+// One failure process (MTBF, restart R); work T0 in intervals τ with checkpoints blocking C.
+GoodputInputs one_cause(double mtbf_s, double restart_s, double work_s, double interval_s,
+                        double blocking_s, int runs) {
   GoodputInputs in;
   in.failures = {{"all causes", 1.0, 1.0 / mtbf_s, restart_s}};
+  in.work_s = work_s;
+  in.interval_s = interval_s;
+  in.blocking_s = blocking_s;
+  in.runs = runs;
+  in.expected_interruptions = work_s / mtbf_s;
   return in;
 }
 
 TEST(MonteCarlo, MeanMatchesYoungDalyWhereItsAssumptionsHold) {
   // Failures rare against interval and restart (λ(τ + C) = 0.01, λR = 0.0005): the closed form
   // is within 15 s (0.0004%) of the exact expectation, far inside the runs' statistical error.
-  GoodputInputs in = one_cause(200.0 * 3600, 360.0);
-  in.work_s = 1000.0 * 3600;
-  in.interval_s = 7200.0;
-  in.blocking_s = 36.0;
-  in.runs = 4000;
+  GoodputInputs in = one_cause(200.0 * 3600, 360.0, 1000.0 * 3600, 7200.0, 36.0, 4000);
   in.seed = 7;
-  in.expected_interruptions = 5.05;
   const double closed = expected_time_with_failures_s(in.work_s, 36.0, 7200.0, 0.0, 360.0,
                                                       200.0 * 3600);  // 3,638,009 s
   const GoodputStats g = simulate_goodput(in);
@@ -187,13 +162,8 @@ TEST(MonteCarlo, MeanMatchesYoungDalyWhereItsAssumptionsHold) {
 }
 
 TEST(MonteCarlo, AsyncMeanMatchesYoungDalyWithTheLag) {
-  GoodputInputs in = one_cause(200.0 * 3600, 360.0);
-  in.work_s = 1000.0 * 3600;
-  in.interval_s = 1800.0;
-  in.blocking_s = 1.0;
+  GoodputInputs in = one_cause(200.0 * 3600, 360.0, 1000.0 * 3600, 1800.0, 1.0, 4000);
   in.lag_s = 300.0;
-  in.runs = 4000;
-  in.expected_interruptions = 5.05;
   const double closed =
       expected_time_with_failures_s(in.work_s, 1.0, 1800.0, 300.0, 360.0, 200.0 * 3600);
   const GoodputStats g = simulate_goodput(in);
@@ -201,15 +171,10 @@ TEST(MonteCarlo, AsyncMeanMatchesYoungDalyWithTheLag) {
 }
 
 TEST(MonteCarlo, MeanMatchesTheExactRenewalExpectationWhereYoungDalyDoesNot) {
-  // λ = 1/3600 s, τ = 1800 s, C = 60 s, R = 300 s, 20 segments: each completes after
+  // λ = 1/3600 s, τ = 1800 s, C = 60 s, R = 300 s, 20 intervals: each completes after
   // (e^{λ(τ+C)} − 1) · e^{λR} / λ on average (a failure during a restart restarts it), the last
   // without its checkpoint: 52,827 s. Young/Daly's first-order form says 55,800 s.
-  GoodputInputs in = one_cause(3600.0, 300.0);
-  in.work_s = 36000.0;
-  in.interval_s = 1800.0;
-  in.blocking_s = 60.0;
-  in.runs = 20000;
-  in.expected_interruptions = 15.5;
+  const GoodputInputs in = one_cause(3600.0, 300.0, 36000.0, 1800.0, 60.0, 20000);
   const double l = 1.0 / 3600.0;
   const double exact = 19.0 * std::expm1(l * 1860.0) * std::exp(l * 300.0) / l +
                        std::expm1(l * 1800.0) * std::exp(l * 300.0) / l;
@@ -220,12 +185,7 @@ TEST(MonteCarlo, MeanMatchesTheExactRenewalExpectationWhereYoungDalyDoesNot) {
 }
 
 TEST(MonteCarlo, SeededRunsAreReproducibleAndSeedsDiffer) {
-  GoodputInputs in = one_cause(3600.0, 300.0);
-  in.work_s = 36000.0;
-  in.interval_s = 1800.0;
-  in.blocking_s = 60.0;
-  in.runs = 500;
-  in.expected_interruptions = 15.5;
+  GoodputInputs in = one_cause(3600.0, 300.0, 36000.0, 1800.0, 60.0, 500);
   const GoodputStats a = simulate_goodput(in);
   const GoodputStats b = simulate_goodput(in);
   EXPECT_EQ(a.mean_time_s, b.mean_time_s);
@@ -237,23 +197,16 @@ TEST(MonteCarlo, SeededRunsAreReproducibleAndSeedsDiffer) {
 }
 
 TEST(MonteCarlo, WithoutFailuresEveryRunTakesTheWorkAndItsCheckpoints) {
-  GoodputInputs in = one_cause(1e300, 300.0);
-  in.work_s = 36000.0;
-  in.interval_s = 1800.0;
-  in.blocking_s = 60.0;
-  in.runs = 10;
-  const GoodputStats g = simulate_goodput(in);
+  const GoodputStats g = simulate_goodput(one_cause(1e300, 300.0, 36000.0, 1800.0, 60.0, 10));
   EXPECT_DOUBLE_EQ(g.p50_time_s, 36000.0 + 19 * 60.0);  // 19 checkpoints, none after the last
   EXPECT_DOUBLE_EQ(g.p90_time_s, 36000.0 + 19 * 60.0);
   EXPECT_DOUBLE_EQ(g.mean_interruptions, 0.0);
 }
 
 TEST(MonteCarlo, RunawayRunsAreReportedNotLooped) {
-  GoodputInputs in = one_cause(10.0, 300.0);  // a failure every 10 s, restarts of 300 s
-  in.work_s = 36000.0;
-  in.interval_s = 1800.0;
-  in.blocking_s = 60.0;
-  in.runs = 3;
+  // A failure every 10 s against restarts of 300 s: no run finishes.
+  GoodputInputs in = one_cause(10.0, 300.0, 36000.0, 1800.0, 60.0, 3);
+  in.expected_interruptions = 0.0;  // the guard's floor: 1,000 interruptions per run
   const GoodputStats g = simulate_goodput(in);
   EXPECT_EQ(g.runs, 0);
   EXPECT_NE(g.why_not.find("failures outpace progress"), std::string::npos);

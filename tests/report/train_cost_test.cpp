@@ -97,5 +97,21 @@ TEST(TrainCost, MoreGpusShortenTheClusterMtbf) {
   EXPECT_DOUBLE_EQ(c.gpu_hours, 1500.0 * 1024 / 3600);
 }
 
+TEST(TrainCost, InterruptionsAndEttrFromTheExpectedTime) {
+  Scenario s = small_job();
+  const TrainCost c = train_cost(s, 1.5);
+  // T = 1500 · 363/356 (above); M = 360,000 s.
+  EXPECT_NEAR(c.expected_interruptions, 1500.0 * 363.0 / 356.0 / 360000.0, 1e-15);
+  EXPECT_NEAR(c.ettr, 356.0 / 363.0, 1e-15);
+  EXPECT_DOUBLE_EQ(c.checkpoint_interval_s, 6000.0);
+  s.reliability.checkpoint_interval_iterations = 100;  // Megatron --save-interval 100
+  const TrainCost every_100 = train_cost(s, 1.5);
+  EXPECT_DOUBLE_EQ(every_100.checkpoint_interval_s, 150.0);
+  EXPECT_DOUBLE_EQ(every_100.optimal_checkpoint_interval_s, 6000.0);
+  // 1500 · (1 + 50/150) / (1 − (75 + 1000)/360,000).
+  EXPECT_NEAR(every_100.expected_time_to_train_with_failures_s,
+              1500.0 * (4.0 / 3.0) / (1.0 - 1075.0 / 360000.0), 1e-9);
+}
+
 }  // namespace
 }  // namespace wt
