@@ -61,6 +61,11 @@ TrainCost train_cost(const Scenario& s, double iteration_s, const SpotPreemption
   c.checkpoint_interval_s = s.reliability.checkpoint_interval_iterations > 0
                                 ? s.reliability.checkpoint_interval_iterations * iteration_s
                                 : c.optimal_checkpoint_interval_s;
+  // Assumption: an async save waits for the previous write to finish (the storage bandwidth is
+  // spent on it anyway), so a set interval shorter than the write blocks for the rest of it.
+  if (c.checkpoint_interval_s > 0.0 && c.checkpoint_interval_s < c.checkpoint.lag_s) {
+    c.checkpoint.blocking_s += c.checkpoint.lag_s - c.checkpoint_interval_s;
+  }
   c.expected_time_to_train_with_failures_s = expected_time_with_failures_s(
       c.time_to_train_s, c.checkpoint.blocking_s, c.checkpoint_interval_s, c.checkpoint.lag_s,
       c.mean_restart_s, c.cluster_mtbf_s);

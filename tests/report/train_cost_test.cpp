@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/scenario/presets.hpp"
+
 namespace wt {
 namespace {
 
@@ -111,6 +113,17 @@ TEST(TrainCost, InterruptionsAndEttrFromTheExpectedTime) {
   // 1500 · (1 + 50/150) / (1 − (75 + 1000)/360,000).
   EXPECT_NEAR(every_100.expected_time_to_train_with_failures_s,
               1500.0 * (4.0 / 3.0) / (1.0 - 1075.0 / 360000.0), 1e-9);
+}
+
+TEST(TrainCost, AnAsyncIntervalShorterThanTheWriteWaitsForIt) {
+  Scenario s = small_job();
+  s.model = find_model_preset("llama3-8b")->model;
+  s.reliability.async_checkpoint = true;
+  s.reliability.checkpoint_interval_iterations = 10;  // 15 s against a 50 s write
+  const TrainCost c = train_cost(s, 1.5);
+  EXPECT_DOUBLE_EQ(c.checkpoint.lag_s, 50.0);
+  // The copy to host memory plus the 35 s the write outlasts the interval.
+  EXPECT_DOUBLE_EQ(c.checkpoint.blocking_s, checkpoint_cost(s).blocking_s + 35.0);
 }
 
 }  // namespace
