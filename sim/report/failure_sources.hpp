@@ -13,6 +13,7 @@ struct FailureSource {
   double units = 0.0;       // GPUs, NICs or nodes of the job
   double rate_per_s = 0.0;  // of the whole job: units / (unit MTBF in seconds)
   double restart_s = 0.0;   // from the failure to training again
+  bool takes_node = false;  // out until repaired: GPU, HBM, NIC, host, all causes, spot
 };
 
 // The job's failure processes: the per-cause rates of reliability.failures (GPU, HBM and software

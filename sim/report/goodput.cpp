@@ -1,5 +1,6 @@
 #include "sim/report/goodput.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/units.hpp"
@@ -23,6 +24,17 @@ FailureFigures failure_figures(const TrainCost& c) {
   return f;
 }
 
+namespace {
+
+// Data-parallel replicas a node failure stops: one, or several when a replica (TP × PP × CP GPUs)
+// is smaller than a node.
+int replicas_per_node(const Scenario& s) {
+  const int replica_gpus = s.cluster.num_gpus() / std::max(1, s.parallel.data);
+  return std::max(1, s.cluster.gpus_per_node / std::max(1, replica_gpus));
+}
+
+}  // namespace
+
 std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s) {
   const int runs = s.reliability.monte_carlo_runs;
   const TrainCost c = train_cost(s, iteration_s);
@@ -45,7 +57,13 @@ std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double i
                          .failures = c.failures,
                          .runs = runs,
                          .seed = static_cast<uint64_t>(s.reliability.seed),
-                         .expected_interruptions = c.expected_interruptions};
+                         .expected_interruptions = c.expected_interruptions,
+                         .fewer_replicas = s.reliability.continue_with_fewer_replicas,
+                         .spare_nodes = s.reliability.spare_nodes,
+                         .repair_s = s.reliability.node_repair_hours * units::kSecondsPerHour,
+                         .replicas = std::max(1, s.parallel.data),
+                         .replicas_per_node = replicas_per_node(s),
+                         .rejoin_restart_s = s.reliability.restart_s};
   const GoodputStats g = simulate_goodput(in);
   m.runs = g.runs;
   m.why_not = g.why_not;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace wt {
 
@@ -32,21 +33,32 @@ class Run {
       : in_(in),
         rate_(rate),
         rng_{seed},
-        cap_(std::max(1000.0, 100.0 * in.expected_interruptions)) {}
+        cap_(std::max(1000.0, 100.0 * in.expected_interruptions)),
+        tracks_nodes_(in.fewer_replicas || in.spare_nodes >= 0) {}
 
   RunOutcome simulate() {
     RunOutcome out;
+    double& t = out.time_s;
     double saved = 0.0;  // durable work
     while (true) {
+      // Nodes back by now rejoined during the restart (or are spares again).
+      out_.erase(out_.begin(), std::upper_bound(out_.begin(), out_.end(), t));
+      const double f = slowdown();
       const double remaining = in_.work_s - saved;
-      const double finish = time_to_finish(remaining);
+      const double finish = time_to_finish(remaining, f);
       const double y = rng_.exponential(rate_);
-      if (y >= finish) {
-        out.time_s += finish;
+      const double rejoin = in_.fewer_replicas && !out_.empty() ? out_.front() - t : kNever;
+      if (finish <= y && finish <= rejoin) {
+        t += finish;
         return out;
       }
-      out.time_s += y;
-      saved += durable_work(y, remaining);
+      if (rejoin < y) {  // a planned restart with the node back: save everything, restart
+        saved += work_done(rejoin, remaining, f);
+        t += rejoin + in_.blocking_s + in_.rejoin_restart_s;
+        continue;
+      }
+      t += y;
+      saved += durable_work(y, remaining, f);
       // Restart; a failure during it starts it again.
       while (true) {
         out.interruptions += 1.0;
@@ -54,47 +66,85 @@ class Run {
           out.runaway = true;
           return out;
         }
-        const double restart = pick_restart();
+        const FailureSource& cause = pick_cause();
+        double restart = cause.restart_s;
+        if (cause.takes_node && tracks_nodes_) {
+          out_.erase(out_.begin(), std::upper_bound(out_.begin(), out_.end(), t));
+          out_.insert(std::upper_bound(out_.begin(), out_.end(), t + in_.repair_s),
+                      t + in_.repair_s);
+          restart += wait_for_nodes(t);
+        }
         const double z = rng_.exponential(rate_);
         if (z >= restart) {
-          out.time_s += restart;
+          t += restart;
           break;
         }
-        out.time_s += z;
+        t += z;
       }
     }
   }
 
  private:
+  static constexpr double kNever = std::numeric_limits<double>::infinity();
+
+  // Nodes that may be out while the job runs: the spares, or with fewer replicas as many as leave
+  // one replica.
+  size_t nodes_allowed_out() const {
+    if (!in_.fewer_replicas) return static_cast<size_t>(in_.spare_nodes);
+    return static_cast<size_t>(std::max(0, (in_.replicas - 1) / in_.replicas_per_node));
+  }
+  // Until enough of the nodes out are back.
+  double wait_for_nodes(double now) const {
+    const size_t allowed = nodes_allowed_out();
+    if (out_.size() <= allowed) return 0.0;
+    return out_[out_.size() - allowed - 1] - now;
+  }
+  // Wall time per unit of work with the replicas of the nodes out missing.
+  double slowdown() const {
+    if (!in_.fewer_replicas || out_.empty()) return 1.0;
+    const int missing =
+        std::min(in_.replicas - 1, static_cast<int>(out_.size()) * in_.replicas_per_node);
+    return static_cast<double>(in_.replicas) / (in_.replicas - missing);
+  }
   int segments(double remaining) const {
     return static_cast<int>(std::ceil(remaining / in_.interval_s - 1e-12));
   }
   // Uninterrupted time to do `remaining` work: the last segment needs no checkpoint.
-  double time_to_finish(double remaining) const {
-    if (in_.interval_s <= 0.0) return remaining;
-    return remaining + std::max(0, segments(remaining) - 1) * in_.blocking_s;
+  double time_to_finish(double remaining, double f) const {
+    if (in_.interval_s <= 0.0) return remaining * f;
+    return remaining * f + std::max(0, segments(remaining) - 1) * in_.blocking_s;
   }
   // Work made durable by a failure `y` seconds into a stretch that had `remaining` work left.
-  double durable_work(double y, double remaining) const {
-    if (in_.interval_s <= 0.0) return std::min(std::max(0.0, y - in_.lag_s), remaining);
+  double durable_work(double y, double remaining, double f) const {
+    if (in_.interval_s <= 0.0) return std::min(std::max(0.0, y - in_.lag_s) / f, remaining);
     if (y < in_.lag_s) return 0.0;
-    const double k = std::floor((y - in_.lag_s) / (in_.interval_s + in_.blocking_s));
+    const double k = std::floor((y - in_.lag_s) / (in_.interval_s * f + in_.blocking_s));
     return std::min(k, static_cast<double>(std::max(0, segments(remaining) - 1))) * in_.interval_s;
   }
-  double pick_restart() {
-    if (in_.failures.size() == 1) return in_.failures.front().restart_s;
+  // Work done `y` seconds into a stretch, all of it (saved before a planned restart).
+  double work_done(double y, double remaining, double f) const {
+    if (in_.interval_s <= 0.0) return std::min(y / f, remaining);
+    const double segment = in_.interval_s * f + in_.blocking_s;
+    const double k = std::floor(y / segment);
+    const double partial = std::min(in_.interval_s, (y - k * segment) / f);
+    return std::min(k * in_.interval_s + partial, remaining);
+  }
+  const FailureSource& pick_cause() {
+    if (in_.failures.size() == 1) return in_.failures.front();
     double u = rng_.uniform() * rate_;
     for (const FailureSource& f : in_.failures) {
-      if (u < f.rate_per_s) return f.restart_s;
+      if (u < f.rate_per_s) return f;
       u -= f.rate_per_s;
     }
-    return in_.failures.back().restart_s;
+    return in_.failures.back();
   }
 
   const GoodputInputs& in_;
   double rate_;
   Stream rng_;
   double cap_;
+  bool tracks_nodes_;
+  std::vector<double> out_;  // return times of the nodes out, ascending
 };
 
 double nearest_rank(const std::vector<double>& sorted, double q) {

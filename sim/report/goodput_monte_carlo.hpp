@@ -19,6 +19,20 @@ struct GoodputInputs {
   uint64_t seed = 1;
   // Expected interruptions of one run (closed form): sizes the guard against runaway runs.
   double expected_interruptions = 0.0;
+  // Restart policy for failures that take a node out (FailureSource::takes_node): the node is
+  // repaired or replaced in repair_s. Waiting for a spare (fewer_replicas false): with
+  // spare_nodes < 0 a spare is always at hand; otherwise, when more nodes are out than spares,
+  // the restart also waits for the earliest repairs. Continuing with fewer replicas: the job
+  // restarts at once without the replicas_per_node data-parallel replicas (of `replicas`) of each
+  // node out, progressing at (replicas − out) / replicas, and when a node is back it rejoins with
+  // a planned restart (a checkpoint block, then the restart), losing no work. With every replica
+  // out the job waits for repairs instead.
+  bool fewer_replicas = false;
+  int spare_nodes = -1;
+  double repair_s = 0.0;
+  int replicas = 1;
+  int replicas_per_node = 1;
+  double rejoin_restart_s = 0.0;
 };
 
 struct GoodputStats {
@@ -35,9 +49,9 @@ struct GoodputStats {
 // Each run: failures arrive as the superposition of the sources' Poisson processes (rate Σλ, the
 // cause drawn in proportion to its λ) over wall time, restarts included. The job alternates τ of
 // work and a block of C; checkpoint j becomes durable lag_s after its block ends. A failure rolls
-// back to the last durable checkpoint and costs the cause's restart; a failure during a restart
-// starts the restart again. Run i draws from its own stream (seed, i), so figures do not depend on
-// the order runs are simulated in.
+// back to the last durable checkpoint and costs the cause's restart (and any wait for a node); a
+// failure during a restart starts the restart again. Run i draws from its own stream (seed, i), so
+// figures do not depend on the order runs are simulated in.
 GoodputStats simulate_goodput(const GoodputInputs& in);
 
 // One 64-bit step of SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): the generator of the runs.

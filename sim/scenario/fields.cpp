@@ -375,6 +375,18 @@ std::vector<FieldBinding> reliability_fields() {
                             "distribution of `run`; 0 = none."}),
       integer_field(WT_MEMBER(reliability.seed), {0, 2'000'000'000},
                     {.doc = "Seed of the Monte Carlo (the same seed gives the same figures)."}),
+      boolean_field(WT_MEMBER(reliability.continue_with_fewer_replicas),
+                    {.doc = "After a failure that takes a node out (GPU, HBM, NIC, host), go on "
+                            "without its data-parallel replicas until it is back, instead of "
+                            "waiting for a spare (Monte Carlo only)."}),
+      integer_field(WT_MEMBER(reliability.spare_nodes), {0, 1'000'000},
+                    {.default_text = "always one at hand",
+                     .doc = "Spare nodes that replace failed ones; with more nodes out the "
+                            "restart waits for repairs (Monte Carlo only)."}),
+      number_field(WT_MEMBER(reliability.node_repair_hours), {0.0, 1e5},
+                   {.unit = "h",
+                    .doc = "Time a failed node is out, repaired or replaced (an assumption; "
+                           "used with spare_nodes or continue_with_fewer_replicas)."}),
       WT_FAILURE_CAUSE(gpu, "GPU", "the GPU (not its HBM)", "108335 (16384 × 1296 / 196)"),
       WT_FAILURE_CAUSE(hbm, "GPU", "HBM", "294912 (16384 × 1296 / 72)"),
       WT_FAILURE_CAUSE(nic, "NIC", "the NIC", "3033381 (16384 × 1296 / 7)"),

@@ -163,6 +163,10 @@ struct ReliabilityConfig {
   int checkpoint_interval_iterations = 0;  // 0: Young/Daly
   int monte_carlo_runs = 10000;
   int seed = 1;
+  // Restart policy for a failure that takes a node out (GPU, HBM, NIC, host; Monte Carlo only).
+  bool continue_with_fewer_replicas = false;  // false: wait for a spare
+  int spare_nodes = -1;                       // < 0: a spare is always at hand
+  double node_repair_hours = 24.0;
 };
 
 struct Scenario {

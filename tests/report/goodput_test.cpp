@@ -33,6 +33,8 @@ TEST(FailureSources, Llama3DefaultsGive419InterruptionsIn54DaysOn16kGpus) {
     EXPECT_NEAR(f[i].rate_per_s * hours * 3600.0, expected[i], 1e-9) << f[i].cause;
     EXPECT_DOUBLE_EQ(f[i].units, units[i]) << f[i].cause;
     EXPECT_DOUBLE_EQ(f[i].restart_s, 600.0) << f[i].cause;
+    // Switches, cables and software leave the node in place; the rest take it out.
+    EXPECT_EQ(f[i].takes_node, f[i].cause != "network" && f[i].cause != "software") << f[i].cause;
   }
   EXPECT_NEAR(total_failure_rate(f) * hours * 3600.0, 419.0, 1e-9);
 }
@@ -210,6 +212,59 @@ TEST(MonteCarlo, RunawayRunsAreReportedNotLooped) {
   const GoodputStats g = simulate_goodput(in);
   EXPECT_EQ(g.runs, 0);
   EXPECT_NE(g.why_not.find("failures outpace progress"), std::string::npos);
+}
+
+TEST(RestartPolicy, WithoutSparesEveryNodeFailureWaitsForTheRepair) {
+  // No spare: each restart is the repair H = 600 s plus R = 300 s, and a failure during it starts
+  // both again, so the renewal expectation holds with R' = 900 s: 19 · (e^{1860λ} − 1) · e^{900λ}/λ
+  // + (e^{1800λ} − 1) · e^{900λ}/λ for λ = 1/3600 s.
+  GoodputInputs in = one_cause(3600.0, 300.0, 36000.0, 1800.0, 60.0, 20000);
+  in.failures.front().takes_node = true;
+  in.spare_nodes = 0;
+  in.repair_s = 600.0;
+  const double l = 1.0 / 3600.0;
+  const double exact =
+      (19.0 * std::expm1(l * 1860.0) + std::expm1(l * 1800.0)) * std::exp(l * 900.0) / l;
+  const GoodputStats g = simulate_goodput(in);
+  EXPECT_NEAR(g.mean_time_s, exact, 4.0 * g.stderr_time_s);
+  // One spare waits only when two nodes are out at once: between the two.
+  in.spare_nodes = 1;
+  const GoodputStats one_spare = simulate_goodput(in);
+  in.spare_nodes = -1;
+  const GoodputStats always = simulate_goodput(in);
+  EXPECT_LT(one_spare.mean_time_s, g.mean_time_s);
+  EXPECT_GT(one_spare.mean_time_s, always.mean_time_s);
+  // A failure that leaves the node in place (software, network) never waits.
+  in.failures.front().takes_node = false;
+  in.spare_nodes = 0;
+  EXPECT_EQ(simulate_goodput(in).mean_time_s, always.mean_time_s);
+}
+
+TEST(RestartPolicy, FewerReplicasRunSlowerUntilTheNodeRejoins) {
+  // D = 4 replicas, one per node; a node is out H = 7200 s: the job restarts at once (R = 360 s)
+  // and runs the rest of H at 3/4 speed, losing (H − R)/D = 1710 s of work, then rejoins with a
+  // checkpoint block and a restart (C + R). Failures are rare (λ · 3331 s = 0.0023), so the
+  // first-order form holds: T = T0 (1 + C/τ) / (1 − (τ/2 + R + (H − R)/D + C + R)/M).
+  GoodputInputs in = one_cause(400.0 * 3600, 360.0, 1000.0 * 3600, 1800.0, 1.0, 4000);
+  in.failures.front().takes_node = true;
+  in.fewer_replicas = true;
+  in.replicas = 4;
+  in.repair_s = 7200.0;
+  in.rejoin_restart_s = 360.0;
+  const double closed = expected_time_with_failures_s(in.work_s, 1.0, 1800.0, 0.0,
+                                                      360.0 + 1710.0 + 1.0 + 360.0, 400.0 * 3600);
+  const GoodputStats g = simulate_goodput(in);
+  EXPECT_NEAR(g.mean_time_s, closed, 3.0 * g.stderr_time_s);
+  // The slowdown is visible: without it the time is 4,300 s (about 50 σ) shorter.
+  const double without =
+      expected_time_with_failures_s(in.work_s, 1.0, 1800.0, 0.0, 360.0 + 1.0 + 360.0, 400.0 * 3600);
+  EXPECT_GT(closed - without, 30.0 * g.stderr_time_s);
+  // With one replica there is nothing to continue with: the job waits like without spares.
+  in.replicas = 1;
+  GoodputInputs no_spare = in;
+  no_spare.fewer_replicas = false;
+  no_spare.spare_nodes = 0;
+  EXPECT_EQ(simulate_goodput(in).mean_time_s, simulate_goodput(no_spare).mean_time_s);
 }
 
 }  // namespace
