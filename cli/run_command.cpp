@@ -17,6 +17,7 @@
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/report/breakdown_plot.hpp"
 #include "sim/report/chrome_trace.hpp"
+#include "sim/report/goodput.hpp"
 #include "sim/report/markdown_report.hpp"
 #include "sim/report/result_json.hpp"
 #include "sim/report/summary_text.hpp"
@@ -127,6 +128,7 @@ int run_command(const RunOptions& o) {
     check_trace_size(chrome_trace_event_count(walk.workload, walk.timeline), limits);
   }
   RunOutput out = run_scenario(s, engine, engine_options());
+  out.result.monte_carlo = monte_carlo_figures(s, out.result.iteration_time_s);
   if (bands) {
     out.result.error_band = validation::band_of(*bands, s, out.result.iteration_time_s);
   } else {

@@ -102,8 +102,10 @@ bool object_or_absent(const json& doc, const char* key) {
 // A section of the wrong type (found by fuzzing: "cost": "text") is left alone for the scenario
 // parser, which reports it with its path.
 void apply_defaults(json& doc, const PlanSpec& spec) {
+  // Per-cause rates (reliability.failures) replace the single MTBF, so it is not filled in then.
   if (object_or_absent(doc, "reliability") &&
-      (!doc.contains("reliability") || !doc["reliability"].contains("gpu_mtbf_hours"))) {
+      (!doc.contains("reliability") || (!doc["reliability"].contains("gpu_mtbf_hours") &&
+                                        !doc["reliability"].contains("failures")))) {
     doc["reliability"]["gpu_mtbf_hours"] = kLlama3GpuMtbfHours;
   }
   if (object_or_absent(doc, "cost")) doc["cost"]["spot"] = spec.prices.spot;

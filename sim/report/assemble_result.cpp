@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "sim/report/goodput.hpp"
 #include "sim/report/train_cost.hpp"
 #include "sim/workload/costs.hpp"
 
@@ -62,6 +63,7 @@ RunResult assemble_result(const Scenario& s, const GpuSpec& gpu, const Calibrati
   r.cost_usd = cost.cost_usd;
   r.expected_time_to_train_with_failures_s = cost.expected_time_to_train_with_failures_s;
   r.optimal_checkpoint_interval_s = cost.optimal_checkpoint_interval_s;
+  r.failures = failure_figures(cost);
   r.warnings = warnings_of(s, calibration, work.memory, cost);
   return r;
 }

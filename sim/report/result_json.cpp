@@ -98,6 +98,40 @@ Json band_json(const std::optional<ErrorBand>& b) {
 
 // Keys in the order of the contract (ordered_json) or sorted (Json).
 template <class Json>
+Json failures_json(const FailureFigures& f) {
+  Json by_cause = Json::object();
+  for (const auto& [cause, count] : f.interruptions_by_cause) {
+    by_cause[cause] = number_or_null<Json>(count, "failures.interruptions_by_cause");
+  }
+  Json j;
+  j["cluster_mtbf_s"] = number<Json>(f.cluster_mtbf_s, "failures.cluster_mtbf_s");
+  j["interruptions_by_cause"] = by_cause;
+  j["checkpoint_bytes"] = byte_count<Json>(f.checkpoint_bytes, "failures.checkpoint_bytes");
+  j["checkpoint_write_s"] = number<Json>(f.checkpoint_write_s, "failures.checkpoint_write_s");
+  j["checkpoint_blocking_s"] =
+      number<Json>(f.checkpoint_blocking_s, "failures.checkpoint_blocking_s");
+  j["checkpoint_interval_s"] =
+      number<Json>(f.checkpoint_interval_s, "failures.checkpoint_interval_s");
+  return j;
+}
+
+template <class Json>
+Json monte_carlo_json(const MonteCarloFigures& m) {
+  Json j;
+  j["runs"] = m.runs;
+  j["seed"] = m.seed;
+  if (m.runs == 0) {
+    j["not_run"] = m.why_not;
+    return j;
+  }
+  j["mean_time_s"] = number<Json>(m.mean_time_s, "monte_carlo.mean_time_s");
+  j["stderr_time_s"] = number<Json>(m.stderr_time_s, "monte_carlo.stderr_time_s");
+  j["ettr"] = number<Json>(m.ettr, "monte_carlo.ettr");
+  j["mean_interruptions"] = number<Json>(m.mean_interruptions, "monte_carlo.mean_interruptions");
+  return j;
+}
+
+template <class Json>
 Json result_json(const RunResult& r) {
   Json j;
   j["schema"] = r.schema;
@@ -130,6 +164,20 @@ Json result_json(const RunResult& r) {
       r.expected_time_to_train_with_failures_s, "expected_time_to_train_with_failures_s");
   j["optimal_checkpoint_interval_s"] =
       number<Json>(r.optimal_checkpoint_interval_s, "optimal_checkpoint_interval_s");
+  j["expected_interruptions"] =
+      number_or_null<Json>(r.failures.expected_interruptions, "expected_interruptions");
+  j["ettr"] = number<Json>(r.failures.ettr, "ettr");
+  const MonteCarloFigures* mc =
+      r.monte_carlo && r.monte_carlo->runs > 0 ? &*r.monte_carlo : nullptr;
+  const auto mc_figure = [&](double MonteCarloFigures::*field, const char* name) {
+    return mc != nullptr ? number<Json>(mc->*field, name) : Json(nullptr);
+  };
+  j["time_to_train_p50_s"] = mc_figure(&MonteCarloFigures::p50_time_s, "time_to_train_p50_s");
+  j["time_to_train_p90_s"] = mc_figure(&MonteCarloFigures::p90_time_s, "time_to_train_p90_s");
+  j["cost_p50_usd"] = mc_figure(&MonteCarloFigures::p50_cost_usd, "cost_p50_usd");
+  j["cost_p90_usd"] = mc_figure(&MonteCarloFigures::p90_cost_usd, "cost_p90_usd");
+  j["failures"] = failures_json<Json>(r.failures);
+  j["monte_carlo"] = r.monte_carlo ? monte_carlo_json<Json>(*r.monte_carlo) : Json(nullptr);
   j["warnings"] = r.warnings;
   if (!r.engine_reductions.empty()) j["engine_reductions"] = r.engine_reductions;
   return j;

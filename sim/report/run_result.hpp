@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/engine/time_split.hpp"
@@ -30,6 +31,30 @@ MemoryVerdict memory_verdict(const MemoryUse& m);
 // the need by line, word for word the same from every engine.
 std::string memory_warning(const MemoryUse& m, int stage);
 
+// Failures over the run, closed form (sim/report/train_cost.hpp; docs/cli.md, "Time, cost and
+// failures").
+struct FailureFigures {
+  double cluster_mtbf_s = 0.0;
+  double expected_interruptions = 0.0;  // over the expected time; +inf when it never finishes
+  double ettr = 0.0;                    // failure-free / expected time; 0 when it never finishes
+  double checkpoint_bytes = 0.0;
+  double checkpoint_write_s = 0.0;
+  double checkpoint_blocking_s = 0.0;
+  double checkpoint_interval_s = 0.0;
+  std::vector<std::pair<std::string, double>> interruptions_by_cause;  // expected counts
+};
+
+// The Monte Carlo of the whole run (sim/report/goodput_monte_carlo.hpp); runs 0 with why_not
+// when it was not run.
+struct MonteCarloFigures {
+  int runs = 0;
+  int seed = 0;
+  std::string why_not;
+  double mean_time_s = 0.0, stderr_time_s = 0.0, p50_time_s = 0.0, p90_time_s = 0.0;
+  double p50_cost_usd = 0.0, p90_cost_usd = 0.0;
+  double ettr = 0.0, mean_interruptions = 0.0;
+};
+
 struct RunResult {
   int schema = 1;
   std::string scenario;
@@ -55,6 +80,9 @@ struct RunResult {
   double cost_usd = 0.0;
   double expected_time_to_train_with_failures_s = 0.0;
   double optimal_checkpoint_interval_s = 0.0;
+  FailureFigures failures;
+  // Filled by `run` (cli/run_command.cpp), not by run_scenario: the planner runs many scenarios.
+  std::optional<MonteCarloFigures> monte_carlo;
   std::vector<std::string> warnings;
   // An addition to the contract: what the SimGrid engine aggregated (JSON key engine_reductions,
   // present only when not empty).

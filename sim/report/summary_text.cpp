@@ -184,6 +184,40 @@ std::string training_line(const Scenario& s, const RunResult& r) {
   return wrapped(pieces, "  ");
 }
 
+std::string percent_text(double fraction) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.1f%%", 100.0 * fraction);
+  return buf.data();
+}
+
+// "failures  ~700 interruptions (one every 3.1 h) · ETTR 92.9% · checkpoint 5.3 TiB, 2.8 s
+// every 4.2 min" and, with the Monte Carlo, "Monte Carlo  P50 162 days · P90 163 days · cost P50
+// $274M, P90 $274M · ETTR 92.6% (10000 runs, seed 1)".
+std::string failure_lines(const Scenario& s, const RunResult& r) {
+  const FailureFigures& f = r.failures;
+  if (f.cluster_mtbf_s <= 0.0 || std::isinf(f.expected_interruptions)) return "";
+  std::vector<Piece> pieces = {
+      {"", "failures  ~" + format_count(f.expected_interruptions) + " interruptions (one every " +
+               format_duration(f.cluster_mtbf_s) + ")"},
+      {kDot, "ETTR " + percent_text(f.ettr)},
+      {kDot, "checkpoint " + format_bytes(f.checkpoint_bytes) + ", " +
+                 format_duration(f.checkpoint_blocking_s) + " every " +
+                 format_duration(f.checkpoint_interval_s)}};
+  std::string text = wrapped(pieces, "  ");
+  if (!r.monte_carlo) return text;
+  const MonteCarloFigures& m = *r.monte_carlo;
+  if (m.runs == 0) return text + "  (no Monte Carlo: " + m.why_not + ")\n";
+  std::vector<Piece> mc = {{"", "Monte Carlo  P50 " + format_duration(m.p50_time_s)},
+                           {kDot, "P90 " + format_duration(m.p90_time_s)}};
+  if (s.cost.usd_per_gpu_hour > 0.0) {
+    mc.push_back({kDot, "cost P50 $" + format_count(m.p50_cost_usd) + ", P90 $" +
+                            format_count(m.p90_cost_usd)});
+  }
+  mc.push_back({kDot, "ETTR " + percent_text(m.ettr)});
+  mc.push_back({" ", "(" + std::to_string(m.runs) + " runs, seed " + std::to_string(m.seed) + ")"});
+  return text + wrapped(mc, "  ");
+}
+
 // "  - <warning>", broken between words to fit the terminal, continued under the text.
 std::string warning_lines(const std::string& warning) {
   std::vector<Piece> pieces;
@@ -206,7 +240,7 @@ std::string band_half_width_text(const ErrorBand& b) {
 std::string summary_text(const Scenario& s, const RunResult& r) {
   std::string text = headline(s) + parameter_line(s) + throughput_line(r);
   if (r.iteration_time_s > 0.0 && std::isfinite(r.iteration_time_s)) text += time_split_line(s, r);
-  if (s.training.total_tokens > 0.0) text += training_line(s, r);
+  if (s.training.total_tokens > 0.0) text += training_line(s, r) + failure_lines(s, r);
   if (!r.warnings.empty()) {
     text += "warnings:\n";
     for (const std::string& w : r.warnings)

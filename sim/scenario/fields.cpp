@@ -339,10 +339,15 @@ std::vector<FieldBinding> cost_and_reliability_fields() {
                "Spot capacity: preemptions count as failures (assumed one per node per 720 h)."}),
       number_field(WT_MEMBER(reliability.gpu_mtbf_hours), {0.0, 1e9, true},
                    {.unit = "h",
-                    .doc = "Mean time between failures of one GPU (with its share "
-                           "of the node)."}),
+                    .default_text = "the per-cause rates",
+                    .doc = "Mean time between failures of one GPU, all causes (with its share of "
+                           "the node and fabric): one failure process in place of "
+                           "`reliability.failures.*`, which may then not be set."}),
       number_field(WT_MEMBER(reliability.checkpoint_write_s), {0.0, 1e7},
-                   {.unit = "s", .doc = "Time to write one checkpoint."}),
+                   {.unit = "s",
+                    .default_text = "size / storage bandwidth",
+                    .doc = "Time to write one checkpoint, in place of the storage model "
+                           "(`reliability.storage_*` may then not be set)."}),
       number_field(WT_MEMBER(reliability.restart_s), {0.0, 1e7},
                    {.unit = "s",
                     .doc = "Time from a failure to training again (excluding lost "
@@ -350,10 +355,68 @@ std::vector<FieldBinding> cost_and_reliability_fields() {
   };
 }
 
+// Per cause: the mean hours between interruptions per unit and the restart after one.
+#define WT_FAILURE_CAUSE(NAME, UNIT, WHAT, DEFAULT)                                \
+  number_field(WT_MEMBER(reliability.failures.NAME.mtbf_hours), {0.0, 1e12, true}, \
+               {.unit = "h per " UNIT,                                             \
+                .default_text = DEFAULT,                                           \
+                .doc = "Mean hours between interruptions by " WHAT " of one " UNIT \
+                       " (default: Llama 3's rate, docs/models.md)."}),            \
+      number_field(WT_MEMBER(reliability.failures.NAME.restart_s), {0.0, 1e7},     \
+                   {.unit = "s",                                                   \
+                    .default_text = "`reliability.restart_s`",                     \
+                    .doc = "Time from a failure by " WHAT " to training again."})
+
+// The causes come last: the GUI's form lists a section's fields together.
+std::vector<FieldBinding> reliability_fields() {
+  return {
+      number_field(WT_MEMBER(reliability.storage_GBps), {0.001, 1e7},
+                   {.unit = "GB/s",
+                    .doc = "Aggregate checkpoint write bandwidth of the file system (default: "
+                           "Llama 3's Tectonic, 2 TB/s sustained)."}),
+      number_field(WT_MEMBER(reliability.storage_node_GBps), {0.001, 1e5},
+                   {.unit = "GB/s",
+                    .doc = "One node's checkpoint write bandwidth (default: BLOOM-176B, 2.3 TB "
+                           "in 40 s from 48 nodes)."}),
+      boolean_field(WT_MEMBER(reliability.async_checkpoint),
+                    {.doc = "Asynchronous checkpoints: only the copy to host memory stops "
+                            "training; the write overlaps it."}),
+      integer_field(WT_MEMBER(reliability.checkpoint_interval_iterations), {1, 1'000'000'000},
+                    {.default_text = "Young/Daly",
+                     .doc = "Iterations between checkpoints (Megatron's --save-interval)."}),
+      integer_field(WT_MEMBER(reliability.monte_carlo_runs), {0, 1'000'000},
+                    {.doc = "Simulated runs of the whole job for the time-to-train "
+                            "distribution of `run`; 0 = none."}),
+      integer_field(WT_MEMBER(reliability.seed), {0, 2'000'000'000},
+                    {.doc = "Seed of the Monte Carlo (the same seed gives the same figures)."}),
+      boolean_field(WT_MEMBER(reliability.continue_with_fewer_replicas),
+                    {.doc = "After a failure that takes a node out (GPU, HBM, NIC, host), go on "
+                            "without its data-parallel replicas until it is back, instead of "
+                            "waiting for a spare (Monte Carlo only)."}),
+      integer_field(WT_MEMBER(reliability.spare_nodes), {0, 1'000'000},
+                    {.default_text = "always one at hand",
+                     .doc = "Spare nodes that replace failed ones; with more nodes out the "
+                            "restart waits for repairs (Monte Carlo only)."}),
+      number_field(WT_MEMBER(reliability.node_repair_hours), {0.0, 1e5},
+                   {.unit = "h",
+                    .doc = "Time a failed node is out, repaired or replaced (an assumption; "
+                           "used with spare_nodes or continue_with_fewer_replicas)."}),
+      WT_FAILURE_CAUSE(gpu, "GPU", "the GPU (not its HBM)", "108335 (16384 × 1296 / 196)"),
+      WT_FAILURE_CAUSE(hbm, "GPU", "HBM", "294912 (16384 × 1296 / 72)"),
+      WT_FAILURE_CAUSE(nic, "NIC", "the NIC", "3033381 (16384 × 1296 / 7)"),
+      WT_FAILURE_CAUSE(network, "NIC", "switches and cables", "606676 (16384 × 1296 / 35)"),
+      WT_FAILURE_CAUSE(host, "node", "the host (CPU, memory, disk, power, chassis)",
+                       "57700 (2048 × 1296 / 46)"),
+      WT_FAILURE_CAUSE(software, "GPU", "software (bugs, NCCL timeouts)",
+                       "337042 (16384 × 1296 / 63)"),
+  };
+}
+#undef WT_FAILURE_CAUSE
+
 std::vector<FieldBinding> all_fields() {
   std::vector<FieldBinding> rows;
   for (auto part : {top_and_model_fields, training_and_parallel_fields, cluster_fields,
-                    cost_and_reliability_fields}) {
+                    cost_and_reliability_fields, reliability_fields}) {
     std::vector<FieldBinding> more = part();
     rows.insert(rows.end(), std::make_move_iterator(more.begin()),
                 std::make_move_iterator(more.end()));

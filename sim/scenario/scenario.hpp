@@ -140,10 +140,41 @@ struct CostConfig {
   bool spot = false;
 };
 
+// One cause of interruptions: the mean hours between failures of one unit (a GPU, a NIC or a
+// node; docs/models.md, "Time to train and failures") and the time from such a failure to training
+// again (< 0: reliability.restart_s).
+struct FailureCause {
+  double mtbf_hours = 0.0;
+  double restart_s = -1.0;
+};
+
+// Defaults: Llama 3's 419 unexpected interruptions in 54 days (1,296 h) on 16,384 H100 in 2,048
+// nodes with one NIC per GPU, by cause (data/reference/hardware-and-prices.json,
+// reliability.llama3_405b_16k_H100.unexpected_breakdown): unit-hours / interruptions.
+struct FailureCauses {
+  FailureCause gpu{16384.0 * 1296.0 / 196.0};      // per GPU
+  FailureCause hbm{16384.0 * 1296.0 / 72.0};       // per GPU
+  FailureCause nic{16384.0 * 1296.0 / 7.0};        // per NIC
+  FailureCause network{16384.0 * 1296.0 / 35.0};   // per NIC: switches and cables
+  FailureCause host{2048.0 * 1296.0 / 46.0};       // per node
+  FailureCause software{16384.0 * 1296.0 / 63.0};  // per GPU
+};
+
 struct ReliabilityConfig {
-  double gpu_mtbf_hours = 50000.0;
-  double checkpoint_write_s = 60.0;
+  double gpu_mtbf_hours = -1.0;      // < 0: the per-cause rates of `failures`
+  double checkpoint_write_s = -1.0;  // < 0: checkpoint size / storage bandwidth
   double restart_s = 600.0;
+  FailureCauses failures;
+  double storage_GBps = 2000.0;    // aggregate file-system write bandwidth
+  double storage_node_GBps = 1.2;  // one node's share
+  bool async_checkpoint = false;
+  int checkpoint_interval_iterations = 0;  // 0: Young/Daly
+  int monte_carlo_runs = 10000;
+  int seed = 1;
+  // Restart policy for a failure that takes a node out (GPU, HBM, NIC, host; Monte Carlo only).
+  bool continue_with_fewer_replicas = false;  // false: wait for a spare
+  int spare_nodes = -1;                       // < 0: a spare is always at hand
+  double node_repair_hours = 24.0;
 };
 
 struct Scenario {

@@ -35,6 +35,13 @@ std::vector<SectionInfo> all_sections() {
                      "dragonfly"),
       {"cost", "Prices.", "", "", nullptr},
       {"reliability", "Failures and checkpoints.", "", "", nullptr},
+      {"reliability.failures", "Interruptions by cause (default: Llama 3's).", "", "", nullptr},
+      {"reliability.failures.gpu", "The GPU, per GPU.", "", "", nullptr},
+      {"reliability.failures.hbm", "HBM, per GPU.", "", "", nullptr},
+      {"reliability.failures.nic", "NICs, per NIC.", "", "", nullptr},
+      {"reliability.failures.network", "Switches and cables, per NIC.", "", "", nullptr},
+      {"reliability.failures.host", "The host, per node.", "", "", nullptr},
+      {"reliability.failures.software", "Software, per GPU.", "", "", nullptr},
   };
 }
 

@@ -29,6 +29,7 @@ void validate(Scenario& s) {
   check_required_fields(s);
   check_text_fields(s);
   check_field_ranges(s);
+  check_reliability(s);
   fill_model_defaults(s);
   check_model_shape(s);
   add_model_warnings(s);

@@ -34,6 +34,10 @@ void check_network_config(const Scenario& s);
 void check_calibration(Scenario& s);
 void add_cluster_warnings(Scenario& s, const GpuSpec& gpu);
 
+// validate_reliability.cpp: gpu_mtbf_hours and checkpoint_write_s replace the per-cause rates
+// and the storage model; each refuses being set with what it replaces.
+void check_reliability(const Scenario& s);
+
 // validate_sizes.cpp: products of sizes (bytes, layer passes) that no engine could hold,
 // overflow-checked; needs the model filled in and parallel.data derived.
 void check_size_limits(const Scenario& s);

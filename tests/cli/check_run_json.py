@@ -12,6 +12,8 @@ TOP = {
     "time_to_train_s",
     "gpu_hours", "cost_usd", "expected_time_to_train_with_failures_s",
     "optimal_checkpoint_interval_s", "warnings",
+    "expected_interruptions", "ettr", "time_to_train_p50_s", "time_to_train_p90_s",
+    "cost_p50_usd", "cost_p90_usd", "failures", "monte_carlo",
 }
 NESTED = {
     "breakdown_s": {"compute", "exposed_comm", "pipeline_bubble", "optimizer", "other"},

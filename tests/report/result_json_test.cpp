@@ -79,6 +79,14 @@ const std::vector<std::string> kTopKeys = {"schema",
                                            "cost_usd",
                                            "expected_time_to_train_with_failures_s",
                                            "optimal_checkpoint_interval_s",
+                                           "expected_interruptions",  // addition
+                                           "ettr",                    // addition
+                                           "time_to_train_p50_s",     // addition
+                                           "time_to_train_p90_s",     // addition
+                                           "cost_p50_usd",            // addition
+                                           "cost_p90_usd",            // addition
+                                           "failures",                // addition
+                                           "monte_carlo",             // addition
                                            "warnings"};
 
 void expect_exact_keys(const json& object, const std::vector<std::string>& keys) {
@@ -98,6 +106,11 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   expect_exact_keys(j["memory_per_gpu_bytes"],
                     {"weights", "gradients", "optimizer", "activations", "cuda_context",
                      "comm_buffers", "total", "host", "total_range", "capacity"});
+  expect_exact_keys(j["failures"],
+                    {"cluster_mtbf_s", "interruptions_by_cause", "checkpoint_bytes",
+                     "checkpoint_write_s", "checkpoint_blocking_s", "checkpoint_interval_s"});
+  EXPECT_TRUE(j["monte_carlo"].is_null());  // only `run` adds it
+  EXPECT_TRUE(j["time_to_train_p90_s"].is_null());
 }
 
 TEST(ResultJson, CarriesTheValues) {
@@ -169,6 +182,29 @@ TEST(ResultJson, NeverFinishingIsNullOtherNonFiniteNumbersAreInternalErrors) {
   } catch (const NonFiniteError& e) {
     EXPECT_NE(std::string(e.what()).find("total"), std::string::npos) << e.what();
   }
+}
+
+TEST(ResultJson, MonteCarloFiguresAndTheReasonWhenNotRun) {
+  RunResult r = sample_result();
+  r.monte_carlo = MonteCarloFigures{.runs = 100,
+                                    .seed = 3,
+                                    .mean_time_s = 10.0,
+                                    .stderr_time_s = 0.1,
+                                    .p50_time_s = 9.0,
+                                    .p90_time_s = 12.0,
+                                    .p50_cost_usd = 90.0,
+                                    .p90_cost_usd = 120.0,
+                                    .ettr = 0.9,
+                                    .mean_interruptions = 2.5};
+  json j = to_json(r);
+  EXPECT_EQ(j["time_to_train_p90_s"], 12.0);
+  EXPECT_EQ(j["cost_p50_usd"], 90.0);
+  EXPECT_EQ(j["monte_carlo"]["runs"], 100);
+  EXPECT_EQ(j["monte_carlo"]["mean_interruptions"], 2.5);
+  r.monte_carlo = MonteCarloFigures{.runs = 0, .seed = 3, .why_not = "failures outpace progress"};
+  j = to_json(r);
+  EXPECT_TRUE(j["time_to_train_p50_s"].is_null());
+  EXPECT_EQ(j["monte_carlo"]["not_run"], "failures outpace progress");
 }
 
 TEST(ResultJson, OrderedFormKeepsTheContractOrder) {

@@ -67,6 +67,40 @@ TEST(SummaryText, DesignExample) {
   EXPECT_EQ(summary_text(gpt3_scenario(), gpt3_result()), expected);
 }
 
+// The failure lines under "to train": the closed form, then the Monte Carlo.
+TEST(SummaryText, FailureLinesGiveInterruptionsEttrCheckpointAndPercentiles) {
+  RunResult r = gpt3_result();
+  r.failures = {.cluster_mtbf_s = 3.0 * 3600,
+                .expected_interruptions = 216.8,  // 27.1 days / 3 h
+                .ettr = 26.0 / 27.1,
+                .checkpoint_bytes = 2.0 * 1024 * kGiB,
+                .checkpoint_write_s = 20.0,
+                .checkpoint_blocking_s = 20.0,
+                .checkpoint_interval_s = 600.0};
+  r.monte_carlo = MonteCarloFigures{.runs = 10000,
+                                    .seed = 1,
+                                    .mean_time_s = 27.0 * 86400,
+                                    .stderr_time_s = 100.0,
+                                    .p50_time_s = 27.0 * 86400,
+                                    .p90_time_s = 27.5 * 86400,
+                                    .p50_cost_usd = 1.83e6,
+                                    .p90_cost_usd = 1.86e6,
+                                    .ettr = 26.0 / 27.0};
+  const std::string text = summary_text(gpt3_scenario(), r);
+  EXPECT_NE(text.find("failures  ~217 interruptions (one every 3.00 h) · ETTR 95.9% ·"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("checkpoint 2.00 TiB, 20.0 s every 10.0 min"), std::string::npos) << text;
+  EXPECT_NE(text.find("Monte Carlo  P50 27.0 days · P90 27.5 days · cost P50 $1.83M, P90 $1.86M"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("ETTR 96.3%"), std::string::npos) << text;
+  EXPECT_NE(text.find("(10000 runs, seed 1)"), std::string::npos) << text;
+  r.monte_carlo = MonteCarloFigures{.runs = 0, .seed = 1, .why_not = "failures outpace progress"};
+  EXPECT_NE(summary_text(gpt3_scenario(), r).find("(no Monte Carlo: failures outpace progress)"),
+            std::string::npos);
+}
+
 // The line under the headline: the parameter count of the model whatever its source (here
 // fields, as a preset or hf_config leaves them after validation).
 TEST(SummaryText, TheModelLineGivesTheParameterCount) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/scenario/presets.hpp"
+
 namespace wt {
 namespace {
 
@@ -92,8 +94,36 @@ TEST(TrainCost, MoreGpusShortenTheClusterMtbf) {
   s.cluster.num_nodes = 128;  // 1024 GPUs: M = 800 · 3600 / 1024 = 2812.5 s
   const TrainCost c = train_cost(s, 1.5);
   EXPECT_DOUBLE_EQ(c.cluster_mtbf_s, 2812.5);
-  EXPECT_DOUBLE_EQ(c.optimal_checkpoint_interval_s, std::sqrt(2.0 * 50.0 * 2812.5));  // 530.33 s
+  // √(2 · 50 · 2812.5) = 530.33 s = 353.55 iterations of 1.5 s, rounded to 354: 531 s.
+  EXPECT_DOUBLE_EQ(c.optimal_checkpoint_interval_s, 531.0);
   EXPECT_DOUBLE_EQ(c.gpu_hours, 1500.0 * 1024 / 3600);
+}
+
+TEST(TrainCost, InterruptionsAndEttrFromTheExpectedTime) {
+  Scenario s = small_job();
+  const TrainCost c = train_cost(s, 1.5);
+  // T = 1500 · 363/356 (above); M = 360,000 s.
+  EXPECT_NEAR(c.expected_interruptions, 1500.0 * 363.0 / 356.0 / 360000.0, 1e-15);
+  EXPECT_NEAR(c.ettr, 356.0 / 363.0, 1e-15);
+  EXPECT_DOUBLE_EQ(c.checkpoint_interval_s, 6000.0);
+  s.reliability.checkpoint_interval_iterations = 100;  // Megatron --save-interval 100
+  const TrainCost every_100 = train_cost(s, 1.5);
+  EXPECT_DOUBLE_EQ(every_100.checkpoint_interval_s, 150.0);
+  EXPECT_DOUBLE_EQ(every_100.optimal_checkpoint_interval_s, 6000.0);
+  // 1500 · (1 + 50/150) / (1 − (75 + 1000)/360,000).
+  EXPECT_NEAR(every_100.expected_time_to_train_with_failures_s,
+              1500.0 * (4.0 / 3.0) / (1.0 - 1075.0 / 360000.0), 1e-9);
+}
+
+TEST(TrainCost, AnAsyncIntervalShorterThanTheWriteWaitsForIt) {
+  Scenario s = small_job();
+  s.model = find_model_preset("llama3-8b")->model;
+  s.reliability.async_checkpoint = true;
+  s.reliability.checkpoint_interval_iterations = 10;  // 15 s against a 50 s write
+  const TrainCost c = train_cost(s, 1.5);
+  EXPECT_DOUBLE_EQ(c.checkpoint.lag_s, 50.0);
+  // The copy to host memory plus the 35 s the write outlasts the interval.
+  EXPECT_DOUBLE_EQ(c.checkpoint.blocking_s, checkpoint_cost(s).blocking_s + 35.0);
 }
 
 }  // namespace

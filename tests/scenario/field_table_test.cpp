@@ -71,7 +71,7 @@ TEST(FieldTable, PathsAreUniqueDocumentedAndInKnownSections) {
     EXPECT_NE(find_section(parent_path(f.path)), nullptr) << f.path;
   }
   EXPECT_EQ(scenario_fields().size(), field_bindings().size());
-  EXPECT_EQ(scenario_fields().size(), 86u);
+  EXPECT_EQ(scenario_fields().size(), 107u);
   for (const SectionInfo& s : scenario_sections()) {
     EXPECT_EQ(schema_tree().count(s.path), 1u) << "section without fields: " << s.path;
   }
@@ -83,7 +83,10 @@ TEST(FieldTable, DocumentsTheDefaultsOfScenarioHpp) {
   EXPECT_EQ(field("cluster.network.link_bandwidth_Gbps").default_text, "400");
   EXPECT_EQ(field("cluster.network.fat_tree.switch_radix").default_text, "64");
   EXPECT_EQ(field("cluster.network.fat_tree.switch_radix").allowed_text, "4 .. 1024, even");
-  EXPECT_EQ(field("reliability.gpu_mtbf_hours").default_text, "50000");
+  EXPECT_EQ(field("reliability.gpu_mtbf_hours").default_text, "the per-cause rates");
+  EXPECT_EQ(field("reliability.failures.hbm.mtbf_hours").default_text,
+            "294912 (16384 × 1296 / 72)");
+  EXPECT_EQ(field("reliability.failures.hbm.mtbf_hours").unit, "h per GPU");
   EXPECT_EQ(field("training.precision").default_text, "\"bf16\"");
   EXPECT_EQ(field("training.precision").allowed_text, "fp32, tf32, fp16, bf16, fp8, mxfp8, nvfp4");
   EXPECT_EQ(field("parallel.pipeline_schedule").default_text, "\"1f1b\"");
@@ -121,8 +124,13 @@ TEST(FieldTable, OmittedFieldsTakeTheirDefaults) {
   EXPECT_DOUBLE_EQ(s.cluster.network.link_bandwidth_Gbps, 400.0);
   EXPECT_EQ(s.cluster.network.fat_tree.levels, 3);
   EXPECT_FALSE(s.calibration.has_value());
-  EXPECT_DOUBLE_EQ(s.reliability.gpu_mtbf_hours, 50000.0);
-  EXPECT_DOUBLE_EQ(s.reliability.checkpoint_write_s, 60.0);
+  EXPECT_LT(s.reliability.gpu_mtbf_hours, 0.0);      // the per-cause rates
+  EXPECT_LT(s.reliability.checkpoint_write_s, 0.0);  // the storage model
+  EXPECT_DOUBLE_EQ(s.reliability.failures.host.mtbf_hours, 2048.0 * 1296.0 / 46.0);
+  EXPECT_LT(s.reliability.failures.host.restart_s, 0.0);  // reliability.restart_s
+  EXPECT_DOUBLE_EQ(s.reliability.storage_GBps, 2000.0);
+  EXPECT_FALSE(s.reliability.async_checkpoint);
+  EXPECT_EQ(s.reliability.monte_carlo_runs, 10000);
   EXPECT_DOUBLE_EQ(s.reliability.restart_s, 600.0);
 }
 

@@ -1,0 +1,16 @@
+#pragma once
+// The failure figures of a run (docs/cli.md, "Time, cost and failures"): the closed form every run
+// carries and the Monte Carlo `run` adds.
+#include "sim/report/run_result.hpp"
+#include "sim/report/train_cost.hpp"
+
+namespace wt {
+
+FailureFigures failure_figures(const TrainCost& cost);
+
+// reliability.monte_carlo_runs runs of the whole job from reliability.seed; none (nullopt) when
+// the scenario trains no tokens or asks for no runs. Runs 0 with why_not when the closed form
+// never finishes or a run runs away.
+std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s);
+
+}  // namespace wt
