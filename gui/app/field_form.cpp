@@ -32,8 +32,13 @@ QString page_title(const std::string& key) {
   return title;
 }
 
+// The header of a section within its page ("network › fat_tree" on the Cluster page). A field of
+// the page itself that follows a subsection's gets the page's name: the field table may order
+// them either way, and substr past the page's name would throw.
 QLabel* section_header(const std::string& page, const std::string& section, QWidget* parent) {
-  QString text = QString::fromStdString(section.substr(page.size() + 1));
+  QString text = section.size() > page.size()
+                     ? QString::fromStdString(section.substr(page.size() + 1))
+                     : page_title(page);
   auto* label =
       new QLabel(QStringLiteral("<b>%1</b>").arg(text.replace('.', QStringLiteral(" › "))), parent);
   label->setContentsMargins(0, 8, 0, 0);
