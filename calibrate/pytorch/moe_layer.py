@@ -31,6 +31,9 @@ import time
 import torch
 import torch.nn.functional as F
 
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from flash_attention import timed  # noqa: E402  (each sample the mean of calls filling ~2 ms)
+
 # name, hidden h, expert inner width f, experts E (all on this GPU), top-k, tokens T
 CONFIGS = [
     ("mixtral-8x7b", 4096, 14336, 8, 2, 4096),
@@ -42,26 +45,6 @@ CONFIGS = [
     ("gpt-oss-120b", 2880, 2880, 128, 4, 8192),
     ("olmoe-1b-7b", 2048, 1024, 64, 8, 8192),
 ]
-
-
-def timed(fn, reps, warmup):
-    """Per-call seconds: each sample is the mean of back-to-back calls filling ~2 ms."""
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-
-    def one_sample(calls):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(calls):
-            fn()
-        end.record()
-        end.synchronize()
-        return start.elapsed_time(end) / 1e3 / calls
-
-    calls = max(1, min(50, int(0.002 / one_sample(1)) + 1))
-    return [one_sample(calls) for _ in range(reps)]
 
 
 class Layer:

@@ -8,11 +8,12 @@
 namespace wt {
 
 std::vector<LaunchFile> launch_files(const Scenario& s) {
-  return {{"megatron_args.sh", megatron_args_sh(s), true},
+  const LaunchPlan plan = launch_plan(s);  // once: it times the run for the checkpoint interval
+  return {{"megatron_args.sh", megatron_args_sh(s, plan), true},
           {"deepspeed_config.json", deepspeed_config(s).dump(2) + "\n", false},
-          {"torchrun.sh", torchrun_sh(s), true},
-          {"slurm.sbatch", slurm_sbatch(s), true},
-          {"pytorchjob.yaml", pytorchjob_yaml(s), false}};
+          {"torchrun.sh", torchrun_sh(s, plan), true},
+          {"slurm.sbatch", slurm_sbatch(s, plan), true},
+          {"pytorchjob.yaml", pytorchjob_yaml(s, plan), false}};
 }
 
 void emit_launch_configs(const Scenario& s, const std::filesystem::path& dir) {

@@ -227,7 +227,10 @@ std::vector<std::string> megatron_caveats(const Scenario& s) {
 }
 
 std::string megatron_args_sh(const Scenario& s) {
-  const LaunchPlan plan = launch_plan(s);
+  return megatron_args_sh(s, launch_plan(s));
+}
+
+std::string megatron_args_sh(const Scenario& s, const LaunchPlan& plan) {
   std::vector<std::string> head = {
       "Megatron-LM pretrain_gpt.py arguments, written by windtunnel for scenario \"" + s.name +
           "\"",

@@ -29,5 +29,6 @@ std::vector<std::string> megatron_caveats(const Scenario& s);
 // megatron_args.sh: placeholder variables with FILL_ME defaults, the MEGATRON_ARGS bash array and
 // `require_filled`, which refuses to launch while a placeholder is still FILL_ME.
 std::string megatron_args_sh(const Scenario& s);
+std::string megatron_args_sh(const Scenario& s, const LaunchPlan& plan);
 
 }  // namespace wt

@@ -68,7 +68,10 @@ std::string replica_spec(const Scenario& s, const LaunchPlan& plan, const std::s
 }  // namespace
 
 std::string pytorchjob_yaml(const Scenario& s) {
-  const LaunchPlan plan = launch_plan(s);
+  return pytorchjob_yaml(s, launch_plan(s));
+}
+
+std::string pytorchjob_yaml(const Scenario& s, const LaunchPlan& plan) {
   std::string out = comment_block(
       {"Kubeflow PyTorchJob for scenario \"" + s.name + "\", written by windtunnel", plan.headline,
        "One pod per node: a Master and " + std::to_string(plan.num_nodes - 1) +

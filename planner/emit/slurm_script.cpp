@@ -5,7 +5,10 @@
 namespace wt {
 
 std::string slurm_sbatch(const Scenario& s) {
-  const LaunchPlan plan = launch_plan(s);
+  return slurm_sbatch(s, launch_plan(s));
+}
+
+std::string slurm_sbatch(const Scenario& s, const LaunchPlan& plan) {
   std::string out = "#!/bin/bash\n";
   out += "#SBATCH --job-name=" + plan.job_name + "\n";
   out += "#SBATCH --nodes=" + std::to_string(plan.num_nodes) + "\n";
@@ -23,7 +26,7 @@ std::string slurm_sbatch(const Scenario& s) {
   out += "MASTER_ADDR=\"$(scontrol show hostnames \"${SLURM_JOB_NODELIST}\" | head -n 1)\"\n";
   out += "MASTER_PORT=" + std::to_string(kRendezvousPort) + "\n\n";
   return out + "srun " +
-         torchrun_command(s, "\"${MASTER_ADDR}:${MASTER_PORT}\"", "\"${SLURM_JOB_ID}\"");
+         torchrun_command(plan, "\"${MASTER_ADDR}:${MASTER_PORT}\"", "\"${SLURM_JOB_ID}\"");
 }
 
 }  // namespace wt

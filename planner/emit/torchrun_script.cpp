@@ -12,9 +12,8 @@ std::string master_addr_line(const LaunchPlan& plan) {
 
 }  // namespace
 
-std::string torchrun_command(const Scenario& s, const std::string& endpoint,
+std::string torchrun_command(const LaunchPlan& plan, const std::string& endpoint,
                              const std::string& rendezvous_id) {
-  const LaunchPlan plan = launch_plan(s);
   const std::vector<std::string> words = {"torchrun",
                                           "--nnodes " + std::to_string(plan.num_nodes),
                                           "--nproc-per-node " + std::to_string(plan.gpus_per_node),
@@ -31,7 +30,10 @@ std::string torchrun_command(const Scenario& s, const std::string& endpoint,
 }
 
 std::string torchrun_sh(const Scenario& s) {
-  const LaunchPlan plan = launch_plan(s);
+  return torchrun_sh(s, launch_plan(s));
+}
+
+std::string torchrun_sh(const Scenario& s, const LaunchPlan& plan) {
   const std::string nodes = std::to_string(plan.num_nodes);
   std::string out = "#!/usr/bin/env bash\n";
   out += comment_block(
@@ -45,7 +47,8 @@ std::string torchrun_sh(const Scenario& s) {
   out += master_addr_line(plan);
   out += "MASTER_PORT=\"${MASTER_PORT:-" + std::to_string(kRendezvousPort) + "}\"\n";
   out += "RDZV_ID=\"${RDZV_ID:-" + plan.job_name + "}\"\n\n";
-  return out + "exec " + torchrun_command(s, "\"${MASTER_ADDR}:${MASTER_PORT}\"", "\"${RDZV_ID}\"");
+  return out + "exec " +
+         torchrun_command(plan, "\"${MASTER_ADDR}:${MASTER_PORT}\"", "\"${RDZV_ID}\"");
 }
 
 }  // namespace wt
