@@ -36,45 +36,71 @@ std::string gib(double bytes) {
   return text;
 }
 
-// Whether the row or a --set chose the activation recompute (else its framework profile did).
-bool recompute_stated(const json& doc, const std::vector<std::string>& overrides) {
-  const auto t = doc.find("training");
-  if (t != doc.end() && t->contains("activation_recompute")) return true;
-  for (const std::string& assignment : overrides) {
-    if (assignment.rfind("training.activation_recompute=", 0) == 0) return true;
-  }
-  return false;
+// Whether the row or a --set chose `section.key` (else its framework profile did).
+bool stated(const json& doc, const std::vector<std::string>& overrides, const char* section,
+            const char* key) {
+  const auto s = doc.find(section);
+  if (s != doc.end() && s->contains(key)) return true;
+  const std::string prefix = std::string(section) + "." + key + "=";
+  return std::any_of(overrides.begin(), overrides.end(),
+                     [&](const std::string& a) { return a.rfind(prefix, 0) == 0; });
 }
 
-// NVIDIA's performance tables (the nemo and megatron-core profiles) are produced by recipes
-// configured per model and GPU to fit: a published run of theirs trained, so it fit. When the row
-// does not say how its activations were recomputed and the profile's default does not fit, the
-// recipe must have recomputed more: the least recompute that fits is taken and said
-// (docs/validation.md, "From a row to a scenario") — selective, then full (every layer, as the
-// recipes that recompute do it: full, uniform, 1 layer per checkpoint). Nothing changes when none
-// fits, nor for other frameworks, whose rows keep the verdict.
-void least_recompute_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
-                               std::vector<std::string>& assumptions) {
+// The row's document with `section.key` set to `value`, run; taken (and said) when it fits.
+bool take_if_it_fits(RowScenario& rs, Scenario& scenario, RunOutput& run, const char* section,
+                     const char* key, const json& value, const std::string& why,
+                     std::vector<std::string>& assumptions) {
+  json doc = rs.doc;
+  doc[section][key] = value;
+  Scenario candidate = parse_scenario(doc);
+  RunOutput candidate_run = run_scenario(candidate);
+  if (!candidate_run.result.fits_in_memory) return false;
+  const MemoryUse& before = run.result.memory_per_gpu_bytes;
+  assumptions.push_back(why + " (" + gib(before.total) + " of " + gib(before.capacity) +
+                        " GiB): the run trained, so " + section + "." + key + " = " + value.dump() +
+                        ", the least that fits (" +
+                        gib(candidate_run.result.memory_per_gpu_bytes.total) + " GiB)");
+  rs.doc = std::move(doc);
+  scenario = std::move(candidate);
+  run = std::move(candidate_run);
+  return true;
+}
+
+// A published run trained, so it fit. When the row leaves a memory setting to its profile and the
+// profile's default does not fit, the cheapest setting its framework offers that fits is taken and
+// said (docs/validation.md, "From a row to a scenario"):
+// - Megatron-LM with TP > 1 and sequence parallelism not stated: --sequence-parallel, which costs
+//   no time (the TP all-reduce becomes a reduce-scatter plus an all-gather of the same bytes) and
+//   divides the norm and dropout activations by TP (Korthikanti et al. 2022, §4.2.2). It is off by
+//   default in Megatron-LM; the nemo and megatron-core profiles have it on already.
+// - NVIDIA's performance tables (the nemo and megatron-core profiles), whose recipes are
+//   configured per model and GPU to fit, with recompute not stated: selective, then full (every
+//   layer, as the recipes that recompute do it: full, uniform, 1 layer per checkpoint).
+// Nothing changes when none fits, nor for other frameworks, whose rows keep the verdict.
+void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
+                                    const std::vector<std::string>& overrides,
+                                    std::vector<std::string>& assumptions) {
   const std::string& profile = scenario.training.framework;
+  if (profile == "megatron-lm" && scenario.parallel.tensor > 1 &&
+      !scenario.parallel.sequence_parallel &&
+      !stated(rs.doc, overrides, "parallel", "sequence_parallel") &&
+      take_if_it_fits(rs, scenario, run, "parallel", "sequence_parallel", true,
+                      "sequence parallelism not stated and the megatron-lm profile's default "
+                      "(off) does not fit",
+                      assumptions)) {
+    return;
+  }
   if (profile != "nemo" && profile != "megatron-core") return;
-  const MemoryUse& first = run.result.memory_per_gpu_bytes;
+  if (stated(rs.doc, overrides, "training", "activation_recompute")) return;
   const Recompute from = scenario.training.activation_recompute;
   for (const Recompute r : {Recompute::selective, Recompute::full}) {
     if (r <= from) continue;
-    json doc = rs.doc;
-    doc["training"]["activation_recompute"] = to_string(r);
-    Scenario candidate = parse_scenario(doc);
-    RunOutput candidate_run = run_scenario(candidate);
-    if (!candidate_run.result.fits_in_memory) continue;
-    assumptions.push_back(std::string("activation recompute not stated and the ") + profile +
-                          " profile's " + to_string(from) + " does not fit (" + gib(first.total) +
-                          " of " + gib(first.capacity) + " GiB): the recipe's run trained, so " +
-                          to_string(r) + " recompute, the least that fits (" +
-                          gib(candidate_run.result.memory_per_gpu_bytes.total) + " GiB)");
-    rs.doc = std::move(doc);
-    scenario = std::move(candidate);
-    run = std::move(candidate_run);
-    return;
+    if (take_if_it_fits(rs, scenario, run, "training", "activation_recompute", to_string(r),
+                        std::string("activation recompute not stated and the ") + profile +
+                            " profile's " + to_string(from) + " does not fit",
+                        assumptions)) {
+      return;
+    }
   }
 }
 
@@ -91,8 +117,8 @@ void run_row(const json& row, const PublishedMetric& published,
   out.assumptions.insert(out.assumptions.end(), scenario.framework_defaults.begin(),
                          scenario.framework_defaults.end());
   RunOutput run = run_scenario(scenario);
-  if (!run.result.fits_in_memory && !recompute_stated(rs.doc, overrides)) {
-    least_recompute_that_fits(rs, scenario, run, out.assumptions);
+  if (!run.result.fits_in_memory) {
+    least_memory_setting_that_fits(rs, scenario, run, overrides, out.assumptions);
   }
   out.scenario = rs.doc;
   out.predicted = predicted_metric(published.metric, run.result);

@@ -1,5 +1,7 @@
-// NVIDIA's recipe rows whose recompute is not stated and whose profile default does not fit take
-// the least recompute that fits (sim/validation/training_row.cpp); others keep their verdict.
+// A published run trained, so it fit: NVIDIA's recipe rows whose recompute is not stated and whose
+// profile default does not fit take the least recompute that fits, Megatron-LM rows with TP whose
+// sequence parallelism is not stated take it when it fits (sim/validation/training_row.cpp);
+// others keep their verdict.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -36,7 +38,8 @@ TEST(UnstatedRecompute, ARecipeRowThatDoesNotFitTakesTheLeastRecomputeThatFits) 
   const ValidationRow r = validate_training_row(recipe_row("NeMo 25.04"), {});
   ASSERT_TRUE(r.expressed) << r.why_not;
   EXPECT_TRUE(r.fits_in_memory);
-  EXPECT_TRUE(says(r, "the recipe's run trained, so full recompute, the least that fits"));
+  EXPECT_TRUE(
+      says(r, "the run trained, so training.activation_recompute = \"full\", the least that fits"));
   EXPECT_EQ(r.scenario.at("training").at("activation_recompute"), "full");
 }
 
@@ -51,6 +54,31 @@ TEST(UnstatedRecompute, OtherFrameworksAndStatedRecomputeKeepTheVerdict) {
   const ValidationRow pinned =
       validate_training_row(recipe_row("NeMo 25.04"), {"training.activation_recompute=none"});
   EXPECT_FALSE(pinned.fits_in_memory);
+}
+
+// The 39B row at micro-batch 1: 81.2 GiB without sequence parallelism on TP 8, 54.9 with it, which
+// divides the norm and dropout activations (10 of 34 bytes per token and hidden unit, Korthikanti
+// et al. 2022) by 8.
+json megatron_lm_row() {
+  json row = recipe_row("Megatron-LM");
+  row["micro_batch_size"] = 1;
+  return row;
+}
+
+TEST(UnstatedSequenceParallel, AMegatronLmRowWithTpThatDoesNotFitTakesSequenceParallelism) {
+  const ValidationRow r = validate_training_row(megatron_lm_row(), {});
+  ASSERT_TRUE(r.expressed) << r.why_not;
+  EXPECT_TRUE(r.fits_in_memory);
+  EXPECT_TRUE(says(r, "so parallel.sequence_parallel = true, the least that fits"));
+  EXPECT_EQ(r.scenario.at("parallel").at("sequence_parallel"), true);
+}
+
+TEST(UnstatedSequenceParallel, StatedSequenceParallelismKeepsTheVerdict) {
+  json row = megatron_lm_row();
+  row["other"]["sequence_parallel"] = false;
+  EXPECT_FALSE(validate_training_row(row, {}).fits_in_memory);
+  EXPECT_FALSE(validate_training_row(megatron_lm_row(), {"parallel.sequence_parallel=false"})
+                   .fits_in_memory);
 }
 
 }  // namespace
