@@ -87,7 +87,10 @@ std::string base_dir_of(const Source& s, const std::string& base_dir) {
 
 // A note (no error-bands file) goes where the CLI prints it: stderr, via Python's warnings.
 void warn(const std::string& note) {
-  if (!note.empty()) PyErr_WarnEx(PyExc_UserWarning, note.c_str(), 1);
+  // -1: the warnings filter made it an error, which is then raised.
+  if (!note.empty() && PyErr_WarnEx(PyExc_UserWarning, note.c_str(), 1) != 0) {
+    throw py::error_already_set();
+  }
 }
 
 py::object run(const py::object& scenario, const std::string& engine, const py::object& sets,
