@@ -4,6 +4,7 @@
 
 #include "cli/catalog_views.hpp"
 #include "core/exit_code.hpp"
+#include "planner/commands/catalog_json.hpp"
 
 namespace wt::cli {
 

@@ -4,18 +4,17 @@
 
 #include <cstdio>
 #include <iostream>
-#include <thread>
 
-#include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
+#include "core/input_file.hpp"
+#include "planner/commands/plan_answer.hpp"
 #include "planner/emit/emit.hpp"
 #include "planner/prices/prices.hpp"
 #include "planner/search/checkpoint.hpp"
-#include "planner/search/evaluate.hpp"
 #include "planner/search/plan_report.hpp"
 #include "planner/search/search_budget.hpp"
 #include "sim/report/text_table.hpp"
@@ -60,11 +59,8 @@ void end_progress(const SearchOptions& options, uint64_t total) {
 }
 
 SearchOptions search_options(const PlanOptions& o) {
-  SearchOptions s;
-  s.jobs =
-      o.jobs > 0 ? o.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  SearchOptions s = plan_search_options(o.jobs, o.top, o.refine);
   if (!o.shard.empty()) s.shard = parse_shard(o.shard);
-  s.keep = static_cast<size_t>(std::max(o.top, o.refine));
   s.progress = isatty(STDERR_FILENO) != 0 ? show_progress : progress_lines();
   return s;
 }
@@ -95,10 +91,7 @@ void check_options(const PlanOptions& o) {
     throw InputError("--checkpoint", "cannot be combined with --shard or --merge", o.checkpoint_dir,
                      "--checkpoint alone (it shards and merges by itself)");
   }
-  if (o.refine > 0 && !simgrid_available()) {
-    throw InputError("--refine", "the SimGrid engine is not part of this build",
-                     std::to_string(o.refine), "0 (no refinement)");
-  }
+  require_refine_engine(o.refine, "--refine");
 }
 
 SearchState checkpointed_state(const PlanOptions& o, const CandidateSpace& space,
@@ -176,11 +169,9 @@ int plan_command(const PlanOptions& o) {
   if (o.merge.empty()) {
     check_search_time(estimate_search(mine, options.jobs), search_time_limit_s(o.budget));
   }
-  PlanReport report;
-  report.method = evaluation_method();
   // A malformed bands file is refused before the search; a missing one means no bands, with a note.
   std::string bands_note;
-  if (o.shard.empty()) report.bands = validation::default_error_bands(bands_note);
+  PlanReport report = new_plan_report(o.shard.empty(), bands_note);
   if (!bands_note.empty()) std::cerr << bands_note << "\n";
   if (!o.merge.empty()) {
     report.state = merged_state(o, spec);

@@ -7,17 +7,17 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
+#include "core/input_file.hpp"
+#include "planner/commands/run_answer.hpp"
 #include "planner/emit/emit.hpp"
 #include "sim/hardware/calibration_profile.hpp"
 #include "sim/report/breakdown_plot.hpp"
 #include "sim/report/chrome_trace.hpp"
-#include "sim/report/goodput.hpp"
 #include "sim/report/markdown_report.hpp"
 #include "sim/report/result_json.hpp"
 #include "sim/report/summary_text.hpp"
@@ -28,10 +28,6 @@
 
 namespace wt::cli {
 namespace {
-
-EngineKind engine_kind(const std::string& name) {
-  return name == "simgrid" ? EngineKind::simgrid : EngineKind::analytical;
-}
 
 // A progress line on stderr, redrawn in place, only when stderr is a terminal.
 EngineOptions engine_options() {
@@ -118,7 +114,7 @@ int run_command(const RunOptions& o) {
   // A malformed bands file is refused before the run; a missing one means no band, with a note.
   std::string bands_note;
   const std::optional<validation::ErrorBands> bands = validation::default_error_bands(bands_note);
-  const EngineKind engine = engine_kind(o.engine);
+  const EngineKind engine = parse_engine_kind(o.engine, "--engine");
   const ResourceLimits limits = resource_limits(o.budget);
   check_resources(estimate_resources(s, false, engine == EngineKind::simgrid), limits);
   if (files.trace && engine == EngineKind::simgrid) {
@@ -127,13 +123,9 @@ int run_command(const RunOptions& o) {
     const RunOutput walk = run_scenario(s, EngineKind::analytical, engine_options());
     check_trace_size(chrome_trace_event_count(walk.workload, walk.timeline), limits);
   }
-  RunOutput out = run_scenario(s, engine, engine_options());
-  out.result.monte_carlo = monte_carlo_figures(s, out.result.iteration_time_s);
-  if (bands) {
-    out.result.error_band = validation::band_of(*bands, s, out.result.iteration_time_s);
-  } else {
-    std::cerr << bands_note << "\n";
-  }
+  // The same call as windtunnel.run() in Python: `run --json` and its dict agree.
+  const RunOutput out = run_with_figures(s, engine, engine_options(), bands);
+  if (!bands) std::cerr << bands_note << "\n";
   if (files.trace) {
     check_trace_size(chrome_trace_event_count(out.workload, out.timeline), limits);
     write_chrome_trace(files.trace->stream(), s, out.workload, out.timeline);

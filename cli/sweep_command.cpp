@@ -8,13 +8,13 @@
 #include <iostream>
 #include <optional>
 
-#include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
 #include "core/atomic_file.hpp"
 #include "core/checked_math.hpp"
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
+#include "core/input_file.hpp"
 #include "planner/sweep/sweep.hpp"
 #include "planner/sweep/sweep_report.hpp"
 #include "sim/report/plot_svg.hpp"
@@ -89,7 +89,9 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& o) {
 int sweep_command(const SweepOptions& o) {
   const InterruptGuard interrupts;
   require_input_file("SCENARIO", o.scenario);
-  SweepRequest request{o.scenario, o.sets, {}};
+  SweepRequest request;
+  request.scenario_path = o.scenario;
+  request.sets = o.sets;
   for (const std::string& v : o.varies)
     request.axes.push_back(parse_vary(v));
   require_grid_size(request.axes);

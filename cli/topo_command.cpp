@@ -9,9 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/input_file.hpp"
 #include "core/exit_code.hpp"
 #include "core/finite.hpp"
+#include "core/input_file.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/scenario/parse.hpp"

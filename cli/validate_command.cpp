@@ -1,17 +1,16 @@
 #include "cli/validate_command.hpp"
 
-#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
 
-#include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
-#include "sim/scenario/fields.hpp"
+#include "core/input_file.hpp"
+#include "planner/commands/validate_answer.hpp"
 #include "sim/validation/error_bands.hpp"
 #include "sim/validation/validate.hpp"
 
@@ -44,20 +43,6 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
 }
 
 namespace {
-
-// A misspelt path would make every row unexpressed; refuse it up front instead.
-void require_known_fields(const std::vector<std::string>& sets) {
-  for (const std::string& assignment : sets) {
-    const std::string key = assignment.substr(0, assignment.find('='));
-    const auto& fields = scenario_fields();
-    const bool known = std::any_of(fields.begin(), fields.end(),
-                                   [&](const FieldInfo& f) { return f.path == key; });
-    if (assignment.find('=') == std::string::npos || !known) {
-      throw InputError("--set", "is not a scenario field assignment", assignment,
-                       "KEY.PATH=VALUE with a field of docs/scenario.md");
-    }
-  }
-}
 
 // One file per expressed row: row-<id>.json, and row-<id>-2.json, -3, ... for rows that share an
 // id (rows without one have id 0), so that no row's scenario overwrites another's.
@@ -95,7 +80,7 @@ int validate_command(const ValidateOptions& o) {
   const InterruptGuard interrupts;
   for (const std::string& dataset : o.datasets)
     require_input_file("DATASET", dataset);
-  require_known_fields(o.sets);
+  require_scenario_field_assignments(o.sets, "--set");
   if (!o.emit_scenarios_dir.empty())
     require_output_folder(o.emit_scenarios_dir, "--emit-scenarios");
   if (!o.write_bands.empty()) require_new_bands_file(o);

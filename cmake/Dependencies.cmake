@@ -1,5 +1,6 @@
 # Dependencies come from Debian packages (scripts/install-deps.sh). Qt 6 is required unless the GUI
-# is switched off (WT_GUI=OFF); CUDA/NCCL are optional (no GPU on CI): calibrate/'s GPU part is
+# is switched off (WT_GUI=OFF), pybind11 and the Python headers unless the Python module is
+# (WT_PYTHON=OFF); CUDA/NCCL are optional (no GPU on CI): calibrate/'s GPU part is
 # skipped with one line when they are missing.
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(SimGrid REQUIRED IMPORTED_TARGET simgrid>=3.32)
@@ -36,6 +37,32 @@ if(WT_GUI)
   message(STATUS "windtunnel: Qt ${Qt6_VERSION} found: gui/ built")
 else()
   message(STATUS "windtunnel: WT_GUI=OFF: gui/ not built (windtunnel-gui and its tests are left out)")
+endif()
+
+# The Python module is part of the product too: wanted (the default) and pybind11 or the Python
+# headers missing, configuring fails and names the packages. -DWT_PYTHON=OFF opts out.
+if(WT_PYTHON)
+  set(PYBIND11_FINDPYTHON ON)
+  find_package(Python 3.8 QUIET COMPONENTS Interpreter Development.Module)
+  if(Python_FOUND)
+    find_package(pybind11 2.6 CONFIG QUIET)
+  endif()
+  if(NOT Python_FOUND OR NOT pybind11_FOUND)
+    if(NOT Python_FOUND)
+      set(wt_missing "Python 3.8+ with its headers (Development.Module)")
+    else()
+      set(wt_missing "pybind11 2.6+ (for Python ${Python_VERSION} at ${Python_EXECUTABLE})")
+    endif()
+    message(FATAL_ERROR
+      "windtunnel: ${wt_missing} not found, and the Python module is on (WT_PYTHON=ON).\n"
+      "Install the Debian packages with scripts/install-deps.sh (python3-dev pybind11-dev "
+      "python3-pybind11), or configure with -DWT_PYTHON=OFF to build without the module.")
+  endif()
+  message(STATUS "windtunnel: pybind11 ${pybind11_VERSION} for Python ${Python_VERSION} "
+                 "(${Python_EXECUTABLE}) found: python/ built")
+else()
+  message(STATUS "windtunnel: WT_PYTHON=OFF: python/ not built (the windtunnel module and its test "
+                 "are left out)")
 endif()
 
 set(WT_CUDA_ROOT "/usr/local/cuda" CACHE PATH "CUDA toolkit root (nvcc, cuBLASLt, NCCL)")

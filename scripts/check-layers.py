@@ -31,12 +31,13 @@ LAYERS = [
     ("planner", "wt_planner", ["planner/"]),
     (("calibrate", "wt_calibrate_core wt_calibrate_gpu windtunnel-calibrate", ["calibrate/"]),
      ("cli", "windtunnel", ["cli/"]),
-     ("gui", "wt_gui_views wt_gui_topology wt_gui_app windtunnel-gui", ["gui/"])),
+     ("gui", "wt_gui_views wt_gui_topology wt_gui_app windtunnel-gui", ["gui/"]),
+     ("python", "windtunnel_python", ["python/"])),
 ]
 
 # Beyond the order: the faces reach the engines only through sim/run (run.hpp, run_isolation.hpp),
 # never an engine's own headers (sim/engine/timeline.hpp, the engines' output, is data).
-FACES_MAY_NOT_INCLUDE = (("cli/", "gui/"), ("sim/engine/simgrid/", "sim/engine/analytical/"))
+FACES_MAY_NOT_INCLUDE = (("cli/", "gui/", "python/"), ("sim/engine/simgrid/", "sim/engine/analytical/"))
 
 SOURCE_SUFFIXES = {".hpp", ".cpp", ".h", ".cuh", ".cu"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -4,8 +4,11 @@
 // against the reference point (the smallest GPU count that fits). Points that are invalid or do not
 // fit are rows with their reason, never an error of the whole sweep.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "sim/report/run_result.hpp"
 
@@ -46,6 +49,11 @@ struct SweepRequest {
   std::string scenario_path;
   std::vector<std::string> sets;  // --set overrides for every point, applied before the point's
   std::vector<SweepAxis> axes;
+  // The scenario as a document (windtunnel.sweep() in Python with a dict) instead of reading
+  // `scenario_path`, which then only names it when it has no "name"; relative paths inside it
+  // resolve against `base_dir`.
+  std::optional<nlohmann::json> document;
+  std::string base_dir = ".";
 };
 
 using SweepProgress = std::function<void(size_t done, size_t total)>;

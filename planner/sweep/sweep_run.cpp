@@ -80,9 +80,16 @@ SweepResult run_sweep(const SweepRequest& request, const SweepProgress& progress
   if (request.axes.empty()) {
     throw InputError("--vary", "a sweep needs at least one --vary", "", "path=v1,v2,...");
   }
-  json doc = read_document(request.scenario_path);
   const std::filesystem::path file(request.scenario_path);
-  const std::string base_dir = file.has_parent_path() ? file.parent_path().string() : ".";
+  json doc;
+  std::string base_dir = request.base_dir;
+  if (request.document) {
+    doc = *request.document;
+    if (!doc.is_object()) throw InputError("scenario", "the scenario must be a JSON object");
+  } else {
+    doc = read_document(request.scenario_path);
+    base_dir = file.has_parent_path() ? file.parent_path().string() : ".";
+  }
   SweepResult result;
   result.axes = request.axes;
   result.data_parallel_derived = drop_pinned_data(doc, request);

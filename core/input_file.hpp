@@ -1,11 +1,12 @@
 #pragma once
-// Checks on the files named on the command line, so that a typo is a one-line bad-input error.
+// Checks on the files named on the command line (or passed to the Python functions), so that a
+// typo is a one-line bad-input error.
 #include <filesystem>
 #include <string>
 
 #include "core/error.hpp"
 
-namespace wt::cli {
+namespace wt {
 
 // Throws InputError naming the argument when `path` is empty, not a readable regular file, or an
 // empty file (which no reader accepts: saying so beats a JSON parser's "unexpected end of input").
@@ -20,4 +21,4 @@ inline void require_input_file(const std::string& argument, const std::string& p
   }
 }
 
-}  // namespace wt::cli
+}  // namespace wt

@@ -1,9 +1,9 @@
-#include "cli/catalog_views.hpp"
+#include "planner/commands/catalog_json.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/workload/model_math.hpp"
 
-namespace wt::cli {
+namespace wt {
 namespace {
 
 using nlohmann::ordered_json;
@@ -86,4 +86,4 @@ nlohmann::ordered_json catalog_json() {
   return {{"gpus", gpus}, {"models", models}};
 }
 
-}  // namespace wt::cli
+}  // namespace wt
