@@ -4,6 +4,13 @@
 # (or those in `dir` matching GLOB), less EXCLUDE, so a new source file needs no CMake edit. PUBLIC
 # names the layers below it that its headers use; scripts/check-layers.py refuses a link to a layer above. A
 # folder without sources yet (core) is an INTERFACE library carrying the same dependencies.
+#
+# Headers are included by their path from the project root ("sim/run.hpp"); an installed library
+# finds them under include/windtunnel (cmake/Install.cmake). wt_options (warnings, sanitizers) is
+# the build's own: it is not part of the installed package.
+set(wt_include_dirs $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+                    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/windtunnel>)
+set(wt_private_options $<BUILD_INTERFACE:wt_options>)
 function(wt_layer_library name)
   cmake_parse_arguments(arg "" "FOLDER" "GLOB;EXCLUDE;PUBLIC;PRIVATE" ${ARGN})
   set(glob GLOB)
@@ -24,11 +31,11 @@ function(wt_layer_library name)
   endforeach()
   if(NOT sources)
     add_library(${name} INTERFACE)
-    target_include_directories(${name} INTERFACE ${PROJECT_SOURCE_DIR})
+    target_include_directories(${name} INTERFACE ${wt_include_dirs})
     target_link_libraries(${name} INTERFACE ${arg_PUBLIC})
     return()
   endif()
   add_library(${name} ${WT_LIBRARY_TYPE} ${sources})
-  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
-  target_link_libraries(${name} PUBLIC ${arg_PUBLIC} PRIVATE wt_options ${arg_PRIVATE})
+  target_include_directories(${name} PUBLIC ${wt_include_dirs})
+  target_link_libraries(${name} PUBLIC ${arg_PUBLIC} PRIVATE ${wt_private_options} ${arg_PRIVATE})
 endfunction()

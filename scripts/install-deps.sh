@@ -3,14 +3,14 @@
 # Works as root, or as a user with sudo. Qt 6 (Widgets, Charts, Test; Qt6Charts' CMake config also
 # needs Qt6OpenGL from libqt6opengl6-dev) is installed for windtunnel-gui, and pybind11 with the
 # Python headers for the Python module (docs/python.md), which every preset builds; CUDA is
-# optional and not installed here.
+# optional and not installed here. help2man makes the man pages (cmake/ManPages.cmake).
 # `--fuzz` also installs clang 14 and its libFuzzer and sanitizer runtimes for `make fuzz` (kept
 # apart so that `make test` and CI do not pay for clang).
 # `--screenshots` also installs Xvfb and the DejaVu fonts for scripts/gui-screenshots.sh.
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git clang-format python3
+  build-essential cmake ninja-build pkg-config git clang-format python3 help2man
   python3-yaml python3-dev pybind11-dev python3-pybind11
   libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "core/data_dir.hpp"
 #include "core/error.hpp"
 #include "sim/scenario/json_text.hpp"
 #include "sim/validation/summary.hpp"
@@ -82,7 +83,11 @@ std::string today_utc() {
 
 std::string default_error_bands_path() {
   const char* env = std::getenv("WT_ERROR_BANDS");
-  return env != nullptr && *env != '\0' ? std::string(env) : std::string(WT_DEFAULT_ERROR_BANDS);
+  if (env != nullptr && *env != '\0') return env;
+  // An installed program reads the copy installed beside it (PREFIX/share/windtunnel).
+  if (const auto installed = installed_data_file(executable_dir(), "error-bands.json"))
+    return *installed;
+  return WT_DEFAULT_ERROR_BANDS;
 }
 
 std::string no_bands_note(const std::string& path) {

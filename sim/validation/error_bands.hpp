@@ -59,8 +59,9 @@ ErrorBands parse_error_bands(const nlohmann::json& doc, const std::string& where
 // nullopt when the file does not exist (no band; the faces say so); InputError when it cannot be
 // read or parsed.
 std::optional<ErrorBands> read_error_bands(const std::string& path);
-// $WT_ERROR_BANDS when set, else data/error-bands.json of the source tree the binary was built
-// from.
+// $WT_ERROR_BANDS when set; else, for an installed program,
+// PREFIX/share/windtunnel/error-bands.json beside its bin folder (core/data_dir.hpp); else
+// data/error-bands.json of the source tree the binary was built from.
 std::string default_error_bands_path();
 // The note a face prints when there is no bands file at `path`.
 std::string no_bands_note(const std::string& path);
