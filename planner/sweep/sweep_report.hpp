@@ -12,6 +12,8 @@ namespace wt {
 
 std::string sweep_table(const SweepResult& sweep);
 nlohmann::ordered_json sweep_json(const SweepResult& sweep);
+// `sweep --csv`: one row per point of the sweep_json document, its figures as there (docs/cli.md).
+std::string sweep_csv(const nlohmann::ordered_json& sweep_json);
 
 // x is the GPU count (log2 scale) when it grows strictly along the points that ran; otherwise the
 // points in order, labelled with their values. Points that did not run leave gaps.

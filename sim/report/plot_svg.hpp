@@ -1,7 +1,7 @@
 #pragma once
 // Plots written as SVG directly (no dependency): a line chart with a left and an optional right
 // axis (sweep: tokens/s and scaling efficiency against GPUs) and a horizontal stacked bar chart
-// (run: where the iteration's time goes). PNG is not written: plot_format() refuses it clearly.
+// (run: where the iteration's time goes). PNG is the same SVG rasterised by librsvg (plot_png.cpp).
 #include <string>
 #include <vector>
 
@@ -52,8 +52,18 @@ std::string stacked_bar_svg(const StackedBarChart& chart);
 const std::string& plot_colour(size_t index);
 std::string tick_text(double value, TickFormat format);
 
-// The format of a --plot path from its extension: ".svg" is written; ".png" and anything else is
-// an InputError at `option` that says to use .svg.
-void require_svg_path(const std::string& option, const std::string& path);
+enum class PlotFormat { svg, png };
+
+// The format of a --plot path from its extension, in any case: ".svg" or ".png"; anything else is
+// an InputError at `option` naming the two.
+PlotFormat plot_format(const std::string& option, const std::string& path);
+
+// The PNG of an SVG document drawn by the plots: `scale` pixels per SVG unit, on white. A document
+// librsvg cannot render is a programming error (std::logic_error).
+inline constexpr double kPngScale = 2.0;  // 820 × 500 SVG → 1640 × 1000 PNG: sharp on any screen
+std::string svg_to_png(const std::string& svg, double scale = kPngScale);
+
+// The bytes of a plot file: the SVG itself, or its PNG.
+std::string plot_bytes(const std::string& svg, PlotFormat format);
 
 }  // namespace wt
