@@ -20,6 +20,9 @@ std::string sweep_csv(const nlohmann::ordered_json& sweep_json);
 LineChart sweep_chart(const SweepResult& sweep);
 std::string sweep_plot_svg(const SweepResult& sweep);
 
+// The last component of each axis' path, or the whole path where two axes share it.
+std::vector<std::string> axis_headers(const std::vector<SweepAxis>& axes);
+
 // "cluster.num_nodes=2" or "tensor=2 · pipeline=4" for a point (last path component when unique).
 std::string point_label(const SweepResult& sweep, size_t index);
 

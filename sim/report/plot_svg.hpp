@@ -17,16 +17,21 @@ enum class TickFormat { count, percent, seconds };  // 1.2M · 87% (of a fractio
 
 struct LineSeries {
   std::string name;
-  std::vector<double> y;  // parallel to LineChart::x; NaN leaves a gap (a point that did not run)
+  std::vector<double> y;  // parallel to x (below); NaN leaves a gap (a point that did not run)
   bool right_axis = false;
+  std::vector<double> x;     // the series' own x values; empty: LineChart::x
+  std::vector<bool> hollow;  // parallel to y: drawn as a hollow marker (LineChart::hollow_label)
 };
 
 struct LineChart {
   std::string title;
   std::string x_label;
-  std::vector<double> x;
+  std::vector<double> x;  // the x of series without their own; the ticks of a labelled or log2 axis
   AxisScale x_scale = AxisScale::linear;   // log2 needs x > 0
   std::vector<std::string> x_tick_labels;  // when given: one tick per x, with these labels
+  // The legend entry of the hollow markers (e.g. "does not fit in memory"), shown when one is
+  // drawn.
+  std::string hollow_label;
   std::string left_label, right_label;
   TickFormat left_format = TickFormat::count, right_format = TickFormat::percent;
   std::vector<LineSeries> series;
@@ -45,6 +50,8 @@ struct StackedBarChart {
   std::vector<StackedBar> bars;
 };
 
+// The legend sits under the x axis, in as many rows as its entries need (the SVG grows taller);
+// x tick labels that would overlap are turned 40° and, if still too dense, thinned.
 std::string line_chart_svg(const LineChart& chart);
 std::string stacked_bar_svg(const StackedBarChart& chart);
 
