@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <thread>
 
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
@@ -82,10 +84,11 @@ void check_options(const PlanOptions& o) {
     throw InputError("--shard", "cannot be combined with --merge", o.shard,
                      "--shard to search one part, --merge to join the parts");
   }
-  if (!o.shard.empty() && (o.refine > 0 || !o.emit_dir.empty())) {
+  if (!o.shard.empty() && (o.refine > 0 || !o.emit_dir.empty() || !o.csv_path.empty())) {
     throw InputError("--shard",
-                     "a shard prints its partial state only: refine and emit when merging", o.shard,
-                     "--shard without --refine and --emit");
+                     "a shard prints its partial state only: refine, emit and write --csv when "
+                     "merging",
+                     o.shard, "--shard without --refine, --emit and --csv");
   }
   if (!o.checkpoint_dir.empty() && (!o.shard.empty() || !o.merge.empty())) {
     throw InputError("--checkpoint", "cannot be combined with --shard or --merge", o.checkpoint_dir,
@@ -145,6 +148,11 @@ CLI::App* add_plan_command(CLI::App& app, PlanOptions& o) {
                   "Parts of a --checkpoint search (a rerun must use the same number)")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  cmd->add_option("--csv", o.csv_path,
+                  "Write the Pareto front, the right-sizing table and the ranked list as one CSV "
+                  "table (a `table` column names the list)")
+      ->type_name("FILE.csv")
+      ->check(non_empty_path());
   add_max_search_time_option(cmd, o.budget);
   cmd->add_flag("--prices", o.prices, "List the built-in price table and exit");
   return cmd;
@@ -160,6 +168,14 @@ int plan_command(const PlanOptions& o) {
   require_input_file("PLAN", o.plan);
   if (!o.emit_dir.empty()) require_output_folder(o.emit_dir, "--emit");
   if (!o.checkpoint_dir.empty()) require_output_folder(o.checkpoint_dir, "--checkpoint");
+  std::optional<AtomicFile> csv;
+  if (!o.csv_path.empty()) {
+    std::vector<NamedPath> inputs = {{"PLAN", o.plan}};
+    for (const std::string& shard : o.merge)
+      inputs.push_back({"--merge", shard});
+    require_distinct_files({{"--csv", o.csv_path}, {"--emit", o.emit_dir}}, inputs);
+    csv.emplace(o.csv_path, "--csv");
+  }
   const PlanSpec spec = load_plan_file(o.plan);
   const CandidateSpace space(spec);
   const SearchOptions options = search_options(o);
@@ -190,6 +206,10 @@ int plan_command(const PlanOptions& o) {
   if (!o.emit_dir.empty() && chosen) emit_launch_configs(space.scenario(chosen->index), o.emit_dir);
   // Built for the text too: it is where a NaN or infinity is caught (docs/reliability.md).
   const nlohmann::ordered_json answer = plan_json(space, report);
+  if (csv) {
+    csv->stream() << plan_csv(answer);
+    csv->commit();
+  }
   if (o.json) {
     std::cout << answer.dump(2) << "\n";
   } else {

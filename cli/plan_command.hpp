@@ -20,6 +20,7 @@ struct PlanOptions {
   std::vector<std::string> merge;
   int refine = 0;
   std::string emit_dir;
+  std::string csv_path;  // --csv: the candidate lists as a CSV table
   bool prices = false;
   std::string checkpoint_dir;  // resumable: finished parts saved here, found parts not searched
   int checkpoint_shards = 16;

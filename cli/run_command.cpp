@@ -45,6 +45,7 @@ struct OutputFiles {
   std::optional<AtomicFile> trace;
   std::optional<AtomicFile> report;
   std::optional<AtomicFile> plot;
+  PlotFormat plot_format = PlotFormat::svg;
 };
 
 // Checked and opened before the run, so that a bad output fails fast (docs/cli.md, "Output
@@ -56,7 +57,7 @@ void open_outputs(const RunOptions& o, OutputFiles& f) {
                           {"--plot", o.plot_path},
                           {"--emit", o.emit_dir}},
                          {{"SCENARIO", o.scenario}, {"--profile", o.profile}});
-  if (!o.plot_path.empty()) require_svg_path("--plot", o.plot_path);
+  if (!o.plot_path.empty()) f.plot_format = plot_format("--plot", o.plot_path);
   if (!o.emit_dir.empty()) require_output_folder(o.emit_dir, "--emit");
   if (!o.trace_path.empty()) f.trace.emplace(o.trace_path, "--trace");
   if (!o.report_path.empty()) f.report.emplace(o.report_path, "--report");
@@ -86,8 +87,9 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
   run->add_option("--report", o.report_path, "Write a markdown report")
       ->type_name("FILE.md")
       ->check(non_empty_path());
-  run->add_option("--plot", o.plot_path, "Write where the time goes as a stacked bar (SVG)")
-      ->type_name("FILE.svg")
+  run->add_option("--plot", o.plot_path,
+                  "Write where the time goes as a stacked bar; the extension picks SVG or PNG")
+      ->type_name("FILE.svg|FILE.png")
       ->check(non_empty_path());
   run->add_option("--emit", o.emit_dir,
                   "Write launch configs for this layout (Megatron-LM, DeepSpeed, torchrun, Slurm, "
@@ -136,7 +138,7 @@ int run_command(const RunOptions& o) {
     files.report->commit();
   }
   if (files.plot) {
-    files.plot->stream() << breakdown_plot_svg(s, out.result);
+    files.plot->stream() << plot_bytes(breakdown_plot_svg(s, out.result), files.plot_format);
     files.plot->commit();
   }
   if (!o.emit_dir.empty()) {

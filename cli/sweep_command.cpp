@@ -48,11 +48,20 @@ SweepProgress progress_bar() {
   };
 }
 
-void open_plot(const SweepOptions& o, std::optional<AtomicFile>& plot) {
-  if (o.plot_path.empty()) return;
-  require_distinct_files({{"--plot", o.plot_path}}, {{"SCENARIO", o.scenario}});
-  require_svg_path("--plot", o.plot_path);
-  plot.emplace(o.plot_path, "--plot");
+struct SweepFiles {
+  std::optional<AtomicFile> plot, csv;
+  PlotFormat plot_format = PlotFormat::svg;
+};
+
+// Checked and opened before the sweep (docs/cli.md, "Output files").
+void open_outputs(const SweepOptions& o, SweepFiles& f) {
+  require_distinct_files({{"--plot", o.plot_path}, {"--csv", o.csv_path}},
+                         {{"SCENARIO", o.scenario}});
+  if (!o.plot_path.empty()) {
+    f.plot_format = plot_format("--plot", o.plot_path);
+    f.plot.emplace(o.plot_path, "--plot");
+  }
+  if (!o.csv_path.empty()) f.csv.emplace(o.csv_path, "--csv");
 }
 
 int exit_code(const SweepResult& r) {
@@ -80,8 +89,13 @@ CLI::App* add_sweep_command(CLI::App& app, SweepOptions& o) {
       ->type_name("KEY.PATH=VALUE")
       ->allow_extra_args(false);
   cmd->add_flag("--json", o.json, "Print the sweep as one JSON object (docs/cli.md) instead");
-  cmd->add_option("--plot", o.plot_path, "Write tokens/s and scaling efficiency against GPUs")
-      ->type_name("FILE.svg")
+  cmd->add_option("--plot", o.plot_path,
+                  "Write tokens/s (and scaling efficiency) against GPUs; the extension picks SVG "
+                  "or PNG")
+      ->type_name("FILE.svg|FILE.png")
+      ->check(non_empty_path());
+  cmd->add_option("--csv", o.csv_path, "Write the points as a CSV table (full precision)")
+      ->type_name("FILE.csv")
       ->check(non_empty_path());
   return cmd;
 }
@@ -95,15 +109,19 @@ int sweep_command(const SweepOptions& o) {
   for (const std::string& v : o.varies)
     request.axes.push_back(parse_vary(v));
   require_grid_size(request.axes);
-  std::optional<AtomicFile> plot;
-  open_plot(o, plot);
+  SweepFiles files;
+  open_outputs(o, files);
   const SweepResult result = run_sweep(request, progress_bar());
-  if (plot) {
-    plot->stream() << sweep_plot_svg(result);
-    plot->commit();
+  if (files.plot) {
+    files.plot->stream() << plot_bytes(sweep_plot_svg(result), files.plot_format);
+    files.plot->commit();
   }
   // Built for the table too: it is where a NaN or infinity is caught (docs/reliability.md).
   const nlohmann::ordered_json answer = sweep_json(result);
+  if (files.csv) {
+    files.csv->stream() << sweep_csv(answer);
+    files.csv->commit();
+  }
   if (o.json) {
     std::cout << answer.dump(2) << "\n";
   } else {

@@ -14,6 +14,7 @@ struct SweepOptions {
   std::vector<std::string> sets;
   bool json = false;
   std::string plot_path;
+  std::string csv_path;  // --csv: the points as a CSV table
 };
 
 CLI::App* add_sweep_command(CLI::App& app, SweepOptions& options);

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
@@ -24,6 +25,11 @@ CLI::App* add_validate_command(CLI::App& app, ValidateOptions& o) {
                   "(several: one report over all their rows)")
       ->required();
   cmd->add_flag("--json", o.json, "Print the report as JSON");
+  cmd->add_option("--csv", o.csv_path,
+                  "Write one row per entry (published, predicted, error %, memory verdict, error "
+                  "class) as a CSV table")
+      ->type_name("FILE.csv")
+      ->check(non_empty_path());
   cmd->add_option("--emit-scenarios", o.emit_scenarios_dir,
                   "Write the scenario each training row became to DIR/row-<id>.json (run them "
                   "with `windtunnel run` to see the whole prediction)")
@@ -68,10 +74,17 @@ void require_new_bands_file(const ValidateOptions& o) {
     throw InputError("--write-bands", "names a file that exists", o.write_bands,
                      "a new file, or --force to replace it");
   }
+}
+
+// The output files against each other and the datasets, before any row is run.
+void require_distinct_outputs(const ValidateOptions& o) {
   std::vector<NamedPath> inputs;
   for (const std::string& dataset : o.datasets)
     inputs.push_back({"DATASET", dataset});
-  require_distinct_files({{"--write-bands", o.write_bands}}, inputs);
+  require_distinct_files({{"--write-bands", o.write_bands},
+                          {"--csv", o.csv_path},
+                          {"--emit-scenarios", o.emit_scenarios_dir}},
+                         inputs);
 }
 
 }  // namespace
@@ -84,6 +97,9 @@ int validate_command(const ValidateOptions& o) {
   if (!o.emit_scenarios_dir.empty())
     require_output_folder(o.emit_scenarios_dir, "--emit-scenarios");
   if (!o.write_bands.empty()) require_new_bands_file(o);
+  require_distinct_outputs(o);
+  std::optional<AtomicFile> csv;
+  if (!o.csv_path.empty()) csv.emplace(o.csv_path, "--csv");
   const ValidationReport report = validate_datasets(o.datasets, o.sets);
   if (!o.emit_scenarios_dir.empty()) emit_scenarios(report, o.emit_scenarios_dir);
   if (!o.write_bands.empty()) {
@@ -92,6 +108,10 @@ int validate_command(const ValidateOptions& o) {
     write_file_atomically(o.write_bands, validation::to_json(bands).dump(2) + "\n",
                           "--write-bands");
     std::cerr << "error bands written to " << o.write_bands << "\n";
+  }
+  if (csv) {
+    csv->stream() << validation_csv(to_json(report));
+    csv->commit();
   }
   if (o.json) {
     std::cout << to_json(report).dump(2) << "\n";

@@ -11,6 +11,7 @@ namespace wt::cli {
 struct ValidateOptions {
   std::vector<std::string> datasets;
   bool json = false;
+  std::string csv_path;     // --csv: the rows as a CSV table
   std::string write_bands;  // --write-bands: the error-bands file to write from the residuals
   bool force = false;       // --force: --write-bands may replace an existing file
   std::string emit_scenarios_dir;  // --emit-scenarios: write each row's scenario here

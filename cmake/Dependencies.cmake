@@ -4,6 +4,15 @@
 # skipped with one line when they are missing.
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(SimGrid REQUIRED IMPORTED_TARGET simgrid>=3.32)
+# PNG plots (--plot FILE.png) rasterise the SVG with librsvg on cairo: required, so that no build
+# leaves PNG out silently.
+pkg_check_modules(Rsvg QUIET IMPORTED_TARGET librsvg-2.0>=2.52 cairo>=1.16)
+if(NOT Rsvg_FOUND)
+  message(FATAL_ERROR
+    "windtunnel: librsvg 2.52+ and cairo 1.16+ not found (pkg-config librsvg-2.0 cairo); they "
+    "draw the PNG plots. Install the Debian packages with scripts/install-deps.sh "
+    "(librsvg2-dev libcairo2-dev).")
+endif()
 find_package(Eigen3 3.3 REQUIRED NO_MODULE)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 CONFIG QUIET)

@@ -3,7 +3,8 @@
 # Works as root, or as a user with sudo. Qt 6 (Widgets, Charts, Test; Qt6Charts' CMake config also
 # needs Qt6OpenGL from libqt6opengl6-dev) is installed for windtunnel-gui, and pybind11 with the
 # Python headers for the Python module (docs/python.md), which every preset builds; CUDA is
-# optional and not installed here. help2man makes the man pages (cmake/ManPages.cmake).
+# optional and not installed here. librsvg and cairo draw the PNG plots (--plot FILE.png);
+# help2man makes the man pages (cmake/ManPages.cmake).
 # `--fuzz` also installs clang 14 and its libFuzzer and sanitizer runtimes for `make fuzz` (kept
 # apart so that `make test` and CI do not pay for clang).
 # `--screenshots` also installs Xvfb and the DejaVu fonts for scripts/gui-screenshots.sh.
@@ -13,6 +14,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git clang-format python3 help2man
   python3-yaml python3-dev pybind11-dev python3-pybind11
   libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
+  librsvg2-dev libcairo2-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
 )

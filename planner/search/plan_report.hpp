@@ -42,6 +42,9 @@ std::string layout_text(const CandidateSpace& space, const Outcome& o);
 
 nlohmann::ordered_json plan_json(const CandidateSpace& space, const PlanReport& report);
 std::string plan_text(const CandidateSpace& space, const PlanReport& report, size_t top);
+// `plan --csv`: the Pareto front, the right-sizing table, the refined and the ranked lists of the
+// plan_json document as one CSV table, a `table` column naming the list (docs/cli.md).
+std::string plan_csv(const nlohmann::ordered_json& plan_json);
 
 // Shards: the state as JSON and back; merging checks that the shards are one plan's, each once.
 nlohmann::ordered_json shard_json(const PlanSpec& spec, const SearchState& state,

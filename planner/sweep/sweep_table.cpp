@@ -15,7 +15,8 @@ std::string fixed(double v, int decimals, const char* suffix) {
   return buf.data();
 }
 
-// The last component of each path, or the whole path where two axes share it.
+}  // namespace
+
 std::vector<std::string> axis_headers(const std::vector<SweepAxis>& axes) {
   std::vector<std::string> names;
   for (const SweepAxis& a : axes)
@@ -29,6 +30,8 @@ std::vector<std::string> axis_headers(const std::vector<SweepAxis>& axes) {
   }
   return names;
 }
+
+namespace {
 
 // Invalid points say why below the table ("[2] ..."): their reasons are long.
 std::string note(const SweepPoint& p, size_t index) {

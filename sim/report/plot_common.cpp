@@ -53,14 +53,16 @@ std::string tick_text(double value, TickFormat format) {
   return format_count(value);
 }
 
-void require_svg_path(const std::string& option, const std::string& path) {
+PlotFormat plot_format(const std::string& option, const std::string& path) {
   const std::string ext = lower_extension(path);
-  if (ext == ".svg") return;
-  if (ext == ".png") {
-    throw InputError(option, "PNG plots are not written by this build; write SVG instead", path,
-                     "FILE.svg (convert it with e.g. rsvg-convert FILE.svg -o FILE.png)");
-  }
-  throw InputError(option, "unknown plot format", path, "FILE.svg");
+  if (ext == ".svg") return PlotFormat::svg;
+  if (ext == ".png") return PlotFormat::png;
+  throw InputError(option, "unknown plot format (the extension picks it)", path,
+                   "FILE.svg or FILE.png");
+}
+
+std::string plot_bytes(const std::string& svg, PlotFormat format) {
+  return format == PlotFormat::png ? svg_to_png(svg) : svg;
 }
 
 }  // namespace wt

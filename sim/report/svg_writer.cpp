@@ -101,6 +101,13 @@ void SvgWriter::circle(Point2 c, double r, const std::string& fill, const std::s
            num_attr("r", r) + attr("fill", fill) + ">" + title_element(tooltip) + "</circle>\n";
 }
 
+void SvgWriter::ring(Point2 c, double r, const std::string& stroke, double width,
+                     const std::string& cls, const std::string& tooltip) {
+  body_ += "<circle" + attr("class", cls) + num_attr("cx", c.x) + num_attr("cy", c.y) +
+           num_attr("r", r) + attr("fill", "white") + attr("stroke", stroke) +
+           num_attr("stroke-width", width) + ">" + title_element(tooltip) + "</circle>\n";
+}
+
 void SvgWriter::text(Point2 at, const std::string& content, double size, TextAnchor anchor,
                      const std::string& cls, double rotate_deg) {
   std::string transform;

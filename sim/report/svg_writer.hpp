@@ -24,6 +24,9 @@ class SvgWriter {
                 const std::string& cls);
   void circle(Point2 c, double r, const std::string& fill, const std::string& cls,
               const std::string& tooltip = {});
+  // A circle drawn as a ring: white inside, `stroke` around.
+  void ring(Point2 c, double r, const std::string& stroke, double width, const std::string& cls,
+            const std::string& tooltip = {});
   void text(Point2 at, const std::string& content, double size, TextAnchor anchor,
             const std::string& cls, double rotate_deg = 0.0);
 

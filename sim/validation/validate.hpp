@@ -61,5 +61,7 @@ ValidationReport validate_datasets(const std::vector<std::string>& paths,
 std::vector<ClassResiduals> class_residuals(const ValidationReport& r);
 nlohmann::json to_json(const ValidationReport& r);
 std::string validation_table(const ValidationReport& r);
+// `validate --csv`: one row per entry of the to_json document (docs/cli.md).
+std::string validation_csv(const nlohmann::json& report_json);
 
 }  // namespace wt

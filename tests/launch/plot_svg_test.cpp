@@ -1,6 +1,10 @@
-// The SVG plots: escaping, element counts (points, lines, bar segments), proportions, refusal of
-// PNG. python3's xml parser checks that the files are well-formed in tests/cli.
+// The plots: escaping, element counts (points, lines, bar segments), proportions, hollow markers,
+// the legend and tick layout, the PNG. python3's xml parser checks that the files are well-formed
+// in tests/cli.
+#include <cairo.h>
 #include <gtest/gtest.h>
+
+#include <cstring>
 
 #include <cmath>
 #include <limits>
@@ -40,7 +44,7 @@ TEST(PlotSvg, EscapesText) {
   LineChart c;
   c.title = "A<B & C";
   c.x = {1, 2};
-  c.series = {{"s", {1, 2}, false}};
+  c.series = {{"s", {1, 2}, false, {}, {}}};
   const std::string svg = line_chart_svg(c);
   EXPECT_NE(svg.find(">A&lt;B &amp; C</text>"), std::string::npos);
   EXPECT_EQ(svg.find("A<B"), std::string::npos);
@@ -51,8 +55,8 @@ TEST(PlotSvg, LineChartHasOnePointPerValueAndAGapForNaN) {
   LineChart c;
   c.x = {8, 16, 32, 64};
   c.x_scale = AxisScale::log2;
-  c.series = {{"tokens/s", {100, 190, 370, 700}, false},
-              {"efficiency", {1.0, gap, 0.92, 0.87}, true}};
+  c.series = {{"tokens/s", {100, 190, 370, 700}, false, {}, {}},
+              {"efficiency", {1.0, gap, 0.92, 0.87}, true, {}, {}}};
   const std::string svg = line_chart_svg(c);
   EXPECT_EQ(count(svg, "<circle class=\"point\""), 7u);     // 4 + 3 (the NaN is not drawn)
   EXPECT_EQ(count(svg, "<polyline class=\"series\""), 2u);  // efficiency: [1.0] alone, [0.92, 0.87]
@@ -67,7 +71,7 @@ TEST(PlotSvg, LineChartHasOnePointPerValueAndAGapForNaN) {
 TEST(PlotSvg, PointsLandOnTheirValues) {
   LineChart c;
   c.x = {0, 1};
-  c.series = {{"s", {0, 50}, false}};  // left axis 0 .. 50 by 10
+  c.series = {{"s", {0, 50}, false, {}, {}}};  // left axis 0 .. 50 by 10
   const std::string svg = line_chart_svg(c);
   const std::regex circle("<circle class=\"point\" cx=\"[0-9.]+\" cy=\"([0-9.]+)\"");
   std::vector<double> ys;
@@ -114,18 +118,105 @@ TEST(PlotSvg, BreakdownChartSplitsExposedCommByDimension) {
   EXPECT_NEAR(total, 630.0, 0.05);
 }
 
-TEST(PlotSvg, OnlySvgPathsAreAccepted) {
-  EXPECT_NO_THROW(require_svg_path("--plot", "out/a.svg"));
-  EXPECT_NO_THROW(require_svg_path("--plot", "A.SVG"));
+TEST(PlotSvg, SvgAndPngPathsAreAccepted) {
+  EXPECT_EQ(plot_format("--plot", "out/a.svg"), PlotFormat::svg);
+  EXPECT_EQ(plot_format("--plot", "A.SVG"), PlotFormat::svg);
+  EXPECT_EQ(plot_format("--plot", "a.png"), PlotFormat::png);
+  EXPECT_EQ(plot_format("--plot", "B.PNG"), PlotFormat::png);
   try {
-    require_svg_path("--plot", "a.png");
+    plot_format("--plot", "a.pdf");
     FAIL() << "expected an InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(e.path(), "--plot");
     EXPECT_NE(e.allowed().find(".svg"), std::string::npos);
+    EXPECT_NE(e.allowed().find(".png"), std::string::npos);
   }
-  EXPECT_THROW(require_svg_path("--plot", "a.pdf"), InputError);
-  EXPECT_THROW(require_svg_path("--plot", "noextension"), InputError);
+  EXPECT_THROW(plot_format("--plot", "noextension"), InputError);
+}
+
+// Points that do not fit: a hollow marker each and one legend entry; a legend of many series
+// wraps into rows under the plot, and the picture grows to hold them.
+TEST(PlotSvg, HollowPointsAndAWrappedLegend) {
+  LineChart c;
+  c.x = {0, 1, 2};
+  c.hollow_label = "does not fit in memory";
+  for (int i = 0; i < 6; ++i) {
+    c.series.push_back({"tensor=" + std::to_string(1 << i) + " · micro_batch_size=1",
+                        {1.0 + i, 2.0 + i, 3.0 + i},
+                        false,
+                        {},
+                        {false, false, i % 2 == 0}});
+  }
+  const std::string svg = line_chart_svg(c);
+  EXPECT_EQ(count(svg, "<circle class=\"point\""), 15u);
+  EXPECT_EQ(count(svg, "<circle class=\"point-hollow\""), 3u);
+  EXPECT_EQ(count(svg, "class=\"legend-hollow\""), 1u);
+  EXPECT_EQ(count(svg, "class=\"legend\""), 7u);
+  EXPECT_NE(svg.find(">does not fit in memory</text>"), std::string::npos);
+  // Two entries a row (each wider than a third of the width): 4 rows, 20 px apart, under the plot.
+  EXPECT_NE(svg.find("height=\"560\""), std::string::npos);
+  EXPECT_EQ(count(svg, "rotate("), 1u);  // only the left axis label: the ticks stay level
+}
+
+TEST(PlotSvg, LongTickLabelsAreTurnedAndThinned) {
+  LineChart c;
+  for (int i = 0; i < 40; ++i) {
+    c.x.push_back(i);
+    c.x_tick_labels.push_back("global_batch_size=" + std::to_string(64 * (i + 1)));
+  }
+  c.series = {{"s", std::vector<double>(40, 1.0), false, {}, {}}};
+  const std::string svg = line_chart_svg(c);
+  const size_t ticks = count(svg, "class=\"tick-x\"");
+  EXPECT_LT(ticks, 40u);  // thinned: 40 labels 16 px apart would touch even when turned
+  EXPECT_GE(ticks, 20u);
+  EXPECT_EQ(count(svg, "rotate(-40"), ticks);
+}
+
+// A PNG of a plot: the signature, twice the SVG's size, and ink on the white.
+TEST(PlotPng, RasterisesTheSvg) {
+  LineChart c;
+  c.title = "t";
+  c.x = {8, 16, 32};
+  c.x_scale = AxisScale::log2;
+  c.series = {{"tokens/s", {100, 190, 370}, false, {}, {}}};
+  const std::string png = svg_to_png(line_chart_svg(c));
+  ASSERT_GT(png.size(), 24u);
+  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  const auto be32 = [&](size_t at) {
+    uint32_t v = 0;
+    for (size_t i = 0; i < 4; ++i)
+      v = (v << 8) | static_cast<unsigned char>(png[at + i]);
+    return v;
+  };
+  EXPECT_EQ(png.substr(12, 4), "IHDR");
+  EXPECT_EQ(be32(16), 1640u);  // 820 × 2
+  EXPECT_EQ(be32(20), 1000u);  // 500 × 2
+  struct Reader {
+    const std::string* data;
+    size_t at = 0;
+  } reader{&png};
+  cairo_surface_t* image = cairo_image_surface_create_from_png_stream(
+      [](void* closure, unsigned char* out, unsigned int length) {
+        auto* r = static_cast<Reader*>(closure);
+        if (r->at + length > r->data->size()) return CAIRO_STATUS_READ_ERROR;
+        std::memcpy(out, r->data->data() + r->at, length);
+        r->at += length;
+        return CAIRO_STATUS_SUCCESS;
+      },
+      &reader);
+  ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+  const int stride = cairo_image_surface_get_stride(image);
+  const unsigned char* pixels = cairo_image_surface_get_data(image);
+  size_t inked = 0;
+  for (int y = 0; y < cairo_image_surface_get_height(image); ++y) {
+    for (int x = 0; x < cairo_image_surface_get_width(image); ++x) {
+      uint32_t p = 0;
+      std::memcpy(&p, pixels + y * stride + x * 4, 4);
+      if ((p & 0xFFFFFFu) != 0xFFFFFFu) ++inked;
+    }
+  }
+  cairo_surface_destroy(image);
+  EXPECT_GT(inked, 1000u);  // axes, grid, the line and its points
 }
 
 TEST(PlotSvg, TickTexts) {
