@@ -11,7 +11,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git clang-format python3
   python3-yaml
-  libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
+  libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
 )

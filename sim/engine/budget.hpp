@@ -52,7 +52,7 @@ ResourceEstimate estimate_resources(const Scenario& s, bool build_graph, bool si
 void check_resources(const ResourceEstimate& e, const ResourceLimits& limits);
 
 // InputError at "--max-trace" when `events` (sim/report/trace_size.hpp) at kTraceBytesPerEvent
-// pass the limit. Checked after the timing (milliseconds with the analytical engine; the SimGrid
+// pass the limit: the uncompressed JSON, also for a .gz trace (it bounds the writing time too). Checked after the timing (milliseconds with the analytical engine; the SimGrid
 // engine is bounded by --max-memory) and before the first byte is written.
 void check_trace_size(double events, const ResourceLimits& limits);
 
