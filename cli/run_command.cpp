@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/chakra_output.hpp"
 #include "cli/console.hpp"
 #include "cli/input_file.hpp"
 #include "cli/interrupt.hpp"
@@ -62,10 +63,12 @@ void open_outputs(const RunOptions& o, OutputFiles& f) {
   require_distinct_files({{"--trace", trace_to_stdout ? "" : o.trace_path},
                           {"--report", o.report_path},
                           {"--plot", o.plot_path},
-                          {"--emit", o.emit_dir}},
+                          {"--emit", o.emit_dir},
+                          {"--chakra", o.chakra_dir}},
                          {{"SCENARIO", o.scenario}, {"--profile", o.profile}});
   if (!o.plot_path.empty()) require_svg_path("--plot", o.plot_path);
   if (!o.emit_dir.empty()) require_output_folder(o.emit_dir, "--emit");
+  if (!o.chakra_dir.empty()) require_output_folder(o.chakra_dir, "--chakra");
   f.trace.emplace(o.trace_path);
   if (!o.report_path.empty()) f.report.emplace(o.report_path, "--report");
   if (!o.plot_path.empty()) f.plot.emplace(o.plot_path, "--plot");
@@ -104,6 +107,11 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& o) {
                   "Kubeflow) into DIR (docs/launch.md)")
       ->type_name("DIR")
       ->check(non_empty_path());
+  run->add_option("--chakra", o.chakra_dir,
+                  "Write each rank's workload as a Chakra execution trace, "
+                  "DIR/windtunnel.<rank>.et (docs/cli.md)")
+      ->type_name("DIR")
+      ->check(non_empty_path());
   add_max_memory_option(run, o.budget);
   add_max_trace_option(run, o.budget);
   return run;
@@ -124,6 +132,7 @@ int run_command(const RunOptions& o) {
   // A malformed bands file is refused before the run; a missing one means no band, with a note.
   std::string bands_note;
   const std::optional<validation::ErrorBands> bands = validation::default_error_bands(bands_note);
+  if (!o.chakra_dir.empty()) check_chakra_targets(o.chakra_dir, s.cluster.num_gpus());
   const EngineKind engine = engine_kind(o.engine);
   const ResourceLimits limits = resource_limits(o.budget);
   check_resources(estimate_resources(s, false, engine == EngineKind::simgrid), limits);
@@ -143,6 +152,9 @@ int run_command(const RunOptions& o) {
   if (files.trace->wanted()) {
     check_trace_size(chrome_trace_event_count(out.workload, out.timeline), limits);
     files.trace->write(s, out.workload, out.timeline);
+  }
+  if (!o.chakra_dir.empty()) {
+    write_chakra_traces(o.chakra_dir, s, out.workload, out.timeline, limits);
   }
   if (files.report) {
     files.report->stream() << markdown_report(s, out.result);

@@ -136,4 +136,13 @@ void check_trace_size(double events, const ResourceLimits& limits) {
                    "", "a smaller cluster, or raise the limit, e.g. --max-trace 10GiB");
 }
 
+void check_chakra_size(double bytes, int ranks, const ResourceLimits& limits) {
+  if (bytes <= limits.trace_bytes) return;
+  throw InputError("--max-trace",
+                   "the estimated --chakra traces, " + exact_bytes_text(bytes) + " for " +
+                       std::to_string(ranks) + " ranks, are above the limit of " +
+                       exact_bytes_text(limits.trace_bytes),
+                   "", "a smaller cluster, or raise the limit, e.g. --max-trace 10GiB");
+}
+
 }  // namespace wt

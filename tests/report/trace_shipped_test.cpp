@@ -16,7 +16,7 @@
 #include "sim/scenario/parse.hpp"
 #include "trace_scan.hpp"
 
-namespace wt {
+namespace wt::trace_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -71,4 +71,4 @@ INSTANTIATE_TEST_SUITE_P(Scenarios, ShippedTrace, testing::ValuesIn(shipped_scen
                          });
 
 }  // namespace
-}  // namespace wt
+}  // namespace wt::trace_test
