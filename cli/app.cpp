@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/catalog_command.hpp"
+#include "cli/console.hpp"
 #include "cli/output_files.hpp"
 #include "cli/plan_command.hpp"
 #include "cli/run_command.hpp"
@@ -61,6 +62,12 @@ void configure(CLI::App& app, Commands& c) {
   c.plan_app = add_plan_command(app, c.plan);
   c.topo_app = add_topo_command(app, c.topo);
   c.sweep_app = add_sweep_command(app, c.sweep);
+  // --quiet is every subcommand's, in this one place (cli/console.hpp).
+  reset_quiet();
+  for (CLI::App* sub :
+       {c.run_app, c.catalog_app, c.validate_app, c.plan_app, c.topo_app, c.sweep_app}) {
+    add_quiet_flag(sub);
+  }
 }
 
 int dispatch(const Commands& c) {

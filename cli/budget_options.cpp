@@ -65,8 +65,9 @@ void add_max_memory_option(CLI::App* cmd, BudgetOptions& o) {
 }
 
 void add_max_trace_option(CLI::App* cmd, BudgetOptions& o) {
-  cmd->add_option("--max-trace", o.max_trace,
-                  "Refuse when the estimated --trace file passes SIZE (default 1GiB)")
+  cmd->add_option(
+         "--max-trace", o.max_trace,
+         "Refuse when the estimated --trace JSON (uncompressed) passes SIZE (default 1GiB)")
       ->type_name("SIZE");
 }
 

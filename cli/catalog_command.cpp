@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/catalog_views.hpp"
+#include "cli/console.hpp"
 #include "core/exit_code.hpp"
 #include "planner/commands/catalog_json.hpp"
 
@@ -19,7 +20,7 @@ int catalog_command(const CatalogOptions& o) {
   if (o.json) {
     std::cout << catalog_json().dump(2) << "\n";
   } else {
-    std::cout << gpu_table() << "\n" << model_table();
+    report_out() << gpu_table() << "\n" << model_table();
   }
   return to_int(ExitCode::ok);
 }

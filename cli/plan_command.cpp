@@ -7,6 +7,7 @@
 #include <optional>
 #include <thread>
 
+#include "cli/console.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
 #include "core/atomic_file.hpp"
@@ -40,9 +41,9 @@ void print_prices() {
     t.add_row({p.gpu, p.provider, od, p.spot_usd_per_gpu_hour > 0 ? spot : "-", p.offering, p.date,
                p.source});
   }
-  std::cout << t.str()
-            << "From data/reference/hardware-and-prices.json (cloud_prices); override them "
-               "with \"plan\": {\"prices\": {...}}.\n";
+  report_out() << t.str()
+               << "From data/reference/hardware-and-prices.json (cloud_prices); override them "
+                  "with \"plan\": {\"prices\": {...}}.\n";
 }
 
 void show_progress(uint64_t done, uint64_t total) {
@@ -53,6 +54,7 @@ void show_progress(uint64_t done, uint64_t total) {
 
 // Ends the progress display: the terminal's line, or the last line of a log.
 void end_progress(const SearchOptions& options, uint64_t total) {
+  if (quiet()) return;
   if (isatty(STDERR_FILENO) != 0) {
     std::fprintf(stderr, "\n");
   } else {
@@ -63,7 +65,7 @@ void end_progress(const SearchOptions& options, uint64_t total) {
 SearchOptions search_options(const PlanOptions& o) {
   SearchOptions s = plan_search_options(o.jobs, o.top, o.refine);
   if (!o.shard.empty()) s.shard = parse_shard(o.shard);
-  s.progress = isatty(STDERR_FILENO) != 0 ? show_progress : progress_lines();
+  if (!quiet()) s.progress = isatty(STDERR_FILENO) != 0 ? show_progress : progress_lines();
   return s;
 }
 
@@ -107,9 +109,8 @@ SearchState checkpointed_state(const PlanOptions& o, const CandidateSpace& space
       space, options, o.checkpoint_dir, static_cast<uint64_t>(o.checkpoint_shards), save);
   end_progress(options, space.size());
   if (run.resumed > 0) {
-    std::fprintf(stderr, "plan: resumed %llu of %d parts from %s\n",
-                 static_cast<unsigned long long>(run.resumed), o.checkpoint_shards,
-                 o.checkpoint_dir.c_str());
+    note_out() << "plan: resumed " << run.resumed << " of " << o.checkpoint_shards << " parts from "
+               << o.checkpoint_dir << "\n";
   }
   return run.state;
 }
@@ -188,7 +189,7 @@ int plan_command(const PlanOptions& o) {
   // A malformed bands file is refused before the search; a missing one means no bands, with a note.
   std::string bands_note;
   PlanReport report = new_plan_report(o.shard.empty(), bands_note);
-  if (!bands_note.empty()) std::cerr << bands_note << "\n";
+  if (!bands_note.empty()) note_out() << bands_note << "\n";
   if (!o.merge.empty()) {
     report.state = merged_state(o, spec);
   } else if (!o.checkpoint_dir.empty()) {
@@ -213,7 +214,7 @@ int plan_command(const PlanOptions& o) {
   if (o.json) {
     std::cout << answer.dump(2) << "\n";
   } else {
-    std::cout << plan_text(space, report, static_cast<size_t>(o.top));
+    report_out() << plan_text(space, report, static_cast<size_t>(o.top));
   }
   return to_int(chosen ? ExitCode::ok : ExitCode::infeasible);
 }

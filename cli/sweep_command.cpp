@@ -8,6 +8,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/console.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
 #include "core/atomic_file.hpp"
@@ -40,7 +41,7 @@ void require_grid_size(const std::vector<SweepAxis>& axes) {
 
 // "sweep 3/12" on stderr, redrawn in place, only when stderr is a terminal.
 SweepProgress progress_bar() {
-  if (::isatty(STDERR_FILENO) == 0) return {};
+  if (!progress_on_terminal()) return {};
   return [](size_t done, size_t total) {
     std::fprintf(stderr, "\rsweep %zu/%zu points", done, total);
     if (done == total) std::fprintf(stderr, "\r%40s\r", "");
@@ -125,7 +126,7 @@ int sweep_command(const SweepOptions& o) {
   if (o.json) {
     std::cout << answer.dump(2) << "\n";
   } else {
-    std::cout << sweep_table(result);
+    report_out() << sweep_table(result);
   }
   return exit_code(result);
 }

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/console.hpp"
 #include "core/exit_code.hpp"
 #include "core/finite.hpp"
 #include "core/input_file.hpp"
@@ -209,7 +210,7 @@ int topo_command(const TopoOptions& o) {
   if (o.json) {
     std::cout << to_json(f).dump(2) << "\n";
   } else {
-    print_text(std::cout, f);
+    print_text(report_out(), f);
   }
   return to_int(ExitCode::ok);
 }

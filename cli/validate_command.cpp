@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "cli/console.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output_files.hpp"
 #include "core/atomic_file.hpp"
@@ -65,7 +66,7 @@ void emit_scenarios(const ValidationReport& report, const std::string& dir) {
                           "--emit-scenarios");
     ++written;
   }
-  std::cerr << written << " scenarios written to " << dir << "\n";
+  note_out() << written << " scenarios written to " << dir << "\n";
 }
 
 void require_new_bands_file(const ValidateOptions& o) {
@@ -107,7 +108,7 @@ int validate_command(const ValidateOptions& o) {
         validation::build_error_bands(report, o.datasets, validation::today_utc());
     write_file_atomically(o.write_bands, validation::to_json(bands).dump(2) + "\n",
                           "--write-bands");
-    std::cerr << "error bands written to " << o.write_bands << "\n";
+    note_out() << "error bands written to " << o.write_bands << "\n";
   }
   if (csv) {
     csv->stream() << validation_csv(to_json(report));
@@ -116,7 +117,7 @@ int validate_command(const ValidateOptions& o) {
   if (o.json) {
     std::cout << to_json(report).dump(2) << "\n";
   } else {
-    std::cout << validation_table(report);
+    report_out() << validation_table(report);
   }
   return to_int(ExitCode::ok);
 }

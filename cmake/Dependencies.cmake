@@ -15,6 +15,7 @@ if(NOT Rsvg_FOUND)
 endif()
 find_package(Eigen3 3.3 REQUIRED NO_MODULE)
 find_package(nlohmann_json 3.10 REQUIRED)
+find_package(ZLIB REQUIRED)  # core/gzip_stream: run --trace FILE.json.gz
 find_package(CLI11 CONFIG QUIET)
 if(NOT CLI11_FOUND)
   find_path(CLI11_INCLUDE_DIR CLI/CLI.hpp REQUIRED)

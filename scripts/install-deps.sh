@@ -13,7 +13,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git clang-format python3 help2man
   python3-yaml python3-dev pybind11-dev python3-pybind11
-  libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
+  libsimgrid-dev libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   librsvg2-dev libcairo2-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev

@@ -130,8 +130,17 @@ void check_trace_size(double events, const ResourceLimits& limits) {
   const double bytes = events * kTraceBytesPerEvent;
   if (bytes <= limits.trace_bytes) return;
   throw InputError("--max-trace",
-                   "the estimated trace, " + exact_bytes_text(bytes) + " for " +
-                       count_text(events) + " events, is above the limit of " +
+                   "the estimated trace, " + exact_bytes_text(bytes) + " of JSON for " +
+                       count_text(events) + " events (before any gzip), is above the limit of " +
+                       exact_bytes_text(limits.trace_bytes),
+                   "", "a smaller cluster, or raise the limit, e.g. --max-trace 10GiB");
+}
+
+void check_chakra_size(double bytes, int ranks, const ResourceLimits& limits) {
+  if (bytes <= limits.trace_bytes) return;
+  throw InputError("--max-trace",
+                   "the estimated --chakra traces, " + exact_bytes_text(bytes) + " for " +
+                       std::to_string(ranks) + " ranks, are above the limit of " +
                        exact_bytes_text(limits.trace_bytes),
                    "", "a smaller cluster, or raise the limit, e.g. --max-trace 10GiB");
 }

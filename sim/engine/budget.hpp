@@ -52,9 +52,14 @@ ResourceEstimate estimate_resources(const Scenario& s, bool build_graph, bool si
 void check_resources(const ResourceEstimate& e, const ResourceLimits& limits);
 
 // InputError at "--max-trace" when `events` (sim/report/trace_size.hpp) at kTraceBytesPerEvent
-// pass the limit. Checked after the timing (milliseconds with the analytical engine; the SimGrid
-// engine is bounded by --max-memory) and before the first byte is written.
+// pass the limit: the uncompressed JSON, also for a .gz trace (it bounds the writing time too).
+// Checked after the timing (milliseconds with the analytical engine; the SimGrid engine is bounded
+// by --max-memory) and before the first byte is written.
 void check_trace_size(double events, const ResourceLimits& limits);
+
+// The same limit for `run --chakra` (sim/report/chakra_trace.hpp): `bytes` of .et files for
+// `ranks` ranks.
+void check_chakra_size(double bytes, int ranks, const ResourceLimits& limits);
 
 // "4.2 GiB", "512 MiB", "900 B".
 std::string byte_text(double bytes);

@@ -1,54 +1,48 @@
 #include "sim/report/chrome_trace.hpp"
 
 #include <array>
+#include <cinttypes>
 #include <cstdio>
-#include <stdexcept>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "sim/report/trace_spans.hpp"
+#include "sim/report/trace_flows.hpp"
 
 namespace wt {
 namespace {
-
-// Times are written in whole nanoseconds: a span shorter than that (a rounding residue of the
-// engine's arithmetic) would show as zero length and is left out.
-constexpr double kShortestSpan_s = 0.5e-9;
 
 std::string quoted(const std::string& s) {
   return nlohmann::json(s).dump();
 }
 
-std::string micros_text(double seconds) {
+// Microseconds with three decimals, from whole nanoseconds (exact: no floating point).
+std::string micros_text(int64_t ns) {
+  const bool negative = ns < 0;
+  const int64_t a = negative ? -ns : ns;
   std::array<char, 40> buf{};
-  std::snprintf(buf.data(), buf.size(), "%.3f", seconds * 1e6);
+  std::snprintf(buf.data(), buf.size(), "%s%" PRId64 ".%03" PRId64, negative ? "-" : "", a / 1000,
+                a % 1000);
   return buf.data();
 }
 
 // Everything of a complete ("X") event after its pid, so that every rank of a role shares the text.
 std::string event_tail(const TraceSpan& span) {
+  const int64_t start = trace_ns(span.start_s);
   std::string e = ",\"tid\":" + std::to_string(static_cast<int>(span.thread)) +
                   ",\"ph\":\"X\",\"cat\":" + quoted(span.category) +
-                  ",\"name\":" + quoted(span.name) + ",\"ts\":" + micros_text(span.start_s) +
-                  ",\"dur\":" + micros_text(span.end_s - span.start_s);
+                  ",\"name\":" + quoted(span.name) + ",\"ts\":" + micros_text(start) +
+                  ",\"dur\":" + micros_text(trace_ns(span.end_s) - start);
   if (span.bytes > 0.0)
     e += ",\"args\":{\"bytes\":" + std::to_string(std::llround(span.bytes)) + "}";
   return e + "}";
 }
 
-std::vector<std::vector<std::string>> role_event_tails(const Workload& w, const Timeline& t) {
-  if (t.roles.size() != w.programs.size()) {
-    throw std::logic_error("trace: the timeline has " + std::to_string(t.roles.size()) +
-                           " roles but the workload has " + std::to_string(w.programs.size()));
-  }
-  std::vector<std::vector<std::string>> tails(w.programs.size());
-  for (size_t r = 0; r < w.programs.size(); ++r) {
-    for (const TraceSpan& span : role_trace_spans(w.programs[r], t.roles[r])) {
-      if (span.end_s - span.start_s >= kShortestSpan_s) tails[r].push_back(event_tail(span));
-    }
-  }
-  return tails;
+// A flow event ("s" at a send, "f" at the receive, bound to the enclosing slice) after its pid.
+std::string flow_tail(const TraceFlowEnd& end, bool start, int64_t id) {
+  return ",\"tid\":" + std::to_string(static_cast<int>(end.thread)) + ",\"ph\":\"" +
+         (start ? "s" : "f") + "\",\"bp\":\"e\",\"cat\":\"pp\",\"name\":" + quoted(end.name) +
+         ",\"id\":" + std::to_string(id) + ",\"ts\":" + micros_text(end.ts_ns) + "}";
 }
 
 // Writes events separated by commas as they come, without holding the document.
@@ -89,7 +83,12 @@ void write_rank_metadata(EventStream& events, int rank, int node, int role) {
 
 void write_chrome_trace(std::ostream& out, const Scenario& s, const Workload& w,
                         const Timeline& t) {
-  const std::vector<std::vector<std::string>> tails = role_event_tails(w, t);
+  const TraceRoles roles = trace_roles(w, t);
+  std::vector<std::vector<std::string>> tails(roles.roles.size());
+  for (size_t r = 0; r < roles.roles.size(); ++r) {
+    for (const TraceSpan& span : roles.roles[r].spans)
+      tails[r].push_back(event_tail(span));
+  }
   const int gpus_per_node = s.cluster.gpus_per_node > 0 ? s.cluster.gpus_per_node : 1;
   EventStream events(out);
   events.begin();
@@ -97,8 +96,15 @@ void write_chrome_trace(std::ostream& out, const Scenario& s, const Workload& w,
     const int role = w.role_of_rank(rank);
     write_rank_metadata(events, rank, rank / gpus_per_node, role);
     if (role < 0 || static_cast<size_t>(role) >= tails.size()) continue;
-    for (const std::string& tail : tails[static_cast<size_t>(role)])
+    const auto r = static_cast<size_t>(role);
+    for (const std::string& tail : tails[r])
       events.event(rank, tail);
+    for (const TraceFlowEnd& f : roles.roles[r].flows_out)
+      events.event(rank, flow_tail(f, true, roles.flow_id(rank, f.send)));
+    for (const TraceFlowEnd& f : roles.roles[r].flows_in) {
+      const int sender = peer_rank(w, rank, f.peer_role);
+      events.event(rank, flow_tail(f, false, roles.flow_id(sender, f.send)));
+    }
   }
   events.end();
 }

@@ -15,7 +15,7 @@ uint64_t splitmix64(uint64_t& state) {
 
 namespace {
 
-struct Stream {
+struct RandomStream {
   uint64_t state;
   double uniform() { return static_cast<double>(splitmix64(state) >> 11) * 0x1.0p-53; }  // [0,1)
   double exponential(double rate) { return -std::log1p(-uniform()) / rate; }
@@ -141,7 +141,7 @@ class Run {
 
   const GoodputInputs& in_;
   double rate_;
-  Stream rng_;
+  RandomStream rng_;
   double cap_;
   bool tracks_nodes_;
   std::vector<double> out_;  // return times of the nodes out, ascending

@@ -59,19 +59,20 @@ bool TraceSegment::accepts(const Op& op, const OpTiming& t) const {
   return std::fabs(t.start_s - end_s_) <= 1e-12 + 1e-9 * std::fabs(end_s_);
 }
 
-TraceSegment::Part& TraceSegment::part_for(const Op& op) {
+TraceSegment::Part& TraceSegment::part_for(int32_t index, const Op& op) {
   for (Part& p : parts_) {
     if (same_part(*p.first, op)) return p;
   }
   Part& p = parts_.emplace_back();
   p.first = &op;
+  p.first_index = index;
   return p;
 }
 
-void TraceSegment::add(const Op& op, const OpTiming& t) {
+void TraceSegment::add(int32_t index, const Op& op, const OpTiming& t) {
   if (empty()) start_s_ = t.start_s;
   end_s_ = t.end_s;
-  Part& p = part_for(op);
+  Part& p = part_for(index, op);
   p.duration_s += t.end_s - t.start_s;
   p.bytes += op.bytes_sent;
   p.calls += op.count;
@@ -119,7 +120,7 @@ void TraceSegment::emit(TraceThread thread, std::vector<TraceSpan>& out) const {
     const double end_s = i + 1 == parts_.size() ? end_s_ : std::min(end_s_, t + p.duration_s);
     if (end_s <= t) continue;
     const double bytes = p.first->kind == OpKind::compute ? 0.0 : p.bytes;
-    out.push_back({thread, trace_category(*p.first), name_of(p), t, end_s, bytes});
+    out.push_back({thread, trace_category(*p.first), name_of(p), t, end_s, bytes, p.first_index});
     t = end_s;
   }
 }

@@ -22,19 +22,21 @@ class TraceSegment {
   // Whether `op` extends this segment: same (phase, micro-batch, chunk), no wait before it,
   // starting where the segment ends. Receives always stand alone.
   bool accepts(const Op& op, const OpTiming& t) const;
-  void add(const Op& op, const OpTiming& t);
+  // `index`: the op's index in its program (TraceSpan::op of the part it opens).
+  void add(int32_t index, const Op& op, const OpTiming& t);
   void emit(TraceThread thread, std::vector<TraceSpan>& out) const;
 
  private:
   struct Part {
     const Op* first = nullptr;
+    int32_t first_index = -1;
     double duration_s = 0.0;
     double bytes = 0.0;
     int calls = 0;
     int first_layer = -1, last_layer = -1;
     std::vector<Collective> collectives;  // in order of first appearance
   };
-  Part& part_for(const Op& op);
+  Part& part_for(int32_t index, const Op& op);
   static std::string name_of(const Part& p);
   static std::string layers_text(const Part& p);
 

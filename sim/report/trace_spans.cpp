@@ -37,7 +37,7 @@ const char* waited_dim(const Program& p, const Op& op) {
 void add_wait(std::vector<TraceSpan>& out, const char* category, std::string name, double start_s,
               double end_s) {
   if (end_s > start_s) {
-    out.push_back({TraceThread::compute, category, std::move(name), start_s, end_s, 0.0});
+    out.push_back({TraceThread::compute, category, std::move(name), start_s, end_s, 0.0, -1});
   }
 }
 
@@ -64,7 +64,7 @@ void compute_stream_spans(const Program& p, const RoleTimeline& tl, std::vector<
       segment = TraceSegment{};
       if (t.wait_bubble_s > 0.0 || t.wait_comm_s > 0.0) add_waits(p, op, t, stream_end_s, out);
     }
-    segment.add(op, t);
+    segment.add(static_cast<int32_t>(i), op, t);
     stream_end_s = t.end_s;
   }
   segment.emit(TraceThread::compute, out);
@@ -76,7 +76,7 @@ void side_stream_spans(const Program& p, const RoleTimeline& tl, Stream stream,
   for (size_t i = 0; i < p.ops.size(); ++i) {
     if (p.ops[i].stream != stream) continue;
     TraceSegment single;
-    single.add(p.ops[i], tl.ops[i]);
+    single.add(static_cast<int32_t>(i), p.ops[i], tl.ops[i]);
     single.emit(thread_of(stream), out);
   }
 }

@@ -2,6 +2,8 @@
 // The spans one role shows in a Chrome trace: its timeline replayed per stream, the compute stream
 // folded into segments (trace_segment.hpp) and its waits made visible as "bubble" and "<dim> wait"
 // spans just before the op that waited.
+#include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -22,7 +24,18 @@ struct TraceSpan {
   double start_s = 0.0;
   double end_s = 0.0;
   double bytes = 0.0;  // bytes on the wire for communication spans, else 0
+  int32_t op = -1;     // index of the span's first op in its program; -1 for a wait
 };
+
+// Trace times are whole nanoseconds, every time rounded on the same grid: a span that ends where
+// the next begins (in seconds) ends where it begins in nanoseconds too, so spans of one stream
+// never overlap once rounded. A span that rounds to zero length is not drawn.
+inline int64_t trace_ns(double seconds) {
+  return std::llround(seconds * 1e9);
+}
+inline bool drawn(const TraceSpan& span) {
+  return trace_ns(span.end_s) > trace_ns(span.start_s);
+}
 
 std::vector<TraceSpan> role_trace_spans(const Program& program, const RoleTimeline& timeline);
 

@@ -1,7 +1,11 @@
-"""check_trace.py FILE NUM_GPUS: FILE is Chrome trace event JSON with one process per GPU, complete
-events in the documented categories, non-negative microsecond times, and no two events of one
-thread overlapping (trace viewers cannot draw that)."""
+"""check_trace.py FILE NUM_GPUS: FILE (gzip-compressed when it ends in .gz; "-" for stdin) is Chrome
+trace event JSON with one process per GPU, complete events in the documented categories,
+non-negative microsecond times, no two events of one thread overlapping, to the nanosecond (trace
+viewers cannot draw that), and every flow start ("s") matched by one finish ("f"), both inside a
+complete event of their thread."""
+import bisect
 import collections
+import gzip
 import json
 import sys
 
@@ -15,8 +19,12 @@ def fail(message):
 
 def main():
     path, num_gpus = sys.argv[1], int(sys.argv[2])
-    with open(path, encoding="utf-8") as f:
-        doc = json.load(f)
+    if path == "-":
+        doc = json.load(sys.stdin)
+    else:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            doc = json.load(f)
     if doc.get("displayTimeUnit") != "ms":
         fail("displayTimeUnit is not ms")
     events = doc["traceEvents"]
@@ -38,11 +46,27 @@ def main():
     tracks = collections.defaultdict(list)
     for e in spans:
         tracks[(e["pid"], e["tid"])].append(e)
-    for track in tracks.values():
-        track.sort(key=lambda e: e["ts"])
+    ns = lambda us: round(us * 1000)  # times are written to the nanosecond
+    starts = {}
+    for key, track in tracks.items():
+        track.sort(key=lambda e: ns(e["ts"]))
         for a, b in zip(track, track[1:]):
-            if b["ts"] < a["ts"] + a["dur"] - 0.002:  # ts and dur are rounded to 1 ns
+            if ns(b["ts"]) < ns(a["ts"]) + ns(a["dur"]):
                 fail("overlapping events: %s and %s" % (json.dumps(a), json.dumps(b)))
+        starts[key] = [ns(e["ts"]) for e in track]
+    flows = collections.defaultdict(dict)
+    for e in events:
+        if e["ph"] in ("s", "f"):
+            if e["ph"] in flows[e["id"]]:
+                fail("flow id %s repeated" % e["id"])
+            flows[e["id"]][e["ph"]] = e
+            key, t = (e["pid"], e["tid"]), ns(e["ts"])
+            i = bisect.bisect_right(starts.get(key, []), t) - 1
+            if e.get("bp") != "e" or i < 0 or t >= ns(tracks[key][i]["ts"]) + ns(tracks[key][i]["dur"]):
+                fail("flow event bound to no slice: " + json.dumps(e))
+    for ends in flows.values():
+        if set(ends) != {"s", "f"}:
+            fail("flow without both ends: " + json.dumps(ends))
 
 
 main()

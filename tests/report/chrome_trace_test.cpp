@@ -230,6 +230,64 @@ TEST(ChromeTrace, RecomputeFoldsIntoTheBackwardStretch) {
   expect_event(e[2], 0, "compute", "B mb2 c0 L0-1", 4000, 4000);
 }
 
+// Times are rounded to the nanosecond on one grid: an event that ends where the next begins
+// ends on the nanosecond the next begins on, whatever the residue of the seconds.
+TEST(ChromeTrace, AdjacentSpansShareTheirRoundedBoundary) {
+  TinyRun t;
+  t.scenario.cluster.gpus_per_node = 1;
+  t.workload.num_gpus = 1;
+  Op a = compute(Phase::forward, 0, 0, 1);
+  Op b = compute(Phase::backward, 0, 0, 1);
+  t.workload.programs = {Program{0, {a, b}}};
+  // [0.51, 2.02] and [2.02, 3] ns: "%.3f" of the start and of the duration alone gave ts 0.001,
+  // dur 0.002 (ending at 3 ns) and ts 0.002: overlapping by 1 ns. On one grid the first ends at
+  // round(2.02) = 2 ns, where the second begins.
+  t.timeline.roles = {RoleTimeline{{{0.51e-9, 2.02e-9, 0, 0}, {2.02e-9, 3e-9, 0, 0}}, 3e-9}};
+  std::ostringstream out;
+  write_chrome_trace(out, t.scenario, t.workload, t.timeline);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("\"ts\":0.001,\"dur\":0.001}"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"ts\":0.002,\"dur\":0.001}"), std::string::npos) << text;
+}
+
+// Pipeline messages become flow arrows: "s" 1 ns before the end of the send, "f" 1 ns after the
+// start of the receive or, when the receive took no time, of the compute span that follows it;
+// the ids are unique per (sending rank, send).
+TEST(ChromeTrace, PipelineMessagesAreFlowArrows) {
+  TinyRun t = tiny_run();
+  t.workload.programs[0].ops[4].peer_role = 1;  // recv B from stage 1's send (its op 3)
+  t.workload.programs[0].ops[4].peer_op = 3;
+  t.workload.programs[1].ops[0].peer_role = 0;  // recv F from stage 0's send (its op 3)
+  t.workload.programs[1].ops[0].peer_op = 3;
+  const json trace = trace_of(t);
+  std::map<int64_t, json> starts, finishes;
+  for (const json& e : trace["traceEvents"]) {
+    if (e["ph"] == "s") starts[e["id"]] = e;
+    if (e["ph"] == "f") finishes[e["id"]] = e;
+  }
+  ASSERT_EQ(starts.size(), 4u);
+  ASSERT_EQ(finishes.size(), 4u);
+  // Ranks 0 and 1 send F to ranks 2 and 3 (ids 1, 2); ranks 2 and 3 send B to 0 and 1 (ids 3, 4).
+  const int sender[] = {0, 1, 2, 3}, receiver[] = {2, 3, 0, 1};
+  for (int64_t id = 1; id <= 4; ++id) {
+    const json& s = starts[id];
+    const json& f = finishes[id];
+    EXPECT_EQ(s["pid"], sender[id - 1]);
+    EXPECT_EQ(f["pid"], receiver[id - 1]);
+    EXPECT_EQ(s["tid"], 3);
+    EXPECT_EQ(f["tid"], 0);
+    EXPECT_EQ(s["bp"], "e");
+    EXPECT_EQ(f["bp"], "e");
+    EXPECT_EQ(s["cat"], "pp");
+    EXPECT_EQ(s["name"], f["name"]);
+  }
+  EXPECT_EQ(starts[1]["name"], "pp send F mb0 c0");
+  EXPECT_NEAR(starts[1]["ts"].get<double>(), 2699.999, 1e-9);    // send 2500-2700 µs
+  EXPECT_NEAR(finishes[1]["ts"].get<double>(), 2700.001, 1e-9);  // F mb0 from 2700 µs
+  EXPECT_NEAR(starts[3]["ts"].get<double>(), 8999.999, 1e-9);    // send 8700-9000 µs
+  EXPECT_NEAR(finishes[3]["ts"].get<double>(), 6000.001, 1e-9);  // B mb0 from 6000 µs
+}
+
 TEST(ChromeTrace, MismatchedTimelineIsAnInternalError) {
   TinyRun t = tiny_run();
   t.timeline.roles[1].ops.pop_back();
