@@ -9,6 +9,7 @@
 #include "cli/output_files.hpp"
 #include "cli/plan_command.hpp"
 #include "cli/run_command.hpp"
+#include "cli/serve_command.hpp"
 #include "cli/sweep_command.hpp"
 #include "cli/topo_command.hpp"
 #include "cli/validate_command.hpp"
@@ -48,6 +49,8 @@ struct Commands {
   CLI::App* topo_app = nullptr;
   SweepOptions sweep;
   CLI::App* sweep_app = nullptr;
+  ServeCommandOptions serve;
+  CLI::App* serve_app = nullptr;
 };
 
 void configure(CLI::App& app, Commands& c) {
@@ -61,6 +64,7 @@ void configure(CLI::App& app, Commands& c) {
   c.plan_app = add_plan_command(app, c.plan);
   c.topo_app = add_topo_command(app, c.topo);
   c.sweep_app = add_sweep_command(app, c.sweep);
+  c.serve_app = add_serve_command(app, c.serve);
 }
 
 int dispatch(const Commands& c) {
@@ -70,6 +74,7 @@ int dispatch(const Commands& c) {
   if (c.plan_app->parsed()) return plan_command(c.plan);
   if (c.topo_app->parsed()) return topo_command(c.topo);
   if (c.sweep_app->parsed()) return sweep_command(c.sweep);
+  if (c.serve_app->parsed()) return serve_command(c.serve);
   return to_int(ExitCode::bad_input);  // unreachable: require_subcommand(1)
 }
 
