@@ -242,7 +242,7 @@ std::string serving_summary_text(const ServingResult& r) {
       r.gpu.c_str(), r.gpus);
   if (!r.fits) {
     add("does not fit: %.1f GiB of weights, %.1f GiB of workspace and %.1f GiB of context leave no "
-        "KV block in %.1f GiB (gpu_memory_utilization of %.1f GiB)\n",
+        "KV block in %.1f GiB (gpu_memory_utilization x %.1f GiB)\n",
         r.memory.weights / kGiB, r.memory.activations / kGiB,
         (r.memory.cuda_context + r.memory.comm_buffers) / kGiB, r.memory.budget / kGiB,
         r.memory.capacity / kGiB);
