@@ -10,6 +10,7 @@
 #include "cli/output_files.hpp"
 #include "cli/plan_command.hpp"
 #include "cli/run_command.hpp"
+#include "cli/serve_command.hpp"
 #include "cli/sweep_command.hpp"
 #include "cli/topo_command.hpp"
 #include "cli/validate_command.hpp"
@@ -49,6 +50,8 @@ struct Commands {
   CLI::App* topo_app = nullptr;
   SweepOptions sweep;
   CLI::App* sweep_app = nullptr;
+  ServeCommandOptions serve;
+  CLI::App* serve_app = nullptr;
 };
 
 void configure(CLI::App& app, Commands& c) {
@@ -62,10 +65,11 @@ void configure(CLI::App& app, Commands& c) {
   c.plan_app = add_plan_command(app, c.plan);
   c.topo_app = add_topo_command(app, c.topo);
   c.sweep_app = add_sweep_command(app, c.sweep);
+  c.serve_app = add_serve_command(app, c.serve);
   // --quiet is every subcommand's, in this one place (cli/console.hpp).
   reset_quiet();
-  for (CLI::App* sub :
-       {c.run_app, c.catalog_app, c.validate_app, c.plan_app, c.topo_app, c.sweep_app}) {
+  for (CLI::App* sub : {c.run_app, c.catalog_app, c.validate_app, c.plan_app, c.topo_app,
+                        c.sweep_app, c.serve_app}) {
     add_quiet_flag(sub);
   }
 }
@@ -77,6 +81,7 @@ int dispatch(const Commands& c) {
   if (c.plan_app->parsed()) return plan_command(c.plan);
   if (c.topo_app->parsed()) return topo_command(c.topo);
   if (c.sweep_app->parsed()) return sweep_command(c.sweep);
+  if (c.serve_app->parsed()) return serve_command(c.serve);
   return to_int(ExitCode::bad_input);  // unreachable: require_subcommand(1)
 }
 

@@ -74,6 +74,7 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine) {
 }
 
 RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions& options) {
+  require_training_job(s);
   const HardwareSetup hw(s);
   RunOutput out;
   out.workload = build_workload(s);
@@ -93,6 +94,7 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions
 }
 
 RunResult estimate_scenario(const Scenario& s) {
+  require_training_job(s);
   const HardwareSetup hw(s);
   const IterationEstimate it = estimate_iteration(s, hw);
   const IterationWork work{model_flops_per_iteration(s), hardware_flops_per_iteration(s),

@@ -109,4 +109,11 @@ void check_result_finite(const Scenario& s, const RunResult& r) {
   }
 }
 
+void require_training_job(const Scenario& s) {
+  if (!s.serving_only()) return;
+  throw InputError("training.global_batch_size",
+                   "required for a training run; this scenario has only a serving block", "",
+                   "sequences per step, or run it with windtunnel serve");
+}
+
 }  // namespace wt

@@ -9,6 +9,11 @@
 
 namespace wt {
 
+// The first check of run_scenario() and estimate_scenario(): the scenario describes a training
+// job; a file with only a serving block is an InputError at training.global_batch_size that points
+// to windtunnel serve.
+void require_training_job(const Scenario& s);
+
 void check_result_finite(const Scenario& s, const RunResult& r);
 
 // The scenario input whose value is furthest, by ratio, from its default in the direction that

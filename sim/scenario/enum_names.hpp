@@ -65,6 +65,35 @@ struct EnumValues<CollectiveAlgorithm> {
                                      CollectiveAlgorithm::nvls};
 };
 
+template <>
+struct EnumValues<WeightPrecision> {
+  static constexpr std::array values{WeightPrecision::bf16, WeightPrecision::fp16,
+                                     WeightPrecision::fp8, WeightPrecision::int8,
+                                     WeightPrecision::int4};
+};
+template <>
+struct EnumValues<KvCachePrecision> {
+  static constexpr std::array values{KvCachePrecision::bf16, KvCachePrecision::fp16,
+                                     KvCachePrecision::fp8};
+};
+template <>
+struct EnumValues<Batching> {
+  static constexpr std::array values{Batching::static_batch, Batching::continuous};
+};
+template <>
+struct EnumValues<Router> {
+  static constexpr std::array values{Router::round_robin, Router::least_loaded};
+};
+template <>
+struct EnumValues<LengthDistribution> {
+  static constexpr std::array values{LengthDistribution::fixed, LengthDistribution::uniform,
+                                     LengthDistribution::lognormal};
+};
+template <>
+struct EnumValues<SloPercentile> {
+  static constexpr std::array values{SloPercentile::p50, SloPercentile::p95, SloPercentile::p99};
+};
+
 template <class E>
 std::vector<std::string> enum_names() {
   std::vector<std::string> names;

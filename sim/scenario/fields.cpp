@@ -4,6 +4,7 @@
 // before the model fields that override it, the topology before its block).
 #include "sim/scenario/field_factories.hpp"
 #include "sim/scenario/framework_profiles.hpp"
+#include "sim/scenario/serving_fields.hpp"
 #include "sim/scenario/special_fields.hpp"
 
 namespace wt {
@@ -416,7 +417,7 @@ std::vector<FieldBinding> reliability_fields() {
 std::vector<FieldBinding> all_fields() {
   std::vector<FieldBinding> rows;
   for (auto part : {top_and_model_fields, training_and_parallel_fields, cluster_fields,
-                    cost_and_reliability_fields, reliability_fields}) {
+                    cost_and_reliability_fields, reliability_fields, serving_fields}) {
     std::vector<FieldBinding> more = part();
     rows.insert(rows.end(), std::make_move_iterator(more.begin()),
                 std::make_move_iterator(more.end()));

@@ -17,6 +17,7 @@ Scenario parse_document(nlohmann::json doc, const std::vector<std::string>& over
     apply_override(doc, assignment);
   }
   Scenario s;
+  s.serving.enabled = doc.is_object() && doc.contains("serving");
   read_document(doc, s, ReadContext{base_dir});
   if (const FrameworkProfile* profile = find_framework_profile(s.training.framework)) {
     s.framework_defaults = apply_framework_profile(*profile, doc, s);

@@ -177,6 +177,65 @@ struct ReliabilityConfig {
   double node_repair_hours = 24.0;
 };
 
+// Serving (docs/serving.md). Weights: bf16/fp16 as trained; fp8 W8A8 (FP8 GEMMs, as vLLM's and
+// TensorRT-LLM's fp8 checkpoints run); int8 and int4 weight-only (W8A16, W4A16 as AWQ/GPTQ
+// kernels run: weights dequantised in the GEMM, which computes in 16 bits).
+enum class WeightPrecision { bf16, fp16, fp8, int8, int4 };
+enum class KvCachePrecision { bf16, fp16, fp8 };
+// static: a batch of up to max_num_seqs requests runs until its longest request ends; continuous:
+// every engine step admits waiting requests and retires finished ones (Orca, vLLM).
+enum class Batching { static_batch, continuous };
+enum class Router { round_robin, least_loaded };
+enum class LengthDistribution { fixed, uniform, lognormal };
+// What a request's service takes: the step-cost model, or (tests only, not in the field table) a
+// sampled whole-request time, for the queueing oracles.
+enum class ServiceTime { model, exponential, deterministic };
+
+struct LengthConfig {
+  LengthDistribution distribution = LengthDistribution::fixed;
+  double mean = 0.0;    // fixed: the length; lognormal: its mean
+  double stddev = 0.0;  // lognormal
+  int64_t min = 1;      // uniform: lower bound; every distribution: floor
+  int64_t max = 0;      // uniform: upper bound; every distribution: cap (0 = model.seq_length)
+};
+
+struct TrafficConfig {
+  double rate_rps = 1.0;
+  std::vector<int> hourly_percent;  // 24 values, percent of rate_rps per hour; empty = constant
+  LengthConfig prompt_tokens{LengthDistribution::fixed, 512.0};
+  LengthConfig output_tokens{LengthDistribution::fixed, 128.0};
+};
+
+enum class SloPercentile { p50, p95, p99 };
+struct SloConfig {
+  double ttft_ms = 0.0;  // 0 = no target
+  double tpot_ms = 0.0;
+  double e2e_ms = 0.0;
+  SloPercentile percentile = SloPercentile::p99;
+};
+
+struct ServingConfig {
+  bool enabled = false;  // the file has a serving block (windtunnel serve)
+  int tensor = 1;        // GPUs per replica, tensor parallel
+  int replicas = 1;
+  Router router = Router::least_loaded;
+  WeightPrecision weight_precision = WeightPrecision::bf16;
+  KvCachePrecision kv_cache_precision = KvCachePrecision::bf16;
+  Batching batching = Batching::continuous;
+  int max_num_seqs = 256;
+  int64_t max_num_batched_tokens = 8192;
+  bool chunked_prefill = true;
+  int kv_block_size = 16;
+  double gpu_memory_utilization = 0.9;
+  TrafficConfig traffic;
+  SloConfig slo;
+  double duration_s = 0.0;      // 0 = no time limit on arrivals
+  int64_t num_requests = 1000;  // 0 = no count limit
+  int seed = 1;
+  ServiceTime service_time = ServiceTime::model;  // tests only
+  double service_time_s = 0.0;                    // tests only: the mean of the sampled time
+};
+
 struct Scenario {
   int schema = 1;
   std::string name;
@@ -187,6 +246,7 @@ struct Scenario {
   std::optional<std::string> calibration;
   CostConfig cost;
   ReliabilityConfig reliability;
+  ServingConfig serving;
   // Non-fatal findings of validation (e.g. an uneven pipeline split); copied into the result.
   std::vector<std::string> warnings;
   // The framework profile's defaults that filled fields the file left out, one line each with its
@@ -199,6 +259,9 @@ struct Scenario {
     return model.num_layers + (parallel.account_for_embedding_in_pipeline_split ? 1 : 0) +
            (parallel.account_for_loss_in_pipeline_split ? 1 : 0);
   }
+
+  // A file with a serving block and no training job (training.global_batch_size not given).
+  bool serving_only() const { return serving.enabled && training.global_batch_size == 0; }
 
   int64_t num_micro_batches() const {
     return training.global_batch_size / (training.micro_batch_size * parallel.data);
@@ -216,5 +279,11 @@ const char* to_string(Offload o);
 const char* to_string(IntraNodeFabric f);
 const char* to_string(NetworkTopology t);
 const char* to_string(CollectiveAlgorithm a);
+const char* to_string(WeightPrecision p);
+const char* to_string(KvCachePrecision p);
+const char* to_string(Batching b);
+const char* to_string(Router r);
+const char* to_string(LengthDistribution d);
+const char* to_string(SloPercentile p);
 
 }  // namespace wt

@@ -42,6 +42,12 @@ std::vector<SectionInfo> all_sections() {
       {"reliability.failures.network", "Switches and cables, per NIC.", "", "", nullptr},
       {"reliability.failures.host", "The host, per node.", "", "", nullptr},
       {"reliability.failures.software", "Software, per GPU.", "", "", nullptr},
+      {"serving", "Serving (windtunnel serve; docs/serving.md): replicas, batching, traffic.", "",
+       "", nullptr},
+      {"serving.traffic", "Requests: arrivals and lengths.", "", "", nullptr},
+      {"serving.traffic.prompt_tokens", "Prompt lengths.", "", "", nullptr},
+      {"serving.traffic.output_tokens", "Output lengths.", "", "", nullptr},
+      {"serving.slo", "Latency targets.", "", "", nullptr},
   };
 }
 

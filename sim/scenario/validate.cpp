@@ -34,6 +34,13 @@ void validate(Scenario& s) {
   check_model_shape(s);
   add_model_warnings(s);
   const GpuSpec& gpu = resolve_gpu(s);
+  if (s.serving.enabled) check_serving(s, gpu);
+  // A file with only a serving block describes no training job: the training rules do not apply
+  // (run and plan refuse it, naming training.global_batch_size).
+  if (s.serving_only()) {
+    check_calibration(s);
+    return;
+  }
   check_precision(s, gpu);
   check_tensor_parallel(s);
   check_pipeline_depth(s);

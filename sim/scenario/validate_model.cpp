@@ -84,7 +84,9 @@ void check_required_fields(const Scenario& s) {
   require(m.num_attention_heads, "model.num_attention_heads", model_how);
   require(m.seq_length, "model.seq_length", model_how);
   require(m.vocab_size, "model.vocab_size", model_how);
-  require(s.training.global_batch_size, "training.global_batch_size", "sequences per step");
+  if (!s.serving.enabled) {
+    require(s.training.global_batch_size, "training.global_batch_size", "sequences per step");
+  }
 }
 
 void fill_model_defaults(Scenario& s) {

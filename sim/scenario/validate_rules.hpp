@@ -46,6 +46,9 @@ void check_size_limits(const Scenario& s);
 // manifests, reports and CSV); a control character is an InputError naming its code and byte.
 void check_text_fields(const Scenario& s);
 
+// validate_serving.cpp: the serving block against the model and the GPU (cluster.gpu).
+void check_serving(Scenario& s, const GpuSpec& gpu);
+
 // Appends a warning once (validate may run more than once on a scenario).
 void add_warning(Scenario& s, const std::string& text);
 

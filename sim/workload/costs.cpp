@@ -21,14 +21,9 @@ Precision attention_precision(Precision p) {
 }
 
 // The best-shape efficiency at this precision, scaled for the shape (sim/hardware/gemm_efficiency).
-// MXFP8 GEMMs take the fp8 MAMF fraction (the same tensor rate); NVFP4 has no measured figure in
-// the reference and takes the bf16 one.
 double catalog_gemm_efficiency(const KernelShape& k, const GpuSpec& gpu, Precision p) {
-  const bool fp8_rate = p == Precision::fp8 || p == Precision::mxfp8;
-  const double best = fp8_rate && gpu.fp8_gemm_efficiency.value > 0.0
-                          ? gpu.fp8_gemm_efficiency.value
-                          : gpu.gemm_efficiency.value;
-  return best * gemm_shape_factor(k.m, k.n, k.k, k.batch, static_cast<int>(gpu.sm_count.value));
+  return best_gemm_efficiency(gpu, p) *
+         gemm_shape_factor(k.m, k.n, k.k, k.batch, static_cast<int>(gpu.sm_count.value));
 }
 
 double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
@@ -43,6 +38,12 @@ double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
 }
 
 }  // namespace
+
+double best_gemm_efficiency(const GpuSpec& gpu, Precision p) {
+  const bool fp8_rate = p == Precision::fp8 || p == Precision::mxfp8;
+  return fp8_rate && gpu.fp8_gemm_efficiency.value > 0.0 ? gpu.fp8_gemm_efficiency.value
+                                                         : gpu.gemm_efficiency.value;
+}
 
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration, double compute_slowdown,

@@ -18,6 +18,11 @@ namespace wt {
 // peak forward and somewhat less backward (Dao, 2023); 0.6 is the assumption until calibrated.
 inline constexpr double kAttentionEfficiency = 0.6;
 
+// The catalog's best-shape GEMM efficiency at a precision (MXFP8 GEMMs take the fp8 MAMF fraction,
+// the same tensor rate; NVFP4 has no measured figure in the reference and takes the bf16 one),
+// before the shape factor of sim/hardware/gemm_efficiency.hpp.
+double best_gemm_efficiency(const GpuSpec& gpu, Precision p);
+
 // With a calibration, measured efficiencies replace the catalog's where the profile has them.
 // `compute_slowdown` (compute_slowdown(Scenario) of sim/hardware/speed_spread.hpp in a run: the
 // GPUs' sustained speed and the slowest GPU) stretches the compute-bound part (GEMMs, attention)

@@ -1,0 +1,237 @@
+#include "sim/workload/serving_cost.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/hardware/gemm_efficiency.hpp"
+#include "sim/workload/costs.hpp"
+#include "sim/workload/layer_shape.hpp"
+#include "sim/workload/model_math.hpp"
+#include "sim/workload/runtime_memory.hpp"
+
+namespace wt {
+namespace {
+
+// KV heads one rank keeps: its share, at least one (replicated when t exceeds them).
+double kv_heads_per_rank(const ModelConfig& m, int t) {
+  return std::max(1.0, as_double(m.num_kv_heads) / t);
+}
+
+// MLA decodes in the absorbed form (DeepSeek-V2 §2.1.2; vLLM's MLA backends): each head's query
+// meets the latent and the rotary key (kv_lora_rank + rope wide) and the values are the latent.
+struct CoreWidths {
+  double qk = 0.0;
+  double v = 0.0;
+};
+CoreWidths core_widths(const ModelConfig& m) {
+  if (m.mla.kv_lora_rank > 0) {
+    return {as_double(m.mla.kv_lora_rank + m.mla.qk_rope_head_dim), as_double(m.mla.kv_lora_rank)};
+  }
+  const AttentionWidths w = attention_widths(m);
+  return {as_double(w.qk_head_dim), as_double(w.v_head_dim)};
+}
+
+double mlp_in_width(const ModelConfig& m) {
+  return as_double(m.ffn_hidden_size) * (m.gated_mlp ? 2.0 : 1.0);
+}
+
+}  // namespace
+
+double weight_bytes_per_param(WeightPrecision p) {
+  switch (p) {
+    case WeightPrecision::bf16:
+    case WeightPrecision::fp16:
+      return 2.0;
+    case WeightPrecision::fp8:
+    case WeightPrecision::int8:
+      return 1.0;
+    case WeightPrecision::int4:
+      return 0.5 + 2.0 / 128.0;
+  }
+  return 2.0;
+}
+
+double kv_bytes_per_element(KvCachePrecision p) {
+  return p == KvCachePrecision::fp8 ? 1.0 : 2.0;
+}
+
+Precision serving_gemm_precision(WeightPrecision p) {
+  switch (p) {
+    case WeightPrecision::fp8:
+      return Precision::fp8;
+    case WeightPrecision::fp16:
+      return Precision::fp16;
+    default:
+      return Precision::bf16;
+  }
+}
+
+double kv_bytes_per_token(const ModelConfig& m, KvCachePrecision p) {
+  return kv_bytes_per_token_per_gpu(m, p, 1);
+}
+
+double kv_bytes_per_token_per_gpu(const ModelConfig& m, KvCachePrecision p, int t) {
+  const double bytes = kv_bytes_per_element(p);
+  const double layers = m.num_layers;
+  if (m.mla.kv_lora_rank > 0) {
+    return layers * as_double(m.mla.kv_lora_rank + m.mla.qk_rope_head_dim) * bytes;
+  }
+  const AttentionWidths w = attention_widths(m);
+  return layers * kv_heads_per_rank(m, t) * as_double(w.qk_head_dim + w.v_head_dim) * bytes;
+}
+
+double serving_weight_bytes_per_gpu(const ModelConfig& m, WeightPrecision p, int t) {
+  const double layers = as_double(m.num_layers) * layer_params(m).total();
+  const double embeddings = embedding_params(m) * (m.tied_embeddings ? 1.0 : 2.0);
+  return (layers * weight_bytes_per_param(p) + embeddings * 2.0) / t;
+}
+
+ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu) {
+  const ServingConfig& v = s.serving;
+  const ModelConfig& m = s.model;
+  const int t = v.tensor;
+  ServingMemory mem;
+  mem.capacity = gpu.memory_bytes();
+  mem.budget = mem.capacity * v.gpu_memory_utilization;
+  mem.weights = serving_weight_bytes_per_gpu(m, v.weight_precision, t);
+  // vLLM sizes the cache after a profiling forward of max_num_batched_tokens tokens: the residual
+  // stream and its normalised copy, the QKV output and the MLP's input and activated
+  // intermediate, in 16 bits; and the fp32 logits of max_num_seqs sampled rows (full vocabulary,
+  // gathered on the first rank).
+  const AttentionWidths w = attention_widths(m);
+  const double tokens = as_double(v.max_num_batched_tokens);
+  const double qkv = as_double(w.q_out() + w.k_out() + w.v_out()) / t;
+  const double mlp = (mlp_in_width(m) + as_double(m.ffn_hidden_size)) / t;
+  mem.activations = tokens * (2.0 * as_double(m.hidden_size) + std::max(qkv, mlp)) * 2.0 +
+                    as_double(std::min<int64_t>(v.max_num_seqs, v.max_num_batched_tokens)) *
+                        as_double(m.vocab_size) * 4.0;
+  mem.cuda_context = kCudaContextBytes;
+  if (t > 1) mem.comm_buffers = 2.0 * kNcclChannels * kNcclBytesPerChannelPeer;
+  mem.kv_bytes_per_token = kv_bytes_per_token_per_gpu(m, v.kv_cache_precision, t);
+  mem.kv_bytes_per_block = mem.kv_bytes_per_token * v.kv_block_size;
+  const double left =
+      mem.budget - mem.weights - mem.activations - mem.cuda_context - mem.comm_buffers;
+  mem.kv_blocks = left > 0.0 ? static_cast<int64_t>(std::floor(left / mem.kv_bytes_per_block)) : 0;
+  mem.kv_cache = as_double(mem.kv_blocks) * mem.kv_bytes_per_block;
+  return mem;
+}
+
+StepCost::StepCost(const Scenario& s)
+    : s_(s),
+      hw_(s),
+      gemm_precision_(serving_gemm_precision(s.serving.weight_precision)),
+      act_precision_(s.serving.weight_precision == WeightPrecision::fp16 ? Precision::fp16
+                                                                         : Precision::bf16),
+      act_bytes_(2.0) {}
+
+// A GEMM of m rows: the training roofline (kernel_time_s: the catalog's or the profile's
+// efficiency at this shape, the weights and activations read from HBM). Below one row tile
+// (kTileM) cuBLAS runs skinny GEMMs with split-K or stream-K kernels that spread the weights over
+// all SMs (Osama et al., "Stream-K", PPoPP 2023), so the tile and wave factors of the training
+// shapes do not apply: the compute part is at the best-shape efficiency.
+double StepCost::gemm_s(int64_t m, int64_t n, int64_t k, double weight_bytes_per) const {
+  KernelShape g{KernelClass::gemm, "gemm"};
+  g.m = m;
+  g.n = n;
+  g.k = k;
+  g.flops = 2.0 * as_double(m) * as_double(n) * as_double(k);
+  g.bytes =
+      as_double(n) * as_double(k) * weight_bytes_per + as_double(m) * as_double(n + k) * act_bytes_;
+  const Calibration* profile = hw_.profile();
+  if (m >= kTileM) return kernel_time_s(g, hw_.gpu, gemm_precision_, profile);
+  KernelShape memory = g;
+  memory.cls = KernelClass::memory_bound;
+  const double memory_s = kernel_time_s(memory, hw_.gpu, gemm_precision_, profile);
+  std::optional<double> eff;
+  if (profile != nullptr) eff = profile->gemm_efficiency(gemm_precision_, 4096, 4096, 4096);
+  const double best = eff ? *eff : best_gemm_efficiency(hw_.gpu, gemm_precision_);
+  const double compute_s = g.flops / (hw_.gpu.peak_flops(gemm_precision_) * best) +
+                           hw_.gpu.kernel_launch_us.value * 1e-6;
+  return std::max(memory_s, compute_s);
+}
+
+double StepCost::all_reduce_s(double bytes) const {
+  if (s_.serving.tensor <= 1) return 0.0;
+  return collective_cost(Collective::all_reduce, bytes, GroupShape{s_.serving.tensor, 1},
+                         hw_.fabric)
+      .time_s;
+}
+
+StepTime StepCost::step_time(const StepWork& w) const {
+  const ModelConfig& m = s_.model;
+  const int t = s_.serving.tensor;
+  const int64_t T = w.tokens();
+  StepTime out;
+  if (T <= 0) return out;
+  const AttentionWidths aw = attention_widths(m);
+  const int64_t h = m.hidden_size;
+  const double wb = weight_bytes_per_param(s_.serving.weight_precision);
+  const int64_t qkv_n = static_cast<int64_t>(qkv_macs_per_token(m) / as_double(h)) / t;
+  const int64_t f = m.ffn_hidden_size / t;
+  const int64_t mlp_n = static_cast<int64_t>(mlp_in_width(m)) / t;
+  double gemm = gemm_s(T, qkv_n, h, wb) + gemm_s(T, h, aw.proj_in() / t, wb) +
+                gemm_s(T, mlp_n, h, wb) + gemm_s(T, h, f, wb);
+  // The attention core: FLOPs 2 · pairs · (d_qk + d_v) per head, and the KV entries it reads.
+  const CoreWidths cw = core_widths(m);
+  const double heads = as_double(aw.heads) / t;
+  const double kv_per_layer =
+      kv_bytes_per_token_per_gpu(m, s_.serving.kv_cache_precision, t) / as_double(m.num_layers);
+  double attention = 0.0;
+  const Calibration* profile = hw_.profile();
+  if (w.prefill_tokens > 0) {
+    KernelShape a{KernelClass::attention, "prefill_attention"};
+    a.m = w.prefill_tokens;
+    a.n = std::max<int64_t>(w.prefill_kv_tokens, 1);
+    a.k = static_cast<int64_t>(cw.qk);
+    a.batch = std::max<int64_t>(static_cast<int64_t>(heads), 1);
+    a.flops = 2.0 * w.prefill_pairs * (cw.qk + cw.v) * heads;
+    a.bytes = as_double(w.prefill_kv_tokens) * kv_per_layer +
+              2.0 * as_double(w.prefill_tokens) * heads * cw.qk * act_bytes_;
+    attention += kernel_time_s(a, hw_.gpu, act_precision_, profile);
+  }
+  if (w.decode_seqs > 0) {
+    KernelShape a{KernelClass::attention, "decode_attention"};
+    a.m = 1;
+    a.n = std::max<int64_t>(w.decode_kv_tokens / w.decode_seqs, 1);
+    a.k = static_cast<int64_t>(cw.qk);
+    a.batch = std::max<int64_t>(w.decode_seqs * static_cast<int64_t>(heads), 1);
+    a.flops = 2.0 * as_double(w.decode_kv_tokens) * (cw.qk + cw.v) * heads;
+    a.bytes = as_double(w.decode_kv_tokens) * kv_per_layer +
+              2.0 * as_double(w.decode_seqs) * heads * cw.qk * act_bytes_;
+    attention += kernel_time_s(a, hw_.gpu, act_precision_, profile);
+  }
+  // Element-wise work per token, one kernel each: two fused residual-add + RMSNorm (read x and
+  // the residual, write both: 8h), the MLP activation (read its input, write f/t) and rotary
+  // embedding on the queries and keys (read and write).
+  KernelShape e{KernelClass::memory_bound, "elementwise"};
+  e.bytes = as_double(T) *
+            (8.0 * as_double(h) + (mlp_in_width(m) + as_double(m.ffn_hidden_size)) / t +
+             2.0 * as_double(aw.q_out() + aw.k_out()) / t) *
+            act_bytes_;
+  KernelShape one = e;
+  one.bytes = 0.0;
+  const double launch_s = kernel_time_s(one, hw_.gpu, act_precision_, profile);
+  const double elementwise = kernel_time_s(e, hw_.gpu, act_precision_, profile) + 3.0 * launch_s;
+  const double layers = m.num_layers;
+  out.gemm_s = layers * gemm;
+  out.attention_s = layers * attention;
+  out.elementwise_s = layers * elementwise;
+  out.tp_comm_s = layers * 2.0 * all_reduce_s(as_double(T) * as_double(h) * act_bytes_);
+  // The embedding lookup and the final norm, then the output layer (16-bit, split by vocabulary)
+  // for the rows that sample, and their logits gathered from the tensor ranks.
+  KernelShape embed{KernelClass::memory_bound, "embedding"};
+  embed.bytes = 2.0 * as_double(T) * as_double(h) * act_bytes_;
+  out.elementwise_s += 2.0 * kernel_time_s(embed, hw_.gpu, act_precision_, profile);
+  if (w.sampled > 0) {
+    out.logits_s = gemm_s(w.sampled, m.vocab_size / t, h, 2.0);
+    if (t > 1) {
+      out.tp_comm_s += collective_cost(Collective::all_gather,
+                                       as_double(w.sampled) * as_double(m.vocab_size) * act_bytes_,
+                                       GroupShape{t, 1}, hw_.fabric)
+                           .time_s;
+    }
+  }
+  return out;
+}
+
+}  // namespace wt

@@ -1,0 +1,97 @@
+#pragma once
+// What one serving replica holds and what one engine step costs (docs/serving.md), from the same
+// catalog, GEMM efficiency model, calibration profile and collective costs as training:
+// - KV cache per token: 2 · layers · kv_heads · head_dim · bytes (MHA, GQA); MLA keeps the
+//   compressed latent and the shared rotary key, layers · (kv_lora_rank + qk_rope_head_dim) ·
+//   bytes, replicated on every tensor rank;
+// - weights by precision; the memory left for KV blocks after weights, activation workspace, CUDA
+//   context and NCCL buffers;
+// - a step's time: per layer its GEMMs (roofline through kernel_time_s; compute-bound in prefill,
+//   weight-bandwidth-bound in decode), the attention core (compute, and the KV bytes it reads),
+//   the element-wise kernels and two tensor-parallel all-reduces (collective_cost), then the
+//   logits of the sequences that sample a token.
+#include <cstdint>
+
+#include "sim/comm/collective.hpp"
+#include "sim/hardware/calibration.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/scenario/scenario.hpp"
+#include "sim/workload/hardware_setup.hpp"
+#include "sim/workload/layer_kernels.hpp"
+
+namespace wt {
+
+// Bytes per weight of the transformer layers: 2 (bf16, fp16), 1 (fp8, int8), 0.5 + 2/128 (int4
+// with one fp16 scale per group of 128, as AWQ and GPTQ store them).
+double weight_bytes_per_param(WeightPrecision p);
+double kv_bytes_per_element(KvCachePrecision p);  // 2, or 1 for fp8
+// The GEMMs' math precision: fp8 for W8A8 fp8, 16-bit for weight-only and 16-bit weights.
+Precision serving_gemm_precision(WeightPrecision p);
+
+// KV cache bytes of one token in the whole model (before tensor parallelism).
+double kv_bytes_per_token(const ModelConfig& m, KvCachePrecision p);
+// On one GPU of a replica of tensor parallel t: KV heads split over the ranks, at least one per
+// rank (vLLM replicates them when t exceeds them); MLA's latent on every rank.
+double kv_bytes_per_token_per_gpu(const ModelConfig& m, KvCachePrecision p, int t);
+// Weights on one GPU: the layers at the weight precision split t ways, the embedding and output
+// layer (one matrix when tied) in 16 bits, split t ways by vocabulary (vLLM's
+// VocabParallelEmbedding).
+double serving_weight_bytes_per_gpu(const ModelConfig& m, WeightPrecision p, int t);
+
+// One GPU's memory in a replica (bytes).
+struct ServingMemory {
+  double capacity = 0.0;      // the GPU's memory
+  double budget = 0.0;        // capacity · gpu_memory_utilization
+  double weights = 0.0;       // serving_weight_bytes_per_gpu
+  double activations = 0.0;   // workspace of the largest step (max_num_batched_tokens)
+  double cuda_context = 0.0;  // kCudaContextBytes (sim/workload/runtime_memory.hpp)
+  double comm_buffers = 0.0;  // NCCL buffers of the tensor-parallel communicator (t > 1)
+  double kv_cache = 0.0;      // what is left, rounded down to whole blocks
+  double kv_bytes_per_token = 0.0;
+  double kv_bytes_per_block = 0.0;
+  int64_t kv_blocks = 0;  // 0: the model does not fit
+};
+ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu);
+
+// The work of one engine step on a replica.
+struct StepWork {
+  int64_t prefill_tokens = 0;  // prompt tokens computed (whole prompts or chunks)
+  // Query-key pairs of the prefill attention, causal: Σ over chunks q · (c + (q + 1) / 2), with c
+  // the tokens already in the cache.
+  double prefill_pairs = 0.0;
+  int64_t prefill_kv_tokens = 0;  // Σ (c + q): the KV entries the prefill attention reads
+  int64_t decode_seqs = 0;        // sequences decoding one token
+  int64_t decode_kv_tokens = 0;   // Σ context of the decoding sequences
+  int64_t sampled = 0;            // sequences producing a token this step (rows of the logits)
+  int64_t tokens() const { return prefill_tokens + decode_seqs; }
+};
+
+struct StepTime {
+  double gemm_s = 0.0;
+  double attention_s = 0.0;
+  double elementwise_s = 0.0;  // norms, residuals, activation, rotary, embedding
+  double tp_comm_s = 0.0;      // the tensor-parallel all-reduces and the logits gather
+  double logits_s = 0.0;
+  double total() const { return gemm_s + attention_s + elementwise_s + tp_comm_s + logits_s; }
+};
+
+class StepCost {
+ public:
+  // The hardware of the scenario's GPU (cluster.gpu, its calibration profile, the node's fabric).
+  explicit StepCost(const Scenario& s);
+  StepTime step_time(const StepWork& w) const;
+  double step_time_s(const StepWork& w) const { return step_time(w).total(); }
+  const GpuSpec& gpu() const { return hw_.gpu; }
+
+ private:
+  double gemm_s(int64_t m, int64_t n, int64_t k, double weight_bytes_per) const;
+  double all_reduce_s(double bytes) const;
+
+  Scenario s_;
+  HardwareSetup hw_;
+  Precision gemm_precision_;
+  Precision act_precision_;
+  double act_bytes_;
+};
+
+}  // namespace wt

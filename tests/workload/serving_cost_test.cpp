@@ -1,0 +1,171 @@
+// Serving step costs against hand-computed values (docs/serving.md): KV bytes per token for MHA,
+// GQA and MLA, weights by precision, the KV blocks that fit, a decode step bound by HBM bandwidth
+// and a prefill step bound by the GEMMs' FLOPs, and the tensor-parallel all-reduces.
+#include <gtest/gtest.h>
+
+#include "sim/comm/collective.hpp"
+#include "sim/hardware/gemm_efficiency.hpp"
+#include "sim/scenario/parse.hpp"
+#include "sim/scenario/presets.hpp"
+#include "sim/workload/costs.hpp"
+#include "sim/workload/hardware_setup.hpp"
+#include "sim/workload/model_math.hpp"
+#include "sim/workload/runtime_memory.hpp"
+#include "sim/workload/serving_cost.hpp"
+
+namespace wt {
+namespace {
+
+Scenario serving(const std::string& preset, int tensor, const std::string& extra = "") {
+  return parse_scenario_text(R"({"model": {"preset": ")" + preset +
+                             R"("}, "cluster": {"gpu": "H100"}, "serving": {"tensor": )" +
+                             std::to_string(tensor) + extra + "}}");
+}
+
+ModelConfig preset_model(const std::string& name) {
+  return serving(name, 1).model;
+}
+
+TEST(ServingCost, KvBytesPerTokenMhaGqaMla) {
+  // Llama 2 7B, MHA: 2 · 32 layers · 32 heads · 128 · 2 B = 524,288 B (0.5 MiB).
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token(preset_model("llama2-7b"), KvCachePrecision::bf16), 524288.0);
+  // Llama 3 8B, GQA with 8 KV heads: 2 · 32 · 8 · 128 · 2 = 131,072 B; fp8 half.
+  const ModelConfig l3 = preset_model("llama3-8b");
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token(l3, KvCachePrecision::bf16), 131072.0);
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token(l3, KvCachePrecision::fp8), 65536.0);
+  // Llama 2 70B, 8 KV heads over TP 4: 2 · 80 · 2 · 128 · 2 = 81,920 B per GPU; over TP 16 each
+  // rank keeps one head: 2 · 80 · 1 · 128 · 2 = 40,960.
+  const ModelConfig l70 = preset_model("llama2-70b");
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token_per_gpu(l70, KvCachePrecision::bf16, 4), 81920.0);
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token_per_gpu(l70, KvCachePrecision::bf16, 16), 40960.0);
+  // DeepSeek-V3's MLA: 61 layers · (512 latent + 64 rotary) · 2 B = 70,272 B, on every rank.
+  ModelConfig mla;
+  mla.num_layers = 61;
+  mla.hidden_size = 7168;
+  mla.num_attention_heads = 128;
+  mla.num_kv_heads = 128;
+  mla.mla = {1536, 512, 64, 128, 128};
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token(mla, KvCachePrecision::bf16), 70272.0);
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token_per_gpu(mla, KvCachePrecision::bf16, 8), 70272.0);
+}
+
+TEST(ServingCost, WeightBytesByPrecision) {
+  EXPECT_DOUBLE_EQ(weight_bytes_per_param(WeightPrecision::bf16), 2.0);
+  EXPECT_DOUBLE_EQ(weight_bytes_per_param(WeightPrecision::fp8), 1.0);
+  EXPECT_DOUBLE_EQ(weight_bytes_per_param(WeightPrecision::int8), 1.0);
+  EXPECT_DOUBLE_EQ(weight_bytes_per_param(WeightPrecision::int4), 0.515625);
+  // Llama 3 8B: 32 layers of 4096·6144 QKV + 4096² out + 3·4096·14336 MLP weights, with the
+  // biases and norms the parameter model counts (6144 + 4096 + 28672 + 4096 biases, 4 · 4096
+  // norm weights and biases; sim/workload/model_math.hpp), and two 128,256 × 4096 embeddings.
+  const ModelConfig m = preset_model("llama3-8b");
+  const double layer = 4096.0 * 6144 + 4096.0 * 4096 + 3.0 * 4096 * 14336 + 43008 + 4.0 * 4096;
+  const double embed = 2.0 * 128256 * 4096;
+  EXPECT_NEAR(serving_weight_bytes_per_gpu(m, WeightPrecision::bf16, 1), (32 * layer + embed) * 2.0,
+              1.0);
+  EXPECT_NEAR(serving_weight_bytes_per_gpu(m, WeightPrecision::int4, 2),
+              (32 * layer * 0.515625 + embed * 2.0) / 2, 1.0);
+}
+
+TEST(ServingCost, KvBlocksAreWhatIsLeftOfTheBudget) {
+  const Scenario s = serving("llama3-8b", 1, R"(, "max_num_batched_tokens": 8192)");
+  const HardwareSetup hw(s);
+  const ServingMemory mem = serving_memory(s, hw.gpu);
+  const double capacity = 80.0 * 1024 * 1024 * 1024;
+  const double budget = capacity * 0.9;
+  const double weights = serving_weight_bytes_per_gpu(s.model, WeightPrecision::bf16, 1);
+  // 8192 tokens · (2 · 4096 + max(6144, 2 · 14336 + 14336)) · 2 B + 256 rows · 128,256 · 4 B.
+  const double activations = 8192.0 * (2 * 4096 + 3 * 14336) * 2 + 256.0 * 128256 * 4;
+  EXPECT_DOUBLE_EQ(mem.activations, activations);
+  const double left = budget - weights - activations - kCudaContextBytes;
+  const double block = 131072.0 * 16;
+  EXPECT_EQ(mem.kv_blocks, static_cast<int64_t>(left / block));
+  EXPECT_DOUBLE_EQ(mem.kv_bytes_per_block, block);
+}
+
+TEST(ServingCost, DecodeOfOneSequenceReadsTheWeightsAndItsCache) {
+  // Batch 1 is HBM-bound: every kernel takes bytes / (bandwidth · efficiency) + its launch.
+  const Scenario s = serving("llama3-8b", 1);
+  const StepCost cost(s);
+  const GpuSpec& gpu = cost.gpu();
+  StepWork w;
+  w.decode_seqs = 1;
+  w.decode_kv_tokens = 1000;
+  w.sampled = 1;
+  const StepTime t = cost.step_time(w);
+  const double bw = gpu.memory_bw_GBps.value * 1e9 * gpu.memory_efficiency.value;
+  const double launch = gpu.kernel_launch_us.value * 1e-6;
+  const double layer_weights = (4096.0 * 6144 + 4096.0 * 4096 + 3.0 * 4096 * 14336) * 2;
+  // The GEMMs: weights plus one token's input and output.
+  const double gemm_acts = (6144.0 + 4096 + 4096 + 4096 + 28672 + 4096 + 4096 + 14336) * 2;
+  EXPECT_NEAR(t.gemm_s, 32 * ((layer_weights + gemm_acts) / bw + 4 * launch), 1e-9);
+  // Attention: 1000 cached tokens of 2 · 8 · 128 · 2 B per layer, and q and o of 32 · 128.
+  const double attn_bytes = 1000.0 * 4096 + 2.0 * 32 * 128 * 2;
+  EXPECT_NEAR(t.attention_s, 32 * (attn_bytes / bw + launch), 1e-9);
+  // Logits: a 128,256 × 4096 16-bit output layer.
+  EXPECT_NEAR(t.logits_s, (128256.0 * 4096 * 2 + (128256.0 + 4096) * 2) / bw + launch, 1e-9);
+  EXPECT_DOUBLE_EQ(t.tp_comm_s, 0.0);
+  // About 15 GB read per token at 3.35 TB/s · 0.9: 5 ms and then some.
+  EXPECT_GT(t.total(), 0.005);
+  EXPECT_LT(t.total(), 0.007);
+}
+
+TEST(ServingCost, PrefillIsComputeBoundAtTheCatalogGemmEfficiency) {
+  const Scenario s = serving("llama3-8b", 1);
+  const StepCost cost(s);
+  const GpuSpec& gpu = cost.gpu();
+  StepWork w;
+  w.prefill_tokens = 4096;
+  w.prefill_pairs = 4096.0 * (4097.0 / 2.0);
+  w.prefill_kv_tokens = 4096;
+  w.sampled = 1;
+  const StepTime t = cost.step_time(w);
+  const int sms = static_cast<int>(gpu.sm_count.value);
+  const double peak = gpu.peak_flops(Precision::bf16);
+  const double launch = gpu.kernel_launch_us.value * 1e-6;
+  auto gemm = [&](double m, double n, double k) {
+    const double eff = gpu.gemm_efficiency.value *
+                       gemm_shape_factor(static_cast<int64_t>(m), static_cast<int64_t>(n),
+                                         static_cast<int64_t>(k), 1, sms);
+    return 2 * m * n * k / (peak * eff) + launch;
+  };
+  const double layer = gemm(4096, 6144, 4096) + gemm(4096, 4096, 4096) + gemm(4096, 28672, 4096) +
+                       gemm(4096, 4096, 14336);
+  EXPECT_NEAR(t.gemm_s, 32 * layer, 1e-9 * t.gemm_s);
+  // Causal attention: 4096 · 4097 / 2 pairs · 2 · (128 + 128) FLOPs · 32 heads at 60 % of peak.
+  const double attn_flops = 4096.0 * 4097 / 2 * 2 * 256 * 32;
+  EXPECT_NEAR(t.attention_s, 32 * (attn_flops / (peak * kAttentionEfficiency) + launch),
+              1e-9 * t.attention_s);
+  // 2 · 4096 · 4096 · 218 M FLOPs per layer ≈ 57 TFLOP: tens of ms on one H100.
+  EXPECT_GT(t.total(), 0.05);
+}
+
+TEST(ServingCost, TensorParallelAddsTwoAllReducesPerLayer) {
+  const Scenario s = serving("llama2-70b", 4);
+  const StepCost cost(s);
+  const HardwareSetup hw(s);
+  StepWork w;
+  w.decode_seqs = 64;
+  w.decode_kv_tokens = 64 * 1000;
+  w.sampled = 64;
+  const double ar =
+      collective_cost(Collective::all_reduce, 64.0 * 8192 * 2, GroupShape{4, 1}, hw.fabric).time_s;
+  const double gather =
+      collective_cost(Collective::all_gather, 64.0 * 32000 * 2, GroupShape{4, 1}, hw.fabric).time_s;
+  EXPECT_NEAR(cost.step_time(w).tp_comm_s, 80 * 2 * ar + gather, 1e-12);
+}
+
+TEST(ServingCost, Fp8WeightsHalveTheDecodeWeightTraffic) {
+  StepWork w;
+  w.decode_seqs = 1;
+  w.decode_kv_tokens = 10;
+  w.sampled = 1;
+  const double bf16 = StepCost(serving("llama3-8b", 1)).step_time(w).gemm_s;
+  const double fp8 =
+      StepCost(serving("llama3-8b", 1, R"(, "weight_precision": "fp8")")).step_time(w).gemm_s;
+  // The weights halve; the launches and the 16-bit activations stay.
+  EXPECT_GT(fp8 / bf16, 0.5);
+  EXPECT_LT(fp8 / bf16, 0.53);
+}
+
+}  // namespace
+}  // namespace wt
