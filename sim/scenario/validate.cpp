@@ -33,6 +33,7 @@ void validate(Scenario& s) {
   fill_model_defaults(s);
   check_model_shape(s);
   add_model_warnings(s);
+  check_finetune(s);
   const GpuSpec& gpu = resolve_gpu(s);
   check_precision(s, gpu);
   check_tensor_parallel(s);
