@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "sim/scenario/expert_layout.hpp"
+#include "sim/workload/finetune.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 
@@ -80,6 +81,15 @@ bool model_states_surely_overflow(const Scenario& s, double capacity_bytes) {
       (lp.attention + lp.mlp - lp.expert) / t +
       lp.expert / (static_cast<double>(s.parallel.expert) * expert_tensor_size(s.parallel));
   const double params = static_cast<double>(s.model.num_layers) * per_layer / s.parallel.pipeline;
+  if (frozen_base(s.training)) {
+    // Fine-tuning: the frozen weights alone (16-bit, or NF4 for qlora), sharded only by ZeRO-3.
+    const bool nf4 = s.training.finetune.method == FinetuneMethod::qlora;
+    const double width = nf4 ? kNf4BitsPerParam / 8.0 : 2.0;
+    const double shards = s.parallel.zero_stage >= 3
+                              ? static_cast<double>(s.parallel.data) * s.parallel.context
+                              : 1.0;
+    return 0.99 * params * width / shards > capacity_bytes;
+  }
   // The experts' states counted as sharded over data × context: never more than the engines say
   // (they shard them over the smaller expert-data-parallel group).
   const ModelStateMemory states = model_state_memory(

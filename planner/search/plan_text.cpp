@@ -113,7 +113,8 @@ TextTable outcome_table(bool with_rank) {
   return TextTable(cols);
 }
 
-// "TP4 PP16 DP32 mb1 Z1 SP sel 1f1b": the layout in a table cell.
+// "TP4 PP16 DP32 mb1 Z1 SP sel 1f1b" (and "lora" or "qlora" when fine-tuning): the layout in a
+// table cell.
 std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
   const Scenario s = space.scenario(o.index);
   const ParallelConfig& p = s.parallel;
@@ -129,6 +130,9 @@ std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
   if (s.training.activation_recompute == Recompute::full) t += " full";
   if (p.pipeline > 1) t += std::string(" ") + to_string(p.pipeline_schedule);
   if (p.virtual_stages > 1) t += "x" + std::to_string(p.virtual_stages);
+  if (s.training.finetune.method != FinetuneMethod::full) {
+    t += std::string(" ") + to_string(s.training.finetune.method);
+  }
   return t;
 }
 

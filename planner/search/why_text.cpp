@@ -54,6 +54,11 @@ std::string layout_text(const CandidateSpace& space, const Outcome& o) {
     if (p.virtual_stages > 1) text += " ×" + std::to_string(p.virtual_stages);
   }
   if (s.cluster.num_nodes > 1) text += std::string(" · ") + to_string(s.cluster.network.topology);
+  if (s.training.finetune.method != FinetuneMethod::full) {
+    text += std::string(" · ") + to_string(s.training.finetune.method) + " r" +
+            std::to_string(s.training.finetune.rank) + " " +
+            lora_targets_text(s.training.finetune.target_modules);
+  }
   return text;
 }
 

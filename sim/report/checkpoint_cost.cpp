@@ -5,6 +5,7 @@
 #include "core/units.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/hardware/host_platform.hpp"
+#include "sim/workload/finetune.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 
@@ -22,7 +23,7 @@ double checkpoint_write_bandwidth(const Scenario& s) {
 
 CheckpointCost checkpoint_cost(const Scenario& s) {
   CheckpointCost c;
-  c.bytes = total_params(s.model) * checkpoint_bytes_per_param(s.training);
+  c.bytes = trainable_params(s) * checkpoint_bytes_per_param(s.training);
   c.write_s = s.reliability.checkpoint_write_s >= 0.0 ? s.reliability.checkpoint_write_s
                                                       : c.bytes / checkpoint_write_bandwidth(s);
   if (!s.reliability.async_checkpoint) {

@@ -108,6 +108,11 @@ std::vector<std::string> layout_parts(const Scenario& s) {
   if (s.training.activation_recompute != Recompute::none) {
     parts.push_back(std::string(to_string(s.training.activation_recompute)) + " recompute");
   }
+  const FinetuneConfig& f = s.training.finetune;
+  if (f.method != FinetuneMethod::full) {
+    parts.push_back(std::string(f.method == FinetuneMethod::lora ? "LoRA" : "QLoRA") + " r" +
+                    std::to_string(f.rank) + " " + lora_targets_text(f.target_modules));
+  }
   return parts;
 }
 

@@ -10,6 +10,7 @@
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/text_table.hpp"
+#include "sim/workload/finetune.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -87,6 +88,9 @@ std::string parameter_line(const Scenario& s) {
   std::string text = "model " + format_count(count.total) + " parameters";
   if (s.model.moe.num_experts > 0) text += ", " + format_count(count.active) + " active per token";
   if (count.mtp > 0.0) text += " (+" + format_count(count.mtp) + " in MTP layers)";
+  if (s.training.finetune.method != FinetuneMethod::full) {
+    text += ", " + format_count(trainable_params(s)) + " trainable (adapters; base frozen)";
+  }
   return text + "\n";
 }
 

@@ -1,5 +1,7 @@
 #include "sim/scenario/scenario.hpp"
 
+#include "sim/scenario/enum_names.hpp"
+
 namespace wt {
 
 const char* to_string(Precision p) {
@@ -134,6 +136,37 @@ const char* to_string(CollectiveAlgorithm a) {
       return "nvls";
   }
   return "?";
+}
+
+const char* to_string(FinetuneMethod m) {
+  switch (m) {
+    case FinetuneMethod::full:
+      return "full";
+    case FinetuneMethod::lora:
+      return "lora";
+    case FinetuneMethod::qlora:
+      return "qlora";
+  }
+  return "?";
+}
+
+const std::vector<LoraTargetName>& lora_target_names() {
+  static const std::vector<LoraTargetName> names = {
+      {"q", kLoraQ, false},       {"k", kLoraK, false},       {"v", kLoraV, false},
+      {"o", kLoraO, false},       {"gate", kLoraGate, false}, {"up", kLoraUp, false},
+      {"down", kLoraDown, false}, {"fc1", kLoraUp, true},     {"fc2", kLoraDown, true},
+  };
+  return names;
+}
+
+std::string lora_targets_text(unsigned targets) {
+  std::string text;
+  for (const LoraTargetName& t : lora_target_names()) {
+    if ((targets & t.bit) == 0 || t.alias) continue;
+    if (!text.empty()) text += ",";
+    text += t.name;
+  }
+  return text;
 }
 
 }  // namespace wt

@@ -94,6 +94,21 @@ struct EnumValues<SloPercentile> {
   static constexpr std::array values{SloPercentile::p50, SloPercentile::p95, SloPercentile::p99};
 };
 
+template <>
+struct EnumValues<FinetuneMethod> {
+  static constexpr std::array values{FinetuneMethod::full, FinetuneMethod::lora,
+                                     FinetuneMethod::qlora};
+};
+
+// The names of training.finetune.target_modules: PEFT's q_proj ... down_proj without "_proj";
+// fc1 and fc2 (a two-matrix MLP's) are aliases of up and down.
+struct LoraTargetName {
+  const char* name;
+  unsigned bit;
+  bool alias;
+};
+const std::vector<LoraTargetName>& lora_target_names();
+
 template <class E>
 std::vector<std::string> enum_names() {
   std::vector<std::string> names;

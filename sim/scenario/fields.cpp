@@ -199,6 +199,23 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                    {.unit = "tokens",
                     .doc = "Tokens to train on, for time-to-train, GPU-hours and cost; 0 = no "
                            "such figures."}),
+      choice_field(WT_MEMBER(training.finetune.method),
+                   {.doc = "Which weights train (docs/models.md, \"Fine-tuning\"): full (all), "
+                           "lora (low-rank adapters beside frozen 16-bit base weights, Hu et al. "
+                           "2021) or qlora (the same beside frozen base weights in 4-bit NF4 "
+                           "with double quantization, Dettmers et al. 2023). Frozen weights keep "
+                           "no gradients or optimizer state and get no weight-gradient GEMMs; "
+                           "lora and qlora need bf16 or fp16 and a dense model without MLA."}),
+      integer_field(WT_MEMBER(training.finetune.rank), {1, 65536},
+                    {.doc = "LoRA rank r (PEFT's default 8): each adapted d_in x d_out matrix "
+                            "gains r x (d_in + d_out) trainable parameters. lora and qlora only."}),
+      string_field("training.finetune.target_modules", read_lora_targets,
+                   {.default_text = "\"q,v\"",
+                    .allowed_text = lora_target_allowed_text(),
+                    .doc = "The linear layers that carry adapters (PEFT's q_proj ... down_proj; "
+                           "fc1/fc2 = up/down of a two-matrix MLP; gate only in a gated MLP). "
+                           "Default q,v: PEFT's for Llama models and the LoRA paper's; QLoRA "
+                           "adapts all-linear. lora and qlora only."}),
       integer_field(WT_MEMBER(parallel.tensor), kParallelDegree,
                     {.doc = "Tensor-parallel degree t (Megatron); divides heads, KV heads and "
                             "the FFN width."}),

@@ -44,6 +44,33 @@ enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
 enum class Offload { none, optimizer, parameters };
 // Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
 enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };
+// Which weights train (docs/models.md, "Fine-tuning"). full: all of them; lora: low-rank adapters
+// beside frozen 16-bit base weights (Hu et al. 2021); qlora: the same beside frozen base weights
+// in 4-bit NormalFloat with double quantization (Dettmers et al. 2023).
+enum class FinetuneMethod { full, lora, qlora };
+
+// The linear layers of a transformer layer that may carry LoRA adapters, as bits of
+// FinetuneConfig::target_modules (PEFT's module names q_proj ... down_proj; fc1 = up, fc2 = down in
+// a two-matrix MLP).
+enum LoraTarget : unsigned {
+  kLoraQ = 1u << 0,
+  kLoraK = 1u << 1,
+  kLoraV = 1u << 2,
+  kLoraO = 1u << 3,
+  kLoraGate = 1u << 4,
+  kLoraUp = 1u << 5,
+  kLoraDown = 1u << 6,
+  kLoraAll = (1u << 7) - 1,
+};
+
+struct FinetuneConfig {
+  FinetuneMethod method = FinetuneMethod::full;
+  // LoRA rank r; PEFT's LoraConfig default (r = 8).
+  int rank = 8;
+  // PEFT's default for Llama-family models (TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING:
+  // q_proj, v_proj), the LoRA paper's choice for GPT-3 (Hu et al. 2021, §7.1).
+  unsigned target_modules = kLoraQ | kLoraV;
+};
 
 struct MoeConfig {
   int num_experts = 0;  // 0 = dense model (routed experts)
@@ -106,6 +133,7 @@ struct TrainingConfig {
   bool moe_permute_fusion = false;
   KernelFusion kernel_fusion = KernelFusion::fused;
   double total_tokens = 0.0;  // 0 = no time-to-train figures
+  FinetuneConfig finetune;
 };
 
 struct ParallelConfig {
@@ -285,5 +313,8 @@ const char* to_string(Batching b);
 const char* to_string(Router r);
 const char* to_string(LengthDistribution d);
 const char* to_string(SloPercentile p);
+const char* to_string(FinetuneMethod m);
+// "q,v", in the order q, k, v, o, gate, up, down.
+std::string lora_targets_text(unsigned targets);
 
 }  // namespace wt

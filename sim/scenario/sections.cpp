@@ -24,6 +24,8 @@ std::vector<SectionInfo> all_sections() {
       {"model.mla", "Multi-head latent attention (DeepSeek-V2/V3; absent for ordinary attention).",
        "", "", nullptr},
       {"training", "The training job.", "", "", nullptr},
+      {"training.finetune", "Fine-tuning: which weights train (absent for full training).", "", "",
+       nullptr},
       {"parallel", "The parallel layout.", "", "", nullptr},
       {"cluster", "The machines.", "", "", nullptr},
       {"cluster.intra_node", "The fabric inside a node.", "", "", nullptr},

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "sim/scenario/enum_names.hpp"
 #include "sim/scenario/field_readers.hpp"
 #include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/presets.hpp"
@@ -64,6 +65,48 @@ void read_framework(const nlohmann::json& value, Scenario& s, const ReadContext&
                      value_text(value), framework_profile_names());
   }
   s.training.framework = profile->name;
+}
+
+std::string lora_target_allowed_text() {
+  std::vector<std::string> names;
+  for (const LoraTargetName& t : lora_target_names()) {
+    names.emplace_back(t.name);
+  }
+  return "comma-separated names of " + join(names) + ", or all-linear";
+}
+
+void read_lora_targets(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  const std::string path = "training.finetune.target_modules";
+  const std::string text = read_string(value, path);
+  if (text == "all-linear") {  // PEFT's target_modules="all-linear"
+    s.training.finetune.target_modules = kLoraAll;
+    return;
+  }
+  unsigned bits = 0;
+  std::vector<std::string> known;
+  for (const LoraTargetName& t : lora_target_names()) {
+    known.emplace_back(t.name);
+  }
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t comma = std::min(text.find(',', start), text.size());
+    std::string name = text.substr(start, comma - start);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    const auto it = std::find_if(lora_target_names().begin(), lora_target_names().end(),
+                                 [&](const LoraTargetName& t) { return name == t.name; });
+    if (it == lora_target_names().end()) {
+      throw InputError(path, "unknown module \"" + name + "\"" + did_you_mean(name, known),
+                       value_text(value), lora_target_allowed_text());
+    }
+    if ((bits & it->bit) != 0) {
+      throw InputError(path, "names module \"" + name + "\" twice", value_text(value),
+                       lora_target_allowed_text());
+    }
+    bits |= it->bit;
+    start = comma + 1;
+  }
+  s.training.finetune.target_modules = bits;
 }
 
 void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {

@@ -13,6 +13,9 @@ void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& ctx)
 void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_framework(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
+// training.finetune.target_modules: "q,v", "q,k,v,o,gate,up,down" or "all-linear".
+void read_lora_targets(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
+std::string lora_target_allowed_text();
 void read_gpu(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_calibration(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 

@@ -33,6 +33,7 @@ void validate(Scenario& s) {
   fill_model_defaults(s);
   check_model_shape(s);
   add_model_warnings(s);
+  check_finetune(s);
   const GpuSpec& gpu = resolve_gpu(s);
   if (s.serving.enabled) check_serving(s, gpu);
   // A file with only a serving block describes no training job: the training rules do not apply

@@ -15,6 +15,10 @@ void check_model_shape(const Scenario& s);
 // What the model states that the workload does not yet simulate, each named by its field.
 void add_model_warnings(Scenario& s);
 
+// validate_finetune.cpp: lora and qlora need 16-bit precision and a dense model without MLA;
+// qlora no ZeRO-3. rank and target_modules under full training only warn.
+void check_finetune(Scenario& s);
+
 // validate_layout.cpp
 void check_tensor_parallel(const Scenario& s);
 void check_pipeline_depth(const Scenario& s);

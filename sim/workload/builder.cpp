@@ -11,6 +11,7 @@
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/schedule.hpp"
+#include "sim/workload/stage_memory.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
@@ -302,7 +303,7 @@ class StageBuilder {
     if (!s_.parallel.overlap_grad_reduce) flush_buckets(0);
     // Tied embeddings on a pipeline: the first and the last stage each hold a copy of the
     // embedding matrix and all-reduce its gradient between them.
-    if (s_.model.tied_embeddings && p_ > 1 && (stage_ == 0 || stage_ == p_ - 1)) {
+    if (syncs_tied_embedding(s_, stage_)) {
       Op op = collective(Phase::grad_sync, tied_embedding_sync(s_, z_), Stream::dp_comm, -1, 0, -1);
       op.deps[0] = last_compute_;
       push(op);
@@ -396,11 +397,10 @@ Workload build_workload(const Scenario& s) {
   const Sizes z = comm_sizes(s);
   std::map<P2PKey, std::pair<int, int32_t>> sends;  // key → (sending stage, op index)
   for (int stage = 0; stage < par.pipeline; ++stage) {
-    const double params = stage_params(s, layers_of_stage(w, stage), stage);
-    const double experts = stage_expert_params(s, layers_of_stage(w, stage));
-    w.stage_params.push_back(params);
-    w.stage_expert_params.push_back(experts);
-    const double owned = optimizer_owned_params(s, params, experts);
+    const StageWeights weights = stage_weights(s, layers_of_stage(w, stage), stage);
+    w.stage_params.push_back(weights.params);
+    w.stage_expert_params.push_back(weights.expert_params);
+    const double owned = optimizer_owned_params(s, weights.trainable, weights.expert_params);
     w.kernel_lists.push_back(optimizer_kernels(s, owned));
     const auto steps = stage_steps(par.pipeline_schedule, par.pipeline, stage, w.num_micro_batches,
                                    par.virtual_stages);

@@ -7,6 +7,7 @@
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/attention_kernels.hpp"
+#include "sim/workload/finetune.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
@@ -64,6 +65,12 @@ struct Shapes {
   double act, op;
   bool quantized;         // GEMM inputs are cast first (fp8, mxfp8, nvfp4)
   const char* cast_name;  // "fp8_cast", "mxfp8_cast", "nvfp4_cast"
+  // Fine-tuning (sim/workload/finetune.hpp): the base weights frozen (no weight gradients), stored
+  // in NF4 and dequantized before each GEMM (qlora), and the LoRA adapters of each layer.
+  bool frozen;
+  bool nf4;
+  int64_t rank;
+  AdaptedLinears adapters;
 };
 
 Shapes shapes_of(const Scenario& s) {
@@ -96,6 +103,10 @@ Shapes shapes_of(const Scenario& s) {
   x.cast_name = p == Precision::mxfp8   ? "mxfp8_cast"
                 : p == Precision::nvfp4 ? "nvfp4_cast"
                                         : "fp8_cast";
+  x.frozen = frozen_base(s.training);
+  x.nf4 = s.training.finetune.method == FinetuneMethod::qlora;
+  x.rank = s.training.finetune.rank;
+  x.adapters = x.frozen ? adapted_linears(m, s.training.finetune.target_modules) : AdaptedLinears{};
   return x;
 }
 
@@ -193,11 +204,23 @@ KernelShape batched(KernelShape g, int64_t batch) {
   return g;
 }
 
+// QLoRA dequantizes each k×n NF4 weight to bf16 before its GEMM, forward and backward (bitsandbytes
+// MatMul4Bit): memory-bound, reading kNf4BitsPerParam / 8 and writing 2 bytes per parameter.
+void add_dequantize(KernelSink& out, const Shapes& x, const char* name, bool backward, int64_t n,
+                    int64_t k, int64_t batch) {
+  if (!x.nf4) return;
+  const double params = as_double(batch) * as_double(n) * as_double(k);
+  out.add(memory_bound_named(name, backward ? "_dequant_bwd" : "_dequant",
+                             params * (kNf4BitsPerParam / 8.0 + 2.0)));
+}
+
 // One linear layer Y = X·W with X m×k: the forward GEMM, or (backward) dX = dY·Wᵀ (m×k, inner n)
-// and dW = Xᵀ·dY (k×n, inner m), each with its fp8 casts; `batch` such layers side by side.
+// and, unless W is frozen (fine-tuning), dW = Xᵀ·dY (k×n, inner m), each with its fp8 casts;
+// `batch` such layers side by side.
 void add_linear(KernelSink& out, const Shapes& x, const char* name, bool backward, double m,
                 int64_t n, int64_t k, int64_t batch = 1) {
   const double b = as_double(batch);
+  add_dequantize(out, x, name, backward, n, k, batch);
   if (!backward) {
     add_fp8_cast(out, x, "", b * m * as_double(k));
     out.add(batched(gemm(name, "", m, n, k, x.op), batch));
@@ -205,7 +228,30 @@ void add_linear(KernelSink& out, const Shapes& x, const char* name, bool backwar
   }
   add_fp8_cast(out, x, "_bwd", b * m * as_double(n));
   out.add(batched(gemm(name, "_dgrad", m, k, n, x.op), batch));
+  if (x.frozen) return;
   out.add(batched(gemm(name, "_wgrad", as_double(k), n, static_cast<int64_t>(m), x.op), batch));
+}
+
+// The LoRA adapter of one frozen linear layer with local input width `d_in` and output width
+// `d_out` (Hu et al. 2021, §4.1: h = xW + xAB): forward the GEMMs x·A (m×r, inner d_in) and (xA)·B
+// (m×d_out, inner r); backward dgrad and wgrad of both, B first (B's input gradient d(xA), then
+// its weight gradient (xA)ᵀ·dY; A's input gradient d(xA)·Aᵀ, added to the frozen layer's, and its
+// weight gradient xᵀ·d(xA)). Nothing when the layer is not adapted (d_in = 0). Under TP both A
+// and B are counted as split by t on the split side of their layer (an assumption, finetune.hpp).
+void add_adapter(KernelSink& out, const Shapes& x, const char* a_name, const char* b_name,
+                 bool backward, double m, int64_t d_in, int64_t d_out) {
+  if (d_in == 0) return;
+  const int64_t r = x.rank;
+  if (!backward) {
+    out.add(gemm(a_name, "", m, r, d_in, x.op));
+    out.add(gemm(b_name, "", m, d_out, r, x.op));
+    return;
+  }
+  const auto rows = static_cast<int64_t>(m);
+  out.add(gemm(b_name, "_dgrad", m, r, d_out, x.op));
+  out.add(gemm(b_name, "_wgrad", as_double(r), d_out, rows, x.op));
+  out.add(gemm(a_name, "_dgrad", m, d_in, r, x.op));
+  out.add(gemm(a_name, "_wgrad", as_double(d_in), r, rows, x.op));
 }
 
 // The projections into Q, K and V. Grouped-query attention: one column-parallel GEMM. MLA
@@ -219,6 +265,10 @@ void add_qkv(KernelSink& out, const Shapes& x, bool backward) {
   const AttentionWidths& w = x.attn;
   if (!w.mla) {
     add_linear(out, x, "qkv", backward, tokens, x.qkv_out, x.h);
+    const AdaptedLinears& a = x.adapters;
+    add_adapter(out, x, "lora_q_a", "lora_q_b", backward, tokens, a.q.d_in, a.q.d_out / x.t);
+    add_adapter(out, x, "lora_k_a", "lora_k_b", backward, tokens, a.k.d_in, a.k.d_out / x.t);
+    add_adapter(out, x, "lora_v_a", "lora_v_b", backward, tokens, a.v.d_in, a.v.d_out / x.t);
     return;
   }
   const double down_rows = x.sp ? tokens / as_double(x.t) : tokens;
@@ -271,12 +321,25 @@ void add_token_dispatch(KernelSink& out, const Scenario& s, const Shapes& x, boo
   if (!fused) out.add(memory_bound_named("moe_scatter_add", "_bwd", copies * h * kScatterAddBytes));
 }
 
+// The adapter of the attention's output projection (row-parallel: its input split by TP).
+void add_output_adapter(KernelSink& out, const Shapes& x, bool backward) {
+  const AdaptedLinears& a = x.adapters;
+  add_adapter(out, x, "lora_o_a", "lora_o_b", backward, as_double(x.tokens), a.o.d_in / x.t,
+              a.o.d_out);
+}
+
 void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
   const double tokens = as_double(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
   if (s.model.moe.num_experts == 0) {
+    const AdaptedLinears& a = x.adapters;
     add_linear(out, x, "mlp_fc1", backward, routed, x.fc1_out, x.h);
+    add_adapter(out, x, "lora_gate_a", "lora_gate_b", backward, routed, a.gate.d_in,
+                a.gate.d_out / x.t);
+    add_adapter(out, x, "lora_up_a", "lora_up_b", backward, routed, a.up.d_in, a.up.d_out / x.t);
     add_linear(out, x, "mlp_fc2", backward, routed, x.h, x.ffn_local);
+    add_adapter(out, x, "lora_down_a", "lora_down_b", backward, routed, a.down.d_in / x.t,
+                a.down.d_out);
     return;
   }
   // Each TP rank routes its 1/t share of the tokens.
@@ -354,8 +417,8 @@ bool eager(const Scenario& s) {
 // as the autocast region), and each weight gradient, produced in 16 bits, to fp32 as it is
 // accumulated: read 4 + write 2 B per parameter each way.
 void add_eager_weight_casts(KernelSink& out, const Scenario& s, bool backward) {
-  out.add(
-      memory_bound(backward ? "weight_grad_cast" : "weight_cast", 6.0 * layer_params_on_gpu(s)));
+  out.add(memory_bound(backward ? "weight_grad_cast" : "weight_cast",
+                       6.0 * layer_trainable_params_on_gpu(s)));
 }
 
 void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
@@ -364,6 +427,7 @@ void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   add_qkv(out, x, false);
   emit_attention_forward(attention_shape(s), s.training.attention, "", out);
   add_linear(out, x, "attn_proj", false, tokens, x.h, x.proj_in_local);
+  add_output_adapter(out, x, false);
   add_mlp(out, s, x, false);
   if (eager(s)) {
     add_eager_weight_casts(out, s, false);
@@ -380,6 +444,7 @@ void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   if (r == Recompute::per_op) add_per_op_recompute(out, s, x);
   add_qkv(out, x, true);
   add_linear(out, x, "attn_proj", true, tokens, x.h, x.proj_in_local);
+  add_output_adapter(out, x, true);
   emit_attention_backward(attention_shape(s), s.training.attention,
                           r == Recompute::selective || r == Recompute::per_op, out);
   add_mlp(out, s, x, true);
@@ -404,6 +469,8 @@ void emit_embedding_forward_kernels(const Scenario& s, KernelSink& out) {
 }
 
 void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out) {
+  if (frozen_base(s.training))
+    return;  // a frozen embedding needs no gradient (token ids have none)
   const Shapes x = shapes_of(s);
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
   out.add(memory_bound("embedding_bwd", 3.0 * as_double(x.tokens) * hw * embedding_width(s, x)));
@@ -443,6 +510,7 @@ void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
     out.add(memory_bound("final_norm_bwd", tokens * hw * (20.0 + 6.0)));
   }
   out.add(gemm("logits_dgrad", "", tokens, x.h, vocab_local, x.op));
+  if (x.frozen) return;  // the output layer is frozen when fine-tuning
   out.add(gemm("logits_wgrad", "", as_double(x.h), vocab_local, x.tokens, x.op));
 }
 

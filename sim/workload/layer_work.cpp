@@ -1,6 +1,7 @@
 #include "sim/workload/layer_work.hpp"
 
 #include "sim/scenario/expert_layout.hpp"
+#include "sim/workload/finetune.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -49,7 +50,7 @@ LayerCollective layer_param_gather(const Scenario& s, const CommSizes& z) {
 }
 
 double layer_grad_bytes(const Scenario& s, const CommSizes& z) {
-  return layer_params_on_gpu(s) * z.grad_width;
+  return layer_trainable_params_on_gpu(s) * z.grad_width;
 }
 
 LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z) {
@@ -84,11 +85,18 @@ LayerCollective pipeline_message(const CommSizes& z) {
 }
 
 double embedding_grad_bytes(const Scenario& s, const CommSizes& z) {
+  if (frozen_base(s.training)) return 0.0;  // fine-tuning freezes the embeddings
   return embedding_params(s.model) / s.parallel.tensor * z.grad_width;
 }
 
 LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z) {
   return {CommDim::pp, Collective::all_reduce, embedding_grad_bytes(s, z), 1, 2};
+}
+
+bool syncs_tied_embedding(const Scenario& s, int stage) {
+  const int p = s.parallel.pipeline;
+  return s.model.tied_embeddings && p > 1 && (stage == 0 || stage == p - 1) &&
+         !frozen_base(s.training);
 }
 
 }  // namespace wt

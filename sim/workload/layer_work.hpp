@@ -76,5 +76,7 @@ double optimizer_owned_params(const Scenario& s, double params, double expert_pa
 LayerCollective pipeline_message(const CommSizes& z);
 double embedding_grad_bytes(const Scenario& s, const CommSizes& z);
 LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z);
+// Whether `stage` takes part in that all-reduce (not when fine-tuning freezes the embedding).
+bool syncs_tied_embedding(const Scenario& s, int stage);
 
 }  // namespace wt

@@ -1,6 +1,7 @@
 #include "sim/workload/model_math.hpp"
 
 #include "core/units.hpp"
+#include "sim/workload/finetune.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
@@ -170,21 +171,41 @@ double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
   return 2.0 * as_double(b) * as_double(s) * as_double(m.hidden_size) * as_double(m.vocab_size);
 }
 
+namespace {
+
+double adapter_forward_flops(const Scenario& s, int64_t b) {
+  if (!frozen_base(s.training)) return 0.0;
+  return 2.0 * as_double(b) * as_double(s.model.seq_length) *
+         adapter_params_per_layer(s.model, s.training.finetune);
+}
+
+// Forward and backward of the whole model from one layer's forward FLOPs `f`: 3 × forward when
+// every weight trains; with frozen base weights (training.finetune lora, qlora) the backward runs
+// the input gradients only: once the weight GEMMs (dgrad, no wgrad) and the output layer, twice
+// the attention core (dQ, dK, dV: it has no weights), and the adapters' both gradients (3 × their
+// forward `adapters`).
+double three_passes(const Scenario& s, const LayerFlops& f, double adapters, double logits) {
+  const double layers = as_double(s.model.num_layers);
+  if (!frozen_base(s.training)) return 3.0 * (layers * f.total() + logits);
+  return layers * (2.0 * f.total() + f.attention + 3.0 * adapters) + 2.0 * logits;
+}
+
+}  // namespace
+
 double model_flops_per_iteration(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
-  const double forward = as_double(s.model.num_layers) *
-                             layer_forward_flops(s.model, batch, s.model.seq_length).total() +
-                         logits_forward_flops(s.model, batch, s.model.seq_length);
-  return 3.0 * forward;
+  return three_passes(s, layer_forward_flops(s.model, batch, s.model.seq_length),
+                      adapter_forward_flops(s, batch),
+                      logits_forward_flops(s.model, batch, s.model.seq_length));
 }
 
 double hardware_flops_per_iteration(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
   const double layers = as_double(s.model.num_layers);
-  const double forward =
-      layers * hardware_layer_forward_flops(s.model, batch, s.model.seq_length).total() +
-      logits_forward_flops(s.model, batch, s.model.seq_length);
-  return 3.0 * forward + layers * recompute_flops_per_layer(s, batch);
+  const double adapters = adapter_forward_flops(s, batch);
+  return three_passes(s, hardware_layer_forward_flops(s.model, batch, s.model.seq_length), adapters,
+                      logits_forward_flops(s.model, batch, s.model.seq_length)) +
+         layers * (recompute_flops_per_layer(s, batch) + recomputed_layer_share(s) * adapters);
 }
 
 double embedding_params(const ModelConfig& m) {

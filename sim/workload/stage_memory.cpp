@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/workload/finetune.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/runtime_memory.hpp"
@@ -36,21 +37,40 @@ void add_gathered_layers(const Scenario& s, MemoryUse& m) {
   if (s.parallel.zero_stage < 3 || layer_dp_group(s) <= 1) return;
   const TrainingConfig& t = s.training;
   const double width = t.precision == Precision::fp32 || t.precision == Precision::tf32 ? 4.0 : 2.0;
-  const double layer = layer_params_on_gpu(s);
-  m.weights += 2.0 * layer * width;
-  m.gradients += layer * gradient_width(t);
+  m.weights += 2.0 * layer_params_on_gpu(s) * width;
+  m.gradients += layer_trainable_params_on_gpu(s) * gradient_width(t);
+}
+
+int stage_layer_total(const Workload& w, int stage) {
+  int layers = 0;
+  for (int n : w.stage_layers[stage])
+    layers += n;
+  return layers;
 }
 
 }  // namespace
 
 MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double capacity_bytes) {
-  return stage_memory(s, w.stage_params[stage], w.stage_expert_params[stage],
+  return stage_memory(s, stage_weights(s, stage_layer_total(w, stage), stage),
                       w.stage_in_flight_layers[stage], w.stage_has_logits[stage], capacity_bytes);
+}
+
+StageWeights stage_weights(const Scenario& s, int stage_layers, int stage) {
+  return {stage_params(s, stage_layers, stage), stage_expert_params(s, stage_layers),
+          stage_trainable_params(s, stage_layers, stage),
+          stage_frozen_weight_bytes(s, stage_layers, stage)};
 }
 
 MemoryUse stage_memory(const Scenario& s, double params, double expert_params, int in_flight_layers,
                        bool has_logits, double capacity_bytes) {
+  return stage_memory(s, StageWeights{params, expert_params, params, 0.0}, in_flight_layers,
+                      has_logits, capacity_bytes);
+}
+
+MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_flight_layers,
+                       bool has_logits, double capacity_bytes) {
   const int zero = s.parallel.zero_stage;
+  const double params = weights.trainable, expert_params = weights.expert_params;
   ModelStateMemory states = model_state_memory(params, zero, layer_dp_group(s), s.training);
   if (separate_expert_grads(s) && expert_params > 0.0) {
     const ModelStateMemory dense =
@@ -60,13 +80,18 @@ MemoryUse stage_memory(const Scenario& s, double params, double expert_params, i
     states = {dense.weights + experts.weights, dense.gradients + experts.gradients,
               dense.optimizer + experts.optimizer};
   }
+  // Frozen weights (fine-tuning) hold no gradients or optimizer state; ZeRO-3 shards them too.
+  states.weights += weights.frozen_bytes / (zero >= 3 ? layer_dp_group(s) : 1);
   MemoryUse m;
   m.weights = states.weights;
   m.gradients = states.gradients;
   m.optimizer = states.optimizer;
   move_offloaded_states(s, m);
   add_gathered_layers(s, m);
-  m.activations = in_flight_layers * activation_bytes_per_layer(s);
+  // QLoRA: one dequantized bf16 weight at a time beside the 4-bit ones.
+  m.weights += dequantized_weight_bytes(s);
+  m.activations =
+      in_flight_layers * (activation_bytes_per_layer(s) + adapter_activation_bytes_per_layer(s));
   m.activations += recompute_working_bytes(s);
   if (has_logits) {
     // fp32 logits of one micro-batch over the local vocabulary, held for the loss.

@@ -17,6 +17,17 @@ MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double c
 MemoryUse stage_memory(const Scenario& s, double params, double expert_params, int in_flight_layers,
                        bool has_logits, double capacity_bytes);
 
+// What one GPU of a stage holds: its parameters (`expert_params` of them the routed experts'), of
+// those or beside them the ones that train (all in full training; the adapters with
+// training.finetune lora and qlora, sim/workload/finetune.hpp), and the bytes of the frozen
+// weights (before ZeRO-3 partitioning).
+struct StageWeights {
+  double params = 0.0, expert_params = 0.0, trainable = 0.0, frozen_bytes = 0.0;
+};
+StageWeights stage_weights(const Scenario& s, int stage_layers, int stage);
+MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_flight_layers,
+                       bool has_logits, double capacity_bytes);
+
 // The stage whose GPUs need the most memory, and what they need.
 struct PeakMemory {
   int stage = 0;

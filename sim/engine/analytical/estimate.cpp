@@ -13,6 +13,7 @@
 #include "sim/workload/costs.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/schedule.hpp"
+#include "sim/workload/stage_memory.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
@@ -46,8 +47,8 @@ IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw) {
   std::vector<double> optimizer(static_cast<size_t>(s.parallel.pipeline));
   for (int st = 0; st < s.parallel.pipeline; ++st) {
     const int layers = stage_layer_count(s, st);
-    optimizer[st] = optimizer_s(s, stage_params(s, layers, st), stage_expert_params(s, layers),
-                                hw.gpu, hw.profile());
+    const StageWeights weights = stage_weights(s, layers, st);
+    optimizer[st] = optimizer_s(s, weights.trainable, weights.expert_params, hw.gpu, hw.profile());
   }
   const PipelineEstimate p = estimate_pipeline(s, costs, optimizer);
   IterationEstimate out;
@@ -70,8 +71,8 @@ PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
     const int in_flight =
         max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) * most_chunk;
     const int layers = stage_layer_count(s, st);
-    const MemoryUse m = stage_memory(s, stage_params(s, layers, st), stage_expert_params(s, layers),
-                                     in_flight, st == p - 1, capacity_bytes);
+    const MemoryUse m =
+        stage_memory(s, stage_weights(s, layers, st), in_flight, st == p - 1, capacity_bytes);
     if (st == 0 || m.total > peak.use.total) peak = {st, m};
   }
   return peak;

@@ -5,6 +5,7 @@
 
 #include "sim/engine/analytical/estimate_clock.hpp"
 #include "sim/engine/analytical/estimate_steady.hpp"
+#include "sim/workload/layer_work.hpp"
 #include "sim/workload/program.hpp"
 #include "sim/workload/schedule.hpp"
 #include "sim/workload/workload_sizes.hpp"
@@ -268,8 +269,7 @@ class PipelineClock {
     // The wait up to the end of the gradient reduction is DP's; the tied sync queued after it
     // accounts for the rest.
     const double reduced_s = k.has_dp ? std::max(k.dp_s, k.compute_s) : k.compute_s;
-    if (s_.model.tied_embeddings && p_ > 1 && (stage == 0 || stage == p_ - 1))
-      dp_op(k, k.compute_s, c_.tied_sync, CommDim::pp);
+    if (syncs_tied_embedding(s_, stage)) dp_op(k, k.compute_s, c_.tied_sync, CommDim::pp);
     if (k.has_dp && k.dp_s > k.compute_s) {
       k.optimizer_wait_dp_s = reduced_s - k.compute_s;
       k.optimizer_wait_pp_s = k.dp_s - reduced_s;
