@@ -204,7 +204,14 @@ int plan_command(const PlanOptions& o) {
   }
   refine_top(space, static_cast<size_t>(o.refine), report);
   const std::optional<Outcome> chosen = report.chosen();
-  if (!o.emit_dir.empty() && chosen) emit_launch_configs(space.scenario(chosen->index), o.emit_dir);
+  if (!o.emit_dir.empty() && chosen) {
+    const Scenario best = space.scenario(chosen->index);
+    if (const std::string why = why_no_launch_files(best); !why.empty()) {
+      note_out() << "--emit: no launch files written: " << why << "\n";
+    } else {
+      emit_launch_configs(best, o.emit_dir);
+    }
+  }
   // Built for the text too: it is where a NaN or infinity is caught (docs/reliability.md).
   const nlohmann::ordered_json answer = plan_json(space, report);
   if (csv) {

@@ -132,6 +132,7 @@ int run_command(const RunOptions& o) {
   std::string bands_note;
   const std::optional<validation::ErrorBands> bands = validation::default_error_bands(bands_note);
   if (!o.chakra_dir.empty()) check_chakra_targets(o.chakra_dir, s.cluster.num_gpus());
+  if (!o.emit_dir.empty()) require_launch_files(s);  // before the run, not after it
   const EngineKind engine = parse_engine_kind(o.engine, "--engine");
   const ResourceLimits limits = resource_limits(o.budget);
   check_resources(estimate_resources(s, false, engine == EngineKind::simgrid), limits);

@@ -1,13 +1,31 @@
 #include "planner/emit/emit.hpp"
 
 #include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "planner/emit/deepspeed_config.hpp"
 #include "planner/emit/launch_scripts.hpp"
 #include "planner/emit/megatron_args.hpp"
 
 namespace wt {
 
+std::string why_no_launch_files(const Scenario& s) {
+  if (s.training.finetune.method == FinetuneMethod::full) return "";
+  return std::string(
+             "the launch files (Megatron-LM, DeepSpeed, torchrun, Slurm, PyTorchJob) train "
+             "the whole model; a ") +
+         to_string(s.training.finetune.method) +
+         " fine-tune runs with Hugging Face PEFT, whose scripts they do not write";
+}
+
+void require_launch_files(const Scenario& s) {
+  if (const std::string why = why_no_launch_files(s); !why.empty()) {
+    throw InputError("training.finetune.method", why, to_string(s.training.finetune.method),
+                     "full, or leave out --emit");
+  }
+}
+
 std::vector<LaunchFile> launch_files(const Scenario& s) {
+  require_launch_files(s);
   const LaunchPlan plan = launch_plan(s);  // once: it times the run for the checkpoint interval
   return {{"megatron_args.sh", megatron_args_sh(s, plan), true},
           {"deepspeed_config.json", deepspeed_config(s).dump(2) + "\n", false},
@@ -17,6 +35,7 @@ std::vector<LaunchFile> launch_files(const Scenario& s) {
 }
 
 void emit_launch_configs(const Scenario& s, const std::filesystem::path& dir) {
+  require_launch_files(s);
   ensure_directory(dir, "--emit");
   for (const LaunchFile& f : launch_files(s)) {
     write_file_atomically(dir / f.name, f.text, "--emit", f.executable);

@@ -17,7 +17,13 @@ struct LaunchFile {
   bool executable = false;  // shell scripts get the user's execute bit
 };
 
-// The files, in the order they are documented.
+// Why the scenario has no launch files ("" when it has): the five files train the whole model, so a
+// LoRA or QLoRA fine-tune (training.finetune.method), which Hugging Face PEFT runs, has none.
+std::string why_no_launch_files(const Scenario& s);
+// The same as an InputError naming training.finetune.method (nothing when it has them).
+void require_launch_files(const Scenario& s);
+
+// The files, in the order they are documented (require_launch_files first).
 std::vector<LaunchFile> launch_files(const Scenario& s);
 
 // Writes launch_files(s) into `dir` (created if missing), each atomically (temp file + rename).

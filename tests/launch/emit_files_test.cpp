@@ -46,6 +46,20 @@ TEST(EmitFiles, CreatesTheFolderAndWritesFiveFiles) {
   }
 }
 
+TEST(EmitFiles, ALoraFineTuneHasNoLaunchFiles) {
+  const fs::path dir = fresh("lora");
+  const Scenario s = test::shipped_scenario("lora-llama2-7b-1-l4");
+  EXPECT_NE(why_no_launch_files(s).find("Hugging Face PEFT"), std::string::npos);
+  try {
+    emit_launch_configs(s, dir);
+    FAIL() << "a LoRA scenario was emitted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "training.finetune.method");
+  }
+  EXPECT_FALSE(fs::exists(dir));
+  EXPECT_EQ(why_no_launch_files(test::shipped_scenario("llama3-8b-1node-h100")), "");
+}
+
 TEST(EmitFiles, ReplacesExistingFilesWhole) {
   const fs::path dir = fresh("replace");
   emit_launch_configs(test::shipped_scenario("gpt3-175b-1024-a100"), dir);
