@@ -33,7 +33,9 @@ ordered_json gpu_json(const GpuSpec& g) {
           {"nvlink_efficiency", sourced(g.nvlink_efficiency)},
           {"network_efficiency", sourced(g.network_efficiency)},
           {"kernel_launch_us", sourced(g.kernel_launch_us)},
-          {"collective_launch_us", sourced(g.collective_launch_us)}};
+          {"collective_launch_us", sourced(g.collective_launch_us)},
+          {"ici_links", sourced(g.ici_links)},
+          {"ici_link_GBps", sourced(g.ici_link_GBps)}};
 }
 
 ordered_json model_json(const ModelPreset& p) {

@@ -42,6 +42,11 @@ struct GpuSpec {
   // Blackwell's tensor cores have them, so they are 0 unless a catalog entry sets them.
   Sourced mxfp8_tflops{0.0, "not supported: no MXFP8 tensor cores (Blackwell has them)"};
   Sourced nvfp4_tflops{0.0, "not supported: no NVFP4 tensor cores (Blackwell has them)"};
+  // Google TPU inter-chip interconnect (ICI): links per chip and bandwidth per link and direction;
+  // 0 on the other accelerators. Slices of v4/v5p chips are 3D tori (6 links), of v5e/v6e 2D tori
+  // (4 links); see docs/topology.md, "TPU ICI torus".
+  Sourced ici_links{0.0, "no ICI: not a TPU"};
+  Sourced ici_link_GBps{0.0, "no ICI: not a TPU"};
 
   // Peak dense TFLOP/s at a training precision with its source (value 0 when unsupported).
   const Sourced& peak_tflops(Precision p) const;

@@ -13,7 +13,8 @@ namespace {
 
 std::vector<GpuSpec> build_catalog() {
   std::vector<GpuSpec> all = catalog::nvidia_datacenter_gpus();
-  for (auto family : {catalog::blackwell_and_amd_gpus(), catalog::inference_gpus()}) {
+  for (auto family : {catalog::blackwell_and_amd_gpus(), catalog::other_accelerators(),
+                      catalog::tpu_chips(), catalog::inference_gpus()}) {
     all.insert(all.end(), family.begin(), family.end());
   }
   return all;
@@ -28,7 +29,7 @@ std::string normalize(std::string_view name) {
     const bool separator = c == ' ' || c == '_';
     out += separator ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
-  for (std::string_view vendor : {"nvidia-", "amd-"}) {
+  for (std::string_view vendor : {"nvidia-", "amd-", "google-", "aws-", "intel-"}) {
     if (out.starts_with(vendor)) {
       out.erase(0, vendor.size());
     }

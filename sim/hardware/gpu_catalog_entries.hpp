@@ -13,6 +13,10 @@ std::vector<GpuSpec> nvidia_datacenter_gpus();
 std::vector<GpuSpec> blackwell_and_amd_gpus();
 // PCIe inference cards: L40S, L4, A10, T4.
 std::vector<GpuSpec> inference_gpus();
+// Google Cloud TPU v4, v5e, v5p, v6e (per chip).
+std::vector<GpuSpec> tpu_chips();
+// AMD Instinct MI250X (per GCD), MI325X, MI355X; AWS Trainium2; Intel Gaudi 3.
+std::vector<GpuSpec> other_accelerators();
 
 // Figures every entry shares unless a measurement for that GPU exists (see docs/hardware.md).
 Sourced default_memory_efficiency();

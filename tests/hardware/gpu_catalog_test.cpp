@@ -19,14 +19,34 @@ const GpuSpec& gpu(const char* id) {
 }
 
 TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
-  for (const char* id :
-       {"v100-sxm2-32gb", "a100-sxm4-40gb", "a100-sxm4-80gb", "h100-sxm5-80gb", "h100-pcie-80gb",
-        "h800-sxm5-80gb", "h200-sxm-141gb", "b200", "gb200", "mi300x", "l40s", "l4", "a10", "t4"}) {
+  for (const char* id : {"v100-sxm2-32gb",
+                         "a100-sxm4-40gb",
+                         "a100-sxm4-80gb",
+                         "h100-sxm5-80gb",
+                         "h100-pcie-80gb",
+                         "h800-sxm5-80gb",
+                         "h200-sxm-141gb",
+                         "b200",
+                         "gb200",
+                         "mi300x",
+                         "l40s",
+                         "l4",
+                         "a10",
+                         "t4",
+                         "mi250x-gcd",
+                         "mi325x",
+                         "mi355x",
+                         "trainium2",
+                         "gaudi3",
+                         "tpu-v4",
+                         "tpu-v5e",
+                         "tpu-v5p",
+                         "tpu-v6e"}) {
     const GpuSpec* g = find_gpu(id);
     ASSERT_NE(g, nullptr) << id;
     EXPECT_EQ(g->id, id);
   }
-  EXPECT_EQ(gpu_catalog().size(), 14u);
+  EXPECT_EQ(gpu_catalog().size(), 23u);
 }
 
 TEST(GpuCatalog, IdsAndAliasesAreUnique) {
@@ -61,6 +81,11 @@ TEST(GpuCatalog, VendorPrefixSpacesAndUnderscoresAreTolerated) {
   EXPECT_EQ(find_gpu("NVIDIA H100 80GB HBM3")->id, "h100-sxm5-80gb");
   EXPECT_EQ(find_gpu("h100_sxm5_80gb")->id, "h100-sxm5-80gb");
   EXPECT_EQ(find_gpu("AMD MI300X")->id, "mi300x");
+  EXPECT_EQ(find_gpu("Google TPUv4")->id, "tpu-v4");
+  EXPECT_EQ(find_gpu("trillium")->id, "tpu-v6e");
+  EXPECT_EQ(find_gpu("AMD Instinct MI355X")->id, "mi355x");
+  EXPECT_EQ(find_gpu("AWS Trn2")->id, "trainium2");
+  EXPECT_EQ(find_gpu("Intel Gaudi-3")->id, "gaudi3");
 }
 
 TEST(GpuCatalog, UnknownNamesAreNotFound) {
