@@ -37,12 +37,6 @@ void require_known_gpu(const json& value) {
   }
 }
 
-[[noreturn]] void rethrow_at(const InputError& e, const std::string& axis_path, size_t i) {
-  std::string problem = e.problem();
-  if (!e.path().empty() && e.path() != axis_path) problem += " (at " + e.path() + ")";
-  throw InputError(axis_path + "[" + std::to_string(i) + "]", problem, e.value(), e.allowed());
-}
-
 // Each alternative is read with the others at their first value, so a wrong type or an
 // out-of-range value names its place in the list.
 void check_alternatives(const PlanSpec& spec) {
@@ -64,7 +58,7 @@ void check_alternatives(const PlanSpec& spec) {
         read_document(doc, s, ctx);
         if (axis.path == "cluster.gpu") require_known_gpu(axis.values[i]);
       } catch (const InputError& e) {
-        rethrow_at(e, axis.path, i);
+        rethrow_at_alternative(e, axis.path, i);
       }
     }
   }
@@ -171,13 +165,32 @@ PlanSpec parse_plan(const json& input, const std::string& base_dir,
   return spec;
 }
 
-PlanSpec load_plan_file(const std::string& path) {
+void rethrow_at_alternative(const InputError& e, const std::string& axis_path, size_t i) {
+  std::string problem = e.problem();
+  if (!e.path().empty() && e.path() != axis_path) problem += " (at " + e.path() + ")";
+  throw InputError(axis_path + "[" + std::to_string(i) + "]", problem, e.value(), e.allowed());
+}
+
+PlanFileText read_plan_file_json(const std::string& path, const std::string& what) {
   const std::optional<std::string> text = read_text_file(path);
-  if (!text) throw InputError(path, "cannot read the plan file", "", "an existing JSON file");
+  if (!text) throw InputError(path, "cannot read " + what, "", "an existing JSON file");
   const std::filesystem::path file(path);
-  const std::string base_dir = file.has_parent_path() ? file.parent_path().string() : ".";
+  PlanFileText out;
+  out.base_dir = file.has_parent_path() ? file.parent_path().string() : ".";
+  out.stem = file.stem().string();
   try {
-    return parse_plan(parse_json_text(*text, ""), base_dir, file.stem().string());
+    out.doc = parse_json_text(*text, "");
+  } catch (const InputError& e) {
+    if (!e.path().empty()) throw;
+    throw InputError(path, e.problem(), e.value(), e.allowed());
+  }
+  return out;
+}
+
+PlanSpec load_plan_file(const std::string& path) {
+  PlanFileText f = read_plan_file_json(path, "the plan file");
+  try {
+    return parse_plan(f.doc, f.base_dir, f.stem);
   } catch (const InputError& e) {
     if (!e.path().empty()) throw;
     throw InputError(path, e.problem(), e.value(), e.allowed());

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.hpp"
 #include "planner/prices/prices.hpp"
 #include "sim/report/train_cost.hpp"
 
@@ -50,6 +51,18 @@ struct PlanSpec {
 // Reads a plan file; every error is an InputError naming the JSON path, the value and what is
 // allowed (paths inside a list carry the index: "parallel.tensor[2]").
 PlanSpec load_plan_file(const std::string& path);
+
+// A plan-like file's JSON, its folder (relative paths resolve there) and its stem (the default
+// name); `what` names the file in the error when it cannot be read ("the plan file").
+struct PlanFileText {
+  nlohmann::json doc;
+  std::string base_dir;
+  std::string stem;
+};
+PlanFileText read_plan_file_json(const std::string& path, const std::string& what);
+// Rethrows `e`, raised while reading alternative i of the axis at `axis_path`, at "axis_path[i]".
+[[noreturn]] void rethrow_at_alternative(const InputError& e, const std::string& axis_path,
+                                         size_t i);
 PlanSpec parse_plan(const nlohmann::json& doc, const std::string& base_dir,
                     const std::string& default_name);
 

@@ -16,11 +16,6 @@ double interpolate(const std::vector<double>& sorted, double q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
 }
 
-double mean_length(const LengthConfig& l) {
-  if (l.distribution == LengthDistribution::uniform) return (l.min + l.max) / 2.0;
-  return l.mean;
-}
-
 void add_slo(ServingResult& r, const char* metric, double target_ms, const Percentiles& p,
              const std::vector<double>& values, SloPercentile at) {
   if (target_ms <= 0.0) return;
@@ -38,6 +33,11 @@ nlohmann::json percentiles_json(const Percentiles& p) {
 }
 
 }  // namespace
+
+double mean_length(const LengthConfig& l) {
+  if (l.distribution == LengthDistribution::uniform) return (l.min + l.max) / 2.0;
+  return l.mean;
+}
 
 double Percentiles::at(SloPercentile p) const {
   switch (p) {

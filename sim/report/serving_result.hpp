@@ -61,6 +61,10 @@ struct ServingResult {
   std::vector<std::string> warnings;
 };
 
+// The mean of a length distribution: fixed and lognormal their mean, uniform the midpoint of
+// min .. max.
+double mean_length(const LengthConfig& l);
+
 ServingResult assemble_serving_result(const Scenario& s, const ServingMemory& memory,
                                       const serving::SimulationOutput& sim);
 // Cost figures from a price (USD per GPU-hour) and where it came from.

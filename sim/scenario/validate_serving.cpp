@@ -9,6 +9,10 @@
 namespace wt {
 namespace {
 
+std::string text(int64_t v) {
+  return std::to_string(v);
+}
+
 void check_serving_tensor(const Scenario& s) {
   const ServingConfig& v = s.serving;
   const ModelConfig& m = s.model;
@@ -17,37 +21,37 @@ void check_serving_tensor(const Scenario& s) {
     throw InputError("serving.tensor",
                      "a replica's tensor-parallel group must fit one node (cluster.gpus_per_node "
                      "is " +
-                         str(s.cluster.gpus_per_node) + ")",
-                     str(t), "1 .. " + str(s.cluster.gpus_per_node));
+                         text(s.cluster.gpus_per_node) + ")",
+                     text(t), "1 .. " + text(s.cluster.gpus_per_node));
   }
   if (m.num_attention_heads % t != 0) {
     throw InputError("serving.tensor",
-                     "must divide model.num_attention_heads (" + str(m.num_attention_heads) + ")",
-                     str(t), "a divisor of " + str(m.num_attention_heads));
+                     "must divide model.num_attention_heads (" + text(m.num_attention_heads) + ")",
+                     text(t), "a divisor of " + text(m.num_attention_heads));
   }
   // vLLM replicates KV heads when the TP degree exceeds them (each rank keeps one).
   if (m.num_kv_heads % t != 0 && t % m.num_kv_heads != 0) {
     throw InputError(
         "serving.tensor",
-        "must divide model.num_kv_heads (" + str(m.num_kv_heads) + ") or be a multiple of it",
-        str(t), "a divisor or multiple of " + str(m.num_kv_heads));
+        "must divide model.num_kv_heads (" + text(m.num_kv_heads) + ") or be a multiple of it",
+        text(t), "a divisor or multiple of " + text(m.num_kv_heads));
   }
   if (m.ffn_hidden_size % t != 0) {
     throw InputError("serving.tensor",
-                     "must divide model.ffn_hidden_size (" + str(m.ffn_hidden_size) + ")", str(t),
-                     "a divisor of " + str(m.ffn_hidden_size));
+                     "must divide model.ffn_hidden_size (" + text(m.ffn_hidden_size) + ")", text(t),
+                     "a divisor of " + text(m.ffn_hidden_size));
   }
 }
 
 void check_length(const LengthConfig& l, const std::string& path) {
   const std::string at = "serving.traffic." + path;
   if (l.max != 0 && l.max < l.min) {
-    throw InputError(at + ".max", "must be at least " + at + ".min (" + str(l.min) + ")",
-                     str(l.max), "0, or " + str(l.min) + " .. 16777216");
+    throw InputError(at + ".max", "must be at least " + at + ".min (" + text(l.min) + ")",
+                     text(l.max), "0, or " + text(l.min) + " .. 16777216");
   }
   if (l.distribution == LengthDistribution::uniform && l.max == 0) {
     throw InputError(at + ".max", "required for a uniform distribution", "0",
-                     str(l.min) + " .. 16777216");
+                     text(l.min) + " .. 16777216");
   }
   if (l.distribution != LengthDistribution::uniform && l.mean < 1.0) {
     throw InputError(at + ".mean", "required (at least 1 token) for a fixed or lognormal length",
@@ -65,7 +69,7 @@ void check_serving(Scenario& s, const GpuSpec& gpu) {
   if (s.model.moe.num_experts > 0) {
     throw InputError("model.moe.num_experts",
                      "serving does not model mixture-of-experts layers yet",
-                     str(s.model.moe.num_experts), "a dense model (0) for windtunnel serve");
+                     text(s.model.moe.num_experts), "a dense model (0) for windtunnel serve");
   }
   check_serving_tensor(s);
   const ServingConfig& v = s.serving;
@@ -85,18 +89,18 @@ void check_serving(Scenario& s, const GpuSpec& gpu) {
   check_length(v.traffic.output_tokens, "output_tokens");
   if (v.batching == Batching::continuous && v.max_num_batched_tokens < v.max_num_seqs) {
     throw InputError("serving.max_num_batched_tokens",
-                     "must be at least serving.max_num_seqs (" + str(v.max_num_seqs) +
+                     "must be at least serving.max_num_seqs (" + text(v.max_num_seqs) +
                          "): every running sequence decodes one token per step",
-                     str(v.max_num_batched_tokens), str(v.max_num_seqs) + " .. 100000000");
+                     text(v.max_num_batched_tokens), text(v.max_num_seqs) + " .. 100000000");
   }
   // vLLM's rule without chunked prefill: one step must hold the longest prompt the model takes.
   if (v.batching == Batching::continuous && !v.chunked_prefill &&
       v.max_num_batched_tokens < s.model.seq_length) {
     throw InputError("serving.max_num_batched_tokens",
                      "without chunked prefill must be at least model.seq_length (" +
-                         str(s.model.seq_length) + "), as vLLM requires",
-                     str(v.max_num_batched_tokens),
-                     str(s.model.seq_length) + " .. 100000000, or serving.chunked_prefill true");
+                         text(s.model.seq_length) + "), as vLLM requires",
+                     text(v.max_num_batched_tokens),
+                     text(s.model.seq_length) + " .. 100000000, or serving.chunked_prefill true");
   }
   const std::vector<int>& hourly = v.traffic.hourly_percent;
   if (!hourly.empty()) {

@@ -1,5 +1,6 @@
-// Golden serving scenarios: every scenarios/serving/*.json is served and its key figures must
-// match tests/serving/expected/<name>.json to 1e-6 relative (the run is seeded and deterministic).
+// Golden serving scenarios: every scenarios/serving/*.json but the serve-plan files (plan-*) is
+// served and its key figures must match tests/serving/expected/<name>.json to 1e-6 relative (the
+// run is seeded and deterministic).
 // To rewrite them on purpose after a model change:
 //   WT_GOLDEN_UPDATE=1 build/release/tests/serving/serving_tests --gtest_filter='Serving/*'
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 
 #include "sim/run_serving.hpp"
 #include "sim/scenario/parse.hpp"
+#include "tests/serving/golden_compare.hpp"
 
 namespace wt {
 namespace {
@@ -20,14 +22,14 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const fs::path kScenarioDir = fs::path(WT_SOURCE_DIR) / "scenarios" / "serving";
-const fs::path kExpectedDir = fs::path(WT_SOURCE_DIR) / "tests" / "serving" / "expected";
-
 std::vector<std::string> serving_files() {
   std::vector<std::string> files;
-  if (!fs::is_directory(kScenarioDir)) return files;
-  for (const fs::directory_entry& e : fs::directory_iterator(kScenarioDir)) {
-    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path().string());
+  if (!fs::is_directory(kServingScenarioDir)) return files;
+  for (const fs::directory_entry& e : fs::directory_iterator(kServingScenarioDir)) {
+    const bool plan = e.path().filename().string().rfind("plan-", 0) == 0;  // serve-plan files
+    if (e.is_regular_file() && e.path().extension() == ".json" && !plan) {
+      files.push_back(e.path().string());
+    }
   }
   std::sort(files.begin(), files.end());
   return files;
@@ -44,33 +46,6 @@ json key_figures(const ServingResult& r) {
   return j;
 }
 
-// Numbers to 1e-6 relative, everything else exactly; the path of the first difference, or "".
-std::string compare(const json& want, const json& got, const std::string& path) {
-  if (want.is_number() && got.is_number()) {
-    const double a = want.get<double>(), b = got.get<double>();
-    const bool ok = std::abs(a - b) <= 1e-6 * std::max({std::abs(a), std::abs(b), 1e-12});
-    return ok ? "" : path + ": " + want.dump() + " -> " + got.dump();
-  }
-  if (want.is_object() && got.is_object()) {
-    if (want.size() != got.size()) return path + ": keys differ";
-    for (const auto& [k, v] : want.items()) {
-      if (!got.contains(k)) return path + "." + k + ": missing";
-      if (std::string d = compare(v, got.at(k), path + "." + k); !d.empty()) return d;
-    }
-    return "";
-  }
-  if (want.is_array() && got.is_array() && want.size() == got.size()) {
-    for (std::size_t i = 0; i < want.size(); ++i) {
-      if (std::string d = compare(want[i], got[i], path + "[" + std::to_string(i) + "]");
-          !d.empty()) {
-        return d;
-      }
-    }
-    return "";
-  }
-  return want == got ? "" : path + ": " + want.dump() + " -> " + got.dump();
-}
-
 class ServingGolden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ServingGolden, KeyFiguresMatchTheExpectation) {
@@ -80,16 +55,16 @@ TEST_P(ServingGolden, KeyFiguresMatchTheExpectation) {
   EXPECT_TRUE(r.fits) << file;
   EXPECT_EQ(r.completed, r.requests) << file;
   const json figures = key_figures(r);
-  const fs::path expected = kExpectedDir / (fs::path(file).stem().string() + ".json");
+  const fs::path expected = kServingExpectedDir / (fs::path(file).stem().string() + ".json");
   const char* update = std::getenv("WT_GOLDEN_UPDATE");
   if (update != nullptr && std::string(update) == "1") {
-    fs::create_directories(kExpectedDir);
+    fs::create_directories(kServingExpectedDir);
     std::ofstream(expected) << figures.dump(2) << '\n';
     return;
   }
   ASSERT_TRUE(fs::exists(expected)) << "no expectation " << expected;
   std::ifstream in(expected);
-  const std::string diff = compare(json::parse(in), figures, "");
+  const std::string diff = compare_golden(json::parse(in), figures, "");
   EXPECT_TRUE(diff.empty()) << file << " moved: " << diff;
 }
 
