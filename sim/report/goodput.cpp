@@ -36,8 +36,13 @@ int replicas_per_node(const Scenario& s) {
 }  // namespace
 
 std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s) {
+  return monte_carlo_figures(s, iteration_s, SpotPreemption{});
+}
+
+std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s,
+                                                     const SpotPreemption& spot) {
   const int runs = s.reliability.monte_carlo_runs;
-  const TrainCost c = train_cost(s, iteration_s);
+  const TrainCost c = train_cost(s, iteration_s, spot);
   if (runs <= 0 || c.time_to_train_s <= 0.0) return std::nullopt;
   MonteCarloFigures m;
   m.seed = s.reliability.seed;
