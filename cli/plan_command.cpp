@@ -203,6 +203,7 @@ int plan_command(const PlanOptions& o) {
     return to_int(ExitCode::ok);
   }
   refine_top(space, static_cast<size_t>(o.refine), report);
+  rank_by_monte_carlo(space, report);
   const std::optional<Outcome> chosen = report.chosen();
   if (!o.emit_dir.empty() && chosen) {
     const Scenario best = space.scenario(chosen->index);

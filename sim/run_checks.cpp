@@ -40,7 +40,8 @@ std::vector<Figure> figures(const RunResult& r) {
       {"optimal_checkpoint_interval_s", r.optimal_checkpoint_interval_s},
       {"expected_interruptions", r.failures.expected_interruptions, true},
       {"ettr", r.failures.ettr},
-      {"failures.checkpoint_write_s", r.failures.checkpoint_write_s}};
+      {"failures.checkpoint_write_s", r.failures.checkpoint_write_s},
+      {"failures.checkpoint_read_s", r.failures.checkpoint_read_s}};
 }
 
 std::string value_text(double v) {

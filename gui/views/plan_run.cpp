@@ -93,6 +93,7 @@ std::shared_ptr<const PlanRun> run_plan(const PlanSpec& spec, const PlanRunOptio
   run->report.state = run_search(run->space, search);
   if (cancelled(options)) return nullptr;
   refine_top(run->space, static_cast<size_t>(std::max(0, options.refine)), run->report);
+  rank_by_monte_carlo(run->space, run->report);
   if (cancelled(options)) return nullptr;
   if (options.progress) options.progress(1.0);
   return run;

@@ -37,6 +37,7 @@ PlanReport run_plan(const CandidateSpace& space, const SearchOptions& options, i
   PlanReport report = new_plan_report(true, bands_note);
   report.state = run_search(space, options);
   refine_top(space, static_cast<size_t>(refine), report);
+  rank_by_monte_carlo(space, report);
   return report;
 }
 

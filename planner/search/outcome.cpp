@@ -36,34 +36,65 @@ Outcome make_outcome(uint64_t index, const Scenario& s, const RunResult& r,
   return o;
 }
 
+namespace {
+
+// The figures a ranking compares.
+struct Figures {
+  double time_s = 0.0;
+  double cost_usd = 0.0;
+  uint64_t index = 0;
+};
+
+Figures figures(const Outcome& o, RankBy by) {
+  if (by == RankBy::p90 && o.monte_carlo_runs > 0) return {o.p90_time_s, o.p90_cost_usd, o.index};
+  return {o.expected_time_s, o.cost_usd, o.index};
+}
+
+bool faster(const Figures& a, const Figures& b) {
+  return std::tie(a.time_s, a.cost_usd, a.index) < std::tie(b.time_s, b.cost_usd, b.index);
+}
+
+bool cheaper(const Figures& a, const Figures& b) {
+  return std::tie(a.cost_usd, a.time_s, a.index) < std::tie(b.cost_usd, b.time_s, b.index);
+}
+
+bool in_time(const Figures& f, const PlanConstraints& c) {
+  return c.deadline_days <= 0.0 || f.time_s <= c.deadline_days * units::kSecondsPerDay;
+}
+
+bool in_budget(const Figures& f, const PlanConstraints& c) {
+  return c.budget_usd <= 0.0 || f.cost_usd <= c.budget_usd;
+}
+
+}  // namespace
+
 bool faster(const Outcome& a, const Outcome& b) {
-  return std::tie(a.expected_time_s, a.cost_usd, a.index) <
-         std::tie(b.expected_time_s, b.cost_usd, b.index);
+  return faster(figures(a, RankBy::expected), figures(b, RankBy::expected));
 }
 
 bool cheaper(const Outcome& a, const Outcome& b) {
-  return std::tie(a.cost_usd, a.expected_time_s, a.index) <
-         std::tie(b.cost_usd, b.expected_time_s, b.index);
+  return cheaper(figures(a, RankBy::expected), figures(b, RankBy::expected));
 }
 
-bool meets_deadline(const Outcome& o, const PlanConstraints& c) {
-  return c.deadline_days <= 0.0 || o.expected_time_s <= c.deadline_days * units::kSecondsPerDay;
+bool meets_deadline(const Outcome& o, const PlanConstraints& c, RankBy by) {
+  return in_time(figures(o, by), c);
 }
 
-bool within_budget(const Outcome& o, const PlanConstraints& c) {
-  return c.budget_usd <= 0.0 || o.cost_usd <= c.budget_usd;
+bool within_budget(const Outcome& o, const PlanConstraints& c, RankBy by) {
+  return in_budget(figures(o, by), c);
 }
 
-bool ranks_before(const Outcome& a, const Outcome& b, Objective objective,
-                  const PlanConstraints& c) {
+bool ranks_before(const Outcome& oa, const Outcome& ob, Objective objective,
+                  const PlanConstraints& c, RankBy by) {
+  const Figures a = figures(oa, by), b = figures(ob, by);
   switch (objective) {
     case Objective::cheapest_within_deadline: {
-      const bool ma = meets_deadline(a, c), mb = meets_deadline(b, c);
+      const bool ma = in_time(a, c), mb = in_time(b, c);
       if (ma != mb) return ma;
       return ma ? cheaper(a, b) : faster(a, b);  // none meets it: the closest to it first
     }
     case Objective::fastest_within_budget: {
-      const bool wa = within_budget(a, c), wb = within_budget(b, c);
+      const bool wa = in_budget(a, c), wb = in_budget(b, c);
       if (wa != wb) return wa;
       return wa ? faster(a, b) : cheaper(a, b);  // none is within it: the closest first
     }

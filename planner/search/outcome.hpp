@@ -32,6 +32,9 @@ struct Outcome {
   double usd_per_gpu_hour = 0.0;
   double cluster_mtbf_s = 0.0;
   double checkpoint_interval_s = 0.0;
+  // The Monte Carlo of the whole run (plan.rank_by "p90", after the search): 0 runs when not run.
+  int monte_carlo_runs = 0;
+  double p50_time_s = 0.0, p90_time_s = 0.0, p50_cost_usd = 0.0, p90_cost_usd = 0.0;
 };
 
 Outcome make_outcome(uint64_t index, const Scenario& s, const RunResult& r,
@@ -41,12 +44,14 @@ Outcome make_outcome(uint64_t index, const Scenario& s, const RunResult& r,
 bool faster(const Outcome& a, const Outcome& b);   // expected time, then cost
 bool cheaper(const Outcome& a, const Outcome& b);  // expected cost, then time
 
-bool meets_deadline(const Outcome& o, const PlanConstraints& c);  // true without a deadline
-bool within_budget(const Outcome& o, const PlanConstraints& c);   // true without a budget
+// True without a deadline (budget). With RankBy::p90 a candidate the Monte Carlo ran for is
+// judged by its P90: it finishes in time (within budget) in at least 90% of the runs.
+bool meets_deadline(const Outcome& o, const PlanConstraints& c, RankBy by = RankBy::expected);
+bool within_budget(const Outcome& o, const PlanConstraints& c, RankBy by = RankBy::expected);
 
 // The order of the ranked list: candidates that satisfy the objective's constraint first, then by
-// the objective's figure.
-bool ranks_before(const Outcome& a, const Outcome& b, Objective objective,
-                  const PlanConstraints& c);
+// the objective's figure (the expectation, or with RankBy::p90 the P90 where the Monte Carlo ran).
+bool ranks_before(const Outcome& a, const Outcome& b, Objective objective, const PlanConstraints& c,
+                  RankBy by = RankBy::expected);
 
 }  // namespace wt

@@ -12,9 +12,17 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kKeys = {
-    "deadline_days", "budget_usd", "max_gpus", "objective",
-    "provider",      "spot",       "prices",   "spot_node_mtbp_hours"};
+const std::vector<std::string> kKeys = {"deadline_days",
+                                        "budget_usd",
+                                        "max_gpus",
+                                        "objective",
+                                        "provider",
+                                        "spot",
+                                        "prices",
+                                        "spot_node_mtbp_hours",
+                                        "rank_by",
+                                        "monte_carlo_runs",
+                                        "monte_carlo_candidates"};
 
 double positive_number(const json& v, const std::string& path, const std::string& unit) {
   if (!v.is_number() || !(v.get<double>() > 0.0)) {
@@ -30,6 +38,21 @@ Objective read_objective(const json& v) {
   }
   throw InputError("plan.objective", "unknown objective", value_text(v),
                    "cheapest_within_deadline, fastest_within_budget, fastest, cheapest");
+}
+
+RankBy read_rank_by(const json& v) {
+  for (RankBy r : {RankBy::expected, RankBy::p90}) {
+    if (v.is_string() && v.get<std::string>() == to_string(r)) return r;
+  }
+  throw InputError("plan.rank_by", "unknown ranking", value_text(v), "expected, p90");
+}
+
+int whole_number(const json& v, const std::string& path, int most, const std::string& unit) {
+  if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > most) {
+    throw InputError(path, "must be a whole number of " + unit, value_text(v),
+                     "1 .. " + std::to_string(most));
+  }
+  return v.get<int>();
 }
 
 std::string read_provider(const json& v) {
@@ -80,11 +103,11 @@ void read_key(const std::string& key, const json& v, PlanSpec& spec) {
   const std::string path = "plan." + key;
   if (key == "deadline_days") spec.constraints.deadline_days = positive_number(v, path, "days");
   if (key == "budget_usd") spec.constraints.budget_usd = positive_number(v, path, "US dollars");
-  if (key == "max_gpus") {
-    if (!v.is_number_integer() || v.get<int64_t>() < 1 || v.get<int64_t>() > 10'000'000) {
-      throw InputError(path, "must be a whole number of GPUs", value_text(v), "1 .. 10000000");
-    }
-    spec.constraints.max_gpus = v.get<int>();
+  if (key == "max_gpus") spec.constraints.max_gpus = whole_number(v, path, 10'000'000, "GPUs");
+  if (key == "rank_by") spec.monte_carlo.rank_by = read_rank_by(v);
+  if (key == "monte_carlo_runs") spec.monte_carlo.runs = whole_number(v, path, 100'000, "runs");
+  if (key == "monte_carlo_candidates") {
+    spec.monte_carlo.candidates = whole_number(v, path, 1000, "candidates");
   }
   if (key == "objective") spec.objective = read_objective(v);
   if (key == "provider") spec.prices.provider = read_provider(v);

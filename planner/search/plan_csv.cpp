@@ -44,13 +44,21 @@ void band_cells(std::vector<std::string>& row, const nlohmann::ordered_json& c) 
   row.push_back(band.is_object() ? csv_cell(band, "class") : "");
 }
 
+// The Monte Carlo's P50/P90 days and cost (plan.rank_by "p90"); empty when it was not run.
+void monte_carlo_cells(std::vector<std::string>& row, const nlohmann::ordered_json& c) {
+  const nlohmann::ordered_json& m = c["monte_carlo"];
+  for (const char* key : {"p50_days", "p90_days", "p50_cost_usd", "p90_cost_usd"})
+    row.push_back(m.is_object() ? csv_cell(m, key) : "");
+}
+
 }  // namespace
 
 std::string plan_csv(const nlohmann::ordered_json& plan) {
   std::vector<std::string> header = {"table", "rank"};
   header.insert(header.end(), std::begin(kFigures), std::end(kFigures));
   header.insert(header.end(), {"iteration_time_low_s", "iteration_time_high_s",
-                               "error_band_half_width", "error_band_class", "why"});
+                               "error_band_half_width", "error_band_class", "p50_days", "p90_days",
+                               "p50_cost_usd", "p90_cost_usd", "why"});
   CsvTable table(header);
   for (const char* name : kTables) {
     long long rank = 1;
@@ -59,6 +67,7 @@ std::string plan_csv(const nlohmann::ordered_json& plan) {
       for (const char* key : kFigures)
         row.push_back(csv_cell(c, key));
       band_cells(row, c);
+      monte_carlo_cells(row, c);
       row.push_back(csv_cell(c, "why"));
       table.add_row(row);
     }

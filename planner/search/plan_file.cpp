@@ -121,6 +121,10 @@ const char* to_string(Objective o) {
   return "cheapest";
 }
 
+const char* to_string(RankBy r) {
+  return r == RankBy::p90 ? "p90" : "expected";
+}
+
 PlanSpec parse_plan(const json& input, const std::string& base_dir,
                     const std::string& default_name) {
   if (!input.is_object()) {

@@ -70,17 +70,31 @@ void band_json(ordered_json& j, const CandidateSpace& space, const PlanReport& r
   j["error_band"] = {{"class", b->error_class}, {"basis", b->basis}, {"half_width", b->half_width}};
 }
 
+// The Monte Carlo of the whole run (plan.rank_by "p90"); null when it was not run.
+ordered_json monte_carlo_json(const Outcome& o) {
+  if (o.monte_carlo_runs <= 0) return nullptr;
+  return {{"runs", o.monte_carlo_runs},
+          {"p50_time_s", finite(o.p50_time_s, o, "p50_time_s")},
+          {"p90_time_s", finite(o.p90_time_s, o, "p90_time_s")},
+          {"p50_days", o.p50_time_s / units::kSecondsPerDay},
+          {"p90_days", o.p90_time_s / units::kSecondsPerDay},
+          {"p50_cost_usd", finite(o.p50_cost_usd, o, "p50_cost_usd")},
+          {"p90_cost_usd", finite(o.p90_cost_usd, o, "p90_cost_usd")}};
+}
+
 ordered_json candidate_json(const CandidateSpace& space, const PlanReport& report,
                             const Outcome& o) {
-  const PlanConstraints& c = space.spec().constraints;
+  const PlanSpec& spec = space.spec();
+  const PlanConstraints& c = spec.constraints;
   ordered_json j = outcome_json(o);
+  j["monte_carlo"] = monte_carlo_json(o);
   const Scenario s = space.scenario(o.index);
   band_json(j, space, report, o);
   j["num_nodes"] = s.cluster.num_nodes;
   j["layout"] = layout_text(space, o);
   j["why"] = why_text(space, o);
-  j["meets_deadline"] = meets_deadline(o, c);
-  j["within_budget"] = within_budget(o, c);
+  j["meets_deadline"] = meets_deadline(o, c, spec.monte_carlo.rank_by);
+  j["within_budget"] = within_budget(o, c, spec.monte_carlo.rank_by);
   j["price"] = space.price_of(o.gpu).describe();
   j["set"] = space.assignments(o.index);
   j["scenario"] = space.document(o.index);
@@ -129,6 +143,7 @@ ordered_json plan_json(const CandidateSpace& space, const PlanReport& report) {
   j["fingerprint"] = spec.fingerprint;
   j["method"] = report.method;
   j["objective"] = to_string(spec.objective);
+  j["rank_by"] = to_string(spec.monte_carlo.rank_by);
   j["constraints"] = plan_constraints_json(spec);
   j["combinations"] = st.combinations;
   j["evaluated"] = st.evaluated;

@@ -34,6 +34,12 @@ std::optional<ErrorBand> candidate_band(const CandidateSpace& space, const PlanR
 // Re-times the first `n` of the ranked list with the SimGrid engine and ranks them again.
 void refine_top(const CandidateSpace& space, size_t n, PlanReport& report);
 
+// With plan.rank_by "p90": runs plan.monte_carlo_runs Monte Carlo runs of the whole job (from the
+// scenario's reliability.seed, the same for every candidate) for each candidate of the ranked and
+// refined lists, fills in their P50/P90 time and cost and orders both lists by the P90. Nothing
+// with the default "expected".
+void rank_by_monte_carlo(const CandidateSpace& space, PlanReport& report);
+
 // "MFU 46.2%; PP 4 bubble 4.5% (128 micro-batches); exposed comm 3.1% (mostly DP); memory 52.1 of
 // 74.5 GiB (30% headroom)".
 std::string why_text(const CandidateSpace& space, const Outcome& o);

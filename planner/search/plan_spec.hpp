@@ -28,6 +28,17 @@ struct Axis {
 enum class Objective { cheapest_within_deadline, fastest_within_budget, fastest, cheapest };
 const char* to_string(Objective o);
 
+// What the ranked list compares (plan.rank_by): the closed-form expectation of time and cost, or
+// the P90 of a Monte Carlo of the whole run for the first `candidates` of the closed-form ranking.
+enum class RankBy { expected, p90 };
+const char* to_string(RankBy r);
+
+struct PlanMonteCarlo {
+  RankBy rank_by = RankBy::expected;
+  int runs = 200;       // per candidate, from the scenario's reliability.seed
+  int candidates = 10;  // the ranked list keeps at least this many for the Monte Carlo
+};
+
 struct PlanConstraints {
   double deadline_days = 0.0;  // 0 = none
   double budget_usd = 0.0;     // 0 = none
@@ -42,6 +53,7 @@ struct PlanSpec {
   std::vector<Axis> axes;  // document axes first, then field axes, each in file order
   PlanConstraints constraints;
   Objective objective = Objective::fastest;
+  PlanMonteCarlo monte_carlo;
   PriceRequest prices;
   SpotPreemption spot;
   uint64_t combinations = 1;  // product of the axis sizes

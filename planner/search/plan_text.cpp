@@ -1,5 +1,6 @@
 // The plan as text for a person: what was searched, the recommendation and its why, the named
 // picks, the Pareto front, the right-sizing table and the ranked list.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -46,12 +47,14 @@ std::string objective_text(const PlanSpec& spec) {
   return "cheapest";
 }
 
-std::string constraint_marks(const Outcome& o, const PlanConstraints& c) {
+std::string constraint_marks(const Outcome& o, const PlanSpec& spec) {
+  const PlanConstraints& c = spec.constraints;
+  const RankBy by = spec.monte_carlo.rank_by;
   std::string marks;
-  if (c.deadline_days > 0) marks += meets_deadline(o, c) ? "in time" : "late";
+  if (c.deadline_days > 0) marks += meets_deadline(o, c, by) ? "in time" : "late";
   if (c.budget_usd > 0)
     marks += std::string(marks.empty() ? "" : ", ") +
-             (within_budget(o, c) ? "in budget" : "over budget");
+             (within_budget(o, c, by) ? "in budget" : "over budget");
   return marks;
 }
 
@@ -101,13 +104,20 @@ void block(std::ostringstream& out, const CandidateSpace& space, const std::stri
   out << "\n  why: " << why_text(space, *o) << "\n";
 }
 
-TextTable outcome_table(bool with_rank) {
+// With the Monte Carlo (plan.rank_by "p90") the P50 and P90 days and cost follow the expected ones.
+TextTable outcome_table(bool with_rank, bool with_monte_carlo) {
   std::vector<TableColumn> cols;
   if (with_rank) cols.push_back({"#", Align::right});
-  for (TableColumn c : {TableColumn{"days", Align::right}, TableColumn{"±", Align::right},
-                        TableColumn{"cost", Align::right}, TableColumn{"GPUs", Align::right},
-                        TableColumn{"GPU", Align::left}, TableColumn{"MFU", Align::right},
-                        TableColumn{"layout", Align::left}, TableColumn{"", Align::left}}) {
+  cols.push_back({"days", Align::right});
+  cols.push_back({"±", Align::right});
+  cols.push_back({"cost", Align::right});
+  if (with_monte_carlo) {
+    for (const char* name : {"P50 days", "P90 days", "P50 cost", "P90 cost"})
+      cols.push_back({name, Align::right});
+  }
+  for (TableColumn c : {TableColumn{"GPUs", Align::right}, TableColumn{"GPU", Align::left},
+                        TableColumn{"MFU", Align::right}, TableColumn{"layout", Align::left},
+                        TableColumn{"", Align::left}}) {
     cols.push_back(c);
   }
   return TextTable(cols);
@@ -144,24 +154,31 @@ std::string band_cell(const CandidateSpace& space, const PlanReport& r, const Ou
 }
 
 std::vector<std::string> outcome_row(const CandidateSpace& space, const PlanReport& r,
-                                     const Outcome& o) {
-  return {days(o.expected_time_s),
-          band_cell(space, r, o),
-          dollars(o.cost_usd),
-          with_thousands(o.num_gpus),
-          o.gpu,
-          percent_text(o.mfu),
-          compact_layout(space, o),
-          constraint_marks(o, space.spec().constraints)};
+                                     const Outcome& o, bool with_monte_carlo) {
+  std::vector<std::string> row = {days(o.expected_time_s), band_cell(space, r, o),
+                                  dollars(o.cost_usd)};
+  if (with_monte_carlo) {
+    const bool ran = o.monte_carlo_runs > 0;
+    for (const std::string& cell :
+         {ran ? days(o.p50_time_s) : "", ran ? days(o.p90_time_s) : "",
+          ran ? dollars(o.p50_cost_usd) : "", ran ? dollars(o.p90_cost_usd) : ""})
+      row.push_back(cell);
+  }
+  for (const std::string& cell : {with_thousands(o.num_gpus), o.gpu, percent_text(o.mfu),
+                                  compact_layout(space, o), constraint_marks(o, space.spec())})
+    row.push_back(cell);
+  return row;
 }
 
 void table(std::ostringstream& out, const CandidateSpace& space, const PlanReport& r,
            const std::string& title, const std::vector<Outcome>& list, bool ranked) {
   if (list.empty()) return;
   out << "\n" << title << ":\n";
-  TextTable t = outcome_table(ranked);
+  const bool mc = std::any_of(list.begin(), list.end(),
+                              [](const Outcome& o) { return o.monte_carlo_runs > 0; });
+  TextTable t = outcome_table(ranked, mc);
   for (size_t i = 0; i < list.size(); ++i) {
-    std::vector<std::string> row = outcome_row(space, r, list[i]);
+    std::vector<std::string> row = outcome_row(space, r, list[i], mc);
     if (ranked) row.insert(row.begin(), std::to_string(i + 1));
     t.add_row(row);
   }
@@ -206,7 +223,11 @@ std::string plan_text(const CandidateSpace& space, const PlanReport& r, size_t t
   }
   std::vector<Outcome> head(st.ranked.begin(),
                             st.ranked.begin() + static_cast<long>(std::min(top, st.ranked.size())));
-  table(out, space, r, "ranked (" + objective_text(spec) + ")", head, true);
+  const std::string by_p90 =
+      spec.monte_carlo.rank_by == RankBy::p90
+          ? ", by the P90 of " + with_thousands(spec.monte_carlo.runs) + " Monte Carlo runs"
+          : "";
+  table(out, space, r, "ranked (" + objective_text(spec) + by_p90 + ")", head, true);
   out << "\ndays and cost include failures: a cluster failure every MTBF/GPUs, Young/Daly "
          "checkpoints, restarts"
       << (spec.prices.spot ? ", spot preemptions" : "") << " (docs/planner.md)\n";

@@ -31,7 +31,10 @@ SearchState empty_state(const PlanSpec& spec, size_t keep) {
   SearchState s;
   s.constraints = spec.constraints;
   s.objective = spec.objective;
-  s.keep = keep;
+  // Ranking by P90 re-ranks the first plan.monte_carlo_candidates of the closed-form ranking.
+  s.keep = spec.monte_carlo.rank_by == RankBy::p90
+               ? std::max(keep, static_cast<size_t>(spec.monte_carlo.candidates))
+               : keep;
   return s;
 }
 

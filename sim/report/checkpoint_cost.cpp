@@ -21,11 +21,18 @@ double checkpoint_write_bandwidth(const Scenario& s) {
   return std::min(r.storage_GBps, s.cluster.num_nodes * r.storage_node_GBps) * 1e9;
 }
 
+double checkpoint_read_s(const Scenario& s, double bytes, double write_s) {
+  const ReliabilityConfig& r = s.reliability;
+  if (r.storage_read_GBps < 0.0) return write_s;
+  return bytes / (std::min(r.storage_read_GBps, s.cluster.num_nodes * r.storage_node_GBps) * 1e9);
+}
+
 CheckpointCost checkpoint_cost(const Scenario& s) {
   CheckpointCost c;
   c.bytes = trainable_params(s) * checkpoint_bytes_per_param(s.training);
   c.write_s = s.reliability.checkpoint_write_s >= 0.0 ? s.reliability.checkpoint_write_s
                                                       : c.bytes / checkpoint_write_bandwidth(s);
+  c.read_s = checkpoint_read_s(s, c.bytes, c.write_s);
   if (!s.reliability.async_checkpoint) {
     c.blocking_s = c.write_s;
     return c;

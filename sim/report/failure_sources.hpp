@@ -12,8 +12,11 @@ struct FailureSource {
   std::string cause;        // "gpu", "hbm", …, "all causes" (gpu_mtbf_hours), "spot preemption"
   double units = 0.0;       // GPUs, NICs or nodes of the job
   double rate_per_s = 0.0;  // of the whole job: units / (unit MTBF in seconds)
-  double restart_s = 0.0;   // from the failure to training again
+  double restart_s = 0.0;   // from the failure to training again (train_cost adds the read)
   bool takes_node = false;  // out until repaired: GPU, HBM, NIC, host, all causes, spot
+  // ≥ 0: announced early enough (a spot preemption with cost.spot_notice_s ≥ the checkpoint's
+  // save): the job saves a checkpoint, taking this long, and loses no work.
+  double notice_save_s = -1.0;
 };
 
 // The job's failure processes: the per-cause rates of reliability.failures (GPU, HBM and software

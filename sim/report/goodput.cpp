@@ -16,6 +16,7 @@ FailureFigures failure_figures(const TrainCost& c) {
   f.checkpoint_bytes = c.checkpoint.bytes;
   f.checkpoint_write_s = c.checkpoint.write_s;
   f.checkpoint_blocking_s = c.checkpoint.blocking_s;
+  f.checkpoint_read_s = c.checkpoint.read_s;
   f.checkpoint_interval_s = c.checkpoint_interval_s;
   const double t = c.expected_time_to_train_with_failures_s;
   for (const FailureSource& source : c.failures) {
@@ -36,8 +37,13 @@ int replicas_per_node(const Scenario& s) {
 }  // namespace
 
 std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s) {
+  return monte_carlo_figures(s, iteration_s, SpotPreemption{});
+}
+
+std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s,
+                                                     const SpotPreemption& spot) {
   const int runs = s.reliability.monte_carlo_runs;
-  const TrainCost c = train_cost(s, iteration_s);
+  const TrainCost c = train_cost(s, iteration_s, spot);
   if (runs <= 0 || c.time_to_train_s <= 0.0) return std::nullopt;
   MonteCarloFigures m;
   m.seed = s.reliability.seed;
@@ -63,7 +69,7 @@ std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double i
                          .repair_s = s.reliability.node_repair_hours * units::kSecondsPerHour,
                          .replicas = std::max(1, s.parallel.data),
                          .replicas_per_node = replicas_per_node(s),
-                         .rejoin_restart_s = s.reliability.restart_s};
+                         .rejoin_restart_s = s.reliability.restart_s + c.checkpoint.read_s};
   const GoodputStats g = simulate_goodput(in);
   m.runs = g.runs;
   m.why_not = g.why_not;

@@ -12,5 +12,8 @@ FailureFigures failure_figures(const TrainCost& cost);
 // the scenario trains no tokens or asks for no runs. Runs 0 with why_not when the closed form
 // never finishes or a run runs away.
 std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s);
+// The same with a given spot preemption rate (the planner's plan.spot_node_mtbp_hours).
+std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s,
+                                                     const SpotPreemption& spot);
 
 }  // namespace wt

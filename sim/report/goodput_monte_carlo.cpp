@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace wt {
 
@@ -58,17 +59,21 @@ class Run {
         continue;
       }
       t += y;
-      saved += durable_work(y, remaining, f);
+      // An announced failure saves a checkpoint first and loses no work.
+      const FailureSource* cause = &pick_cause();
+      const bool announced = cause->notice_save_s >= 0.0;
+      saved += announced ? work_done(y, remaining, f) : durable_work(y, remaining, f);
+      double save = announced ? cause->notice_save_s : 0.0;
       // Restart; a failure during it starts it again.
-      while (true) {
+      for (bool first = true;; first = false) {
         out.interruptions += 1.0;
         if (out.interruptions > cap_) {
           out.runaway = true;
           return out;
         }
-        const FailureSource& cause = pick_cause();
-        double restart = cause.restart_s;
-        if (cause.takes_node && tracks_nodes_) {
+        if (!first) cause = &pick_cause();
+        double restart = cause->restart_s + std::exchange(save, 0.0);
+        if (cause->takes_node && tracks_nodes_) {
           out_.erase(out_.begin(), std::upper_bound(out_.begin(), out_.end(), t));
           out_.insert(std::upper_bound(out_.begin(), out_.end(), t + in_.repair_s),
                       t + in_.repair_s);

@@ -110,6 +110,7 @@ Json failures_json(const FailureFigures& f) {
   j["checkpoint_write_s"] = number<Json>(f.checkpoint_write_s, "failures.checkpoint_write_s");
   j["checkpoint_blocking_s"] =
       number<Json>(f.checkpoint_blocking_s, "failures.checkpoint_blocking_s");
+  j["checkpoint_read_s"] = number<Json>(f.checkpoint_read_s, "failures.checkpoint_read_s");
   j["checkpoint_interval_s"] =
       number<Json>(f.checkpoint_interval_s, "failures.checkpoint_interval_s");
   return j;

@@ -40,6 +40,7 @@ struct FailureFigures {
   double checkpoint_bytes = 0.0;
   double checkpoint_write_s = 0.0;
   double checkpoint_blocking_s = 0.0;
+  double checkpoint_read_s = 0.0;  // on every restart (included in its restart time)
   double checkpoint_interval_s = 0.0;
   std::vector<std::pair<std::string, double>> interruptions_by_cause;  // expected counts
 };

@@ -27,6 +27,29 @@ double expected_time_with_failures_s(double t0, double blocking_s, double interv
   return t0 * checkpoint_factor / progress;
 }
 
+namespace {
+
+// 1 / (the rate of the failures that lose work): all but the announced preemptions.
+double lossy_mtbf_s(const std::vector<FailureSource>& failures) {
+  double rate = 0.0;
+  for (const FailureSource& f : failures)
+    rate += f.notice_save_s < 0.0 ? f.rate_per_s : 0.0;
+  return rate > 0.0 ? 1.0 / rate : std::numeric_limits<double>::infinity();
+}
+
+// The closed form charges every failure (τ/2 + L + R̄)/M; an announced preemption loses the save
+// s instead of τ/2 + L. Folded into the mean restart: Σ λ_i (s − (τ/2 + L)) / Σ λ_i.
+double notice_adjustment_s(const std::vector<FailureSource>& failures, double lost_s) {
+  double rate = 0.0, adjustment = 0.0;
+  for (const FailureSource& f : failures) {
+    rate += f.rate_per_s;
+    if (f.notice_save_s >= 0.0) adjustment += f.rate_per_s * (f.notice_save_s - lost_s);
+  }
+  return rate > 0.0 ? adjustment / rate : 0.0;
+}
+
+}  // namespace
+
 TrainCost train_cost(const Scenario& s, double iteration_s) {
   return train_cost(s, iteration_s, SpotPreemption{});
 }
@@ -43,7 +66,15 @@ TrainCost train_cost(const Scenario& s, double iteration_s, const SpotPreemption
   c.gpu_hours = c.time_to_train_s * num_gpus / units::kSecondsPerHour;
   c.cost_usd = c.gpu_hours * s.cost.usd_per_gpu_hour;
 
+  c.checkpoint = checkpoint_cost(s);
   c.failures = failure_sources(s, spot.node_mtbp_hours);
+  // Every restart loads the last checkpoint back. A preemption announced at least a checkpoint's
+  // save (block and write) ahead saves one first and loses no work.
+  const double save_s = c.checkpoint.blocking_s + c.checkpoint.lag_s;
+  for (FailureSource& f : c.failures) {
+    f.restart_s += c.checkpoint.read_s;
+    if (f.cause == "spot preemption" && s.cost.spot_notice_s >= save_s) f.notice_save_s = save_s;
+  }
   double hardware_rate = 0.0, preemption_rate = 0.0;
   for (const FailureSource& f : c.failures) {
     (f.cause == "spot preemption" ? preemption_rate : hardware_rate) += f.rate_per_s;
@@ -55,9 +86,9 @@ TrainCost train_cost(const Scenario& s, double iteration_s, const SpotPreemption
   c.cluster_mtbf_s = rate > 0.0 ? 1.0 / rate : inf;
   c.mean_restart_s = mean_restart_s(c.failures);
 
-  c.checkpoint = checkpoint_cost(s);
-  c.optimal_checkpoint_interval_s = young_daly_interval_s(c.checkpoint.blocking_s, c.cluster_mtbf_s,
-                                                          iteration_s, c.checkpoint.lag_s);
+  // Young/Daly against the failures that lose work (announced preemptions lose none).
+  c.optimal_checkpoint_interval_s = young_daly_interval_s(
+      c.checkpoint.blocking_s, lossy_mtbf_s(c.failures), iteration_s, c.checkpoint.lag_s);
   c.checkpoint_interval_s = s.reliability.checkpoint_interval_iterations > 0
                                 ? s.reliability.checkpoint_interval_iterations * iteration_s
                                 : c.optimal_checkpoint_interval_s;
@@ -68,7 +99,9 @@ TrainCost train_cost(const Scenario& s, double iteration_s, const SpotPreemption
   }
   c.expected_time_to_train_with_failures_s = expected_time_with_failures_s(
       c.time_to_train_s, c.checkpoint.blocking_s, c.checkpoint_interval_s, c.checkpoint.lag_s,
-      c.mean_restart_s, c.cluster_mtbf_s);
+      c.mean_restart_s +
+          notice_adjustment_s(c.failures, c.checkpoint_interval_s / 2.0 + c.checkpoint.lag_s),
+      c.cluster_mtbf_s);
   c.expected_gpu_hours_with_failures =
       c.expected_time_to_train_with_failures_s * num_gpus / units::kSecondsPerHour;
   c.expected_cost_with_failures_usd = c.expected_gpu_hours_with_failures * s.cost.usd_per_gpu_hour;

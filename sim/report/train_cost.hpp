@@ -28,7 +28,7 @@ struct TrainCost {
   double preemption_mtbf_s = 0.0;  // spot preemptions alone; 0 on-demand
   double optimal_checkpoint_interval_s = 0.0;  // Young/Daly √(2·C·M), in whole iterations
   double checkpoint_interval_s = 0.0;          // used: the scenario's or the optimal one
-  double mean_restart_s = 0.0;                 // rate-weighted over the causes
+  double mean_restart_s = 0.0;                 // rate-weighted, the checkpoint read included
   CheckpointCost checkpoint;
   std::vector<FailureSource> failures;
   double expected_time_to_train_with_failures_s = 0.0;  // +inf when failures outpace progress

@@ -355,6 +355,10 @@ std::vector<FieldBinding> cost_and_reliability_fields() {
           WT_MEMBER(cost.spot),
           {.doc =
                "Spot capacity: preemptions count as failures (assumed one per node per 720 h)."}),
+      number_field(WT_MEMBER(cost.spot_notice_s), {0.0, 1e5},
+                   {.unit = "s",
+                    .doc = "Warning the provider gives before a spot preemption; at least the "
+                           "checkpoint's write, the job saves one first and loses no work."}),
       number_field(WT_MEMBER(reliability.gpu_mtbf_hours), {0.0, 1e9, true},
                    {.unit = "h",
                     .default_text = "the per-cause rates",
@@ -396,6 +400,12 @@ std::vector<FieldBinding> reliability_fields() {
                    {.unit = "GB/s",
                     .doc = "One node's checkpoint write bandwidth (default: BLOOM-176B, 2.3 TB "
                            "in 40 s from 48 nodes)."}),
+      number_field(WT_MEMBER(reliability.storage_read_GBps), {0.001, 1e7},
+                   {.unit = "GB/s",
+                    .default_text = "the write time",
+                    .doc = "Aggregate checkpoint read bandwidth of the file system on a restart "
+                           "(capped by num_nodes × storage_node_GBps); unset, a read takes as "
+                           "long as a write."}),
       boolean_field(WT_MEMBER(reliability.async_checkpoint),
                     {.doc = "Asynchronous checkpoints: only the copy to host memory stops "
                             "training; the write overlaps it."}),

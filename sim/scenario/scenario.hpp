@@ -166,6 +166,7 @@ struct ParallelConfig {
 struct CostConfig {
   double usd_per_gpu_hour = 0.0;  // 0 = no cost figures
   bool spot = false;
+  double spot_notice_s = 0.0;  // warning before a preemption
 };
 
 // One cause of interruptions: the mean hours between failures of one unit (a GPU, a NIC or a
@@ -193,8 +194,9 @@ struct ReliabilityConfig {
   double checkpoint_write_s = -1.0;  // < 0: checkpoint size / storage bandwidth
   double restart_s = 600.0;
   FailureCauses failures;
-  double storage_GBps = 2000.0;    // aggregate file-system write bandwidth
-  double storage_node_GBps = 1.2;  // one node's share
+  double storage_GBps = 2000.0;     // aggregate file-system write bandwidth
+  double storage_node_GBps = 1.2;   // one node's share
+  double storage_read_GBps = -1.0;  // aggregate read bandwidth; < 0: as the write
   bool async_checkpoint = false;
   int checkpoint_interval_iterations = 0;  // 0: Young/Daly
   int monte_carlo_runs = 10000;

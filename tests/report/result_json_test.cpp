@@ -106,9 +106,9 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   expect_exact_keys(j["memory_per_gpu_bytes"],
                     {"weights", "gradients", "optimizer", "activations", "cuda_context",
                      "comm_buffers", "total", "host", "total_range", "capacity"});
-  expect_exact_keys(j["failures"],
-                    {"cluster_mtbf_s", "interruptions_by_cause", "checkpoint_bytes",
-                     "checkpoint_write_s", "checkpoint_blocking_s", "checkpoint_interval_s"});
+  expect_exact_keys(j["failures"], {"cluster_mtbf_s", "interruptions_by_cause", "checkpoint_bytes",
+                                    "checkpoint_write_s", "checkpoint_blocking_s",
+                                    "checkpoint_read_s", "checkpoint_interval_s"});
   EXPECT_TRUE(j["monte_carlo"].is_null());  // only `run` adds it
   EXPECT_TRUE(j["time_to_train_p90_s"].is_null());
 }

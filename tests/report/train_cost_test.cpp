@@ -36,10 +36,11 @@ TEST(TrainCost, YoungDalyIntervalAndExpectedTime) {
   const TrainCost c = train_cost(small_job(), 1.5);
   EXPECT_DOUBLE_EQ(c.cluster_mtbf_s, 360000.0);
   EXPECT_DOUBLE_EQ(c.optimal_checkpoint_interval_s, 6000.0);
-  // T = 1500 · (1 + 50/6000) / (1 − (3000 + 1000)/360000) = 1500 · (121/120) / (89/90)
-  //   = 1500 · 363/356.
-  EXPECT_NEAR(c.expected_time_to_train_with_failures_s, 1500.0 * 363.0 / 356.0, 1e-9);
-  EXPECT_NEAR(c.expected_time_to_train_with_failures_s, 1529.4943820224719, 1e-9);
+  // R = 1000 + the 50 s checkpoint read (a read takes as long as the write by default).
+  // T = 1500 · (1 + 50/6000) / (1 − (3000 + 1050)/360000) = 1500 · (121/120) · (360000/355950).
+  EXPECT_NEAR(c.expected_time_to_train_with_failures_s,
+              1500.0 * 121.0 / 120.0 * 360000.0 / 355950.0, 1e-9);
+  EXPECT_NEAR(c.expected_time_to_train_with_failures_s, 1529.709228824273, 1e-9);
 }
 
 TEST(TrainCost, FreeCheckpointsLoseNoWork) {
@@ -102,17 +103,18 @@ TEST(TrainCost, MoreGpusShortenTheClusterMtbf) {
 TEST(TrainCost, InterruptionsAndEttrFromTheExpectedTime) {
   Scenario s = small_job();
   const TrainCost c = train_cost(s, 1.5);
-  // T = 1500 · 363/356 (above); M = 360,000 s.
-  EXPECT_NEAR(c.expected_interruptions, 1500.0 * 363.0 / 356.0 / 360000.0, 1e-15);
-  EXPECT_NEAR(c.ettr, 356.0 / 363.0, 1e-15);
+  // T = 1500 · (121/120) · (360000/355950) (above); M = 360,000 s.
+  const double t = 1500.0 * 121.0 / 120.0 * 360000.0 / 355950.0;
+  EXPECT_NEAR(c.expected_interruptions, t / 360000.0, 1e-15);
+  EXPECT_NEAR(c.ettr, 1500.0 / t, 1e-15);
   EXPECT_DOUBLE_EQ(c.checkpoint_interval_s, 6000.0);
   s.reliability.checkpoint_interval_iterations = 100;  // Megatron --save-interval 100
   const TrainCost every_100 = train_cost(s, 1.5);
   EXPECT_DOUBLE_EQ(every_100.checkpoint_interval_s, 150.0);
   EXPECT_DOUBLE_EQ(every_100.optimal_checkpoint_interval_s, 6000.0);
-  // 1500 · (1 + 50/150) / (1 − (75 + 1000)/360,000).
+  // 1500 · (1 + 50/150) / (1 − (75 + 1050)/360,000).
   EXPECT_NEAR(every_100.expected_time_to_train_with_failures_s,
-              1500.0 * (4.0 / 3.0) / (1.0 - 1075.0 / 360000.0), 1e-9);
+              1500.0 * (4.0 / 3.0) / (1.0 - 1125.0 / 360000.0), 1e-9);
 }
 
 TEST(TrainCost, AnAsyncIntervalShorterThanTheWriteWaitsForIt) {
