@@ -17,37 +17,40 @@ void check_serving_tensor(const Scenario& s) {
     throw InputError("serving.tensor",
                      "a replica's tensor-parallel group must fit one node (cluster.gpus_per_node "
                      "is " +
-                         str(s.cluster.gpus_per_node) + ")",
-                     str(t), "1 .. " + str(s.cluster.gpus_per_node));
+                         std::to_string(s.cluster.gpus_per_node) + ")",
+                     std::to_string(t), "1 .. " + std::to_string(s.cluster.gpus_per_node));
   }
   if (m.num_attention_heads % t != 0) {
-    throw InputError("serving.tensor",
-                     "must divide model.num_attention_heads (" + str(m.num_attention_heads) + ")",
-                     str(t), "a divisor of " + str(m.num_attention_heads));
+    throw InputError(
+        "serving.tensor",
+        "must divide model.num_attention_heads (" + std::to_string(m.num_attention_heads) + ")",
+        std::to_string(t), "a divisor of " + std::to_string(m.num_attention_heads));
   }
   // vLLM replicates KV heads when the TP degree exceeds them (each rank keeps one).
   if (m.num_kv_heads % t != 0 && t % m.num_kv_heads != 0) {
-    throw InputError(
-        "serving.tensor",
-        "must divide model.num_kv_heads (" + str(m.num_kv_heads) + ") or be a multiple of it",
-        str(t), "a divisor or multiple of " + str(m.num_kv_heads));
+    throw InputError("serving.tensor",
+                     "must divide model.num_kv_heads (" + std::to_string(m.num_kv_heads) +
+                         ") or be a multiple of it",
+                     std::to_string(t),
+                     "a divisor or multiple of " + std::to_string(m.num_kv_heads));
   }
   if (m.ffn_hidden_size % t != 0) {
-    throw InputError("serving.tensor",
-                     "must divide model.ffn_hidden_size (" + str(m.ffn_hidden_size) + ")", str(t),
-                     "a divisor of " + str(m.ffn_hidden_size));
+    throw InputError(
+        "serving.tensor",
+        "must divide model.ffn_hidden_size (" + std::to_string(m.ffn_hidden_size) + ")",
+        std::to_string(t), "a divisor of " + std::to_string(m.ffn_hidden_size));
   }
 }
 
 void check_length(const LengthConfig& l, const std::string& path) {
   const std::string at = "serving.traffic." + path;
   if (l.max != 0 && l.max < l.min) {
-    throw InputError(at + ".max", "must be at least " + at + ".min (" + str(l.min) + ")",
-                     str(l.max), "0, or " + str(l.min) + " .. 16777216");
+    throw InputError(at + ".max", "must be at least " + at + ".min (" + std::to_string(l.min) + ")",
+                     std::to_string(l.max), "0, or " + std::to_string(l.min) + " .. 16777216");
   }
   if (l.distribution == LengthDistribution::uniform && l.max == 0) {
     throw InputError(at + ".max", "required for a uniform distribution", "0",
-                     str(l.min) + " .. 16777216");
+                     std::to_string(l.min) + " .. 16777216");
   }
   if (l.distribution != LengthDistribution::uniform && l.mean < 1.0) {
     throw InputError(at + ".mean", "required (at least 1 token) for a fixed or lognormal length",
@@ -63,9 +66,9 @@ void check_length(const LengthConfig& l, const std::string& path) {
 
 void check_serving(Scenario& s, const GpuSpec& gpu) {
   if (s.model.moe.num_experts > 0) {
-    throw InputError("model.moe.num_experts",
-                     "serving does not model mixture-of-experts layers yet",
-                     str(s.model.moe.num_experts), "a dense model (0) for windtunnel serve");
+    throw InputError(
+        "model.moe.num_experts", "serving does not model mixture-of-experts layers yet",
+        std::to_string(s.model.moe.num_experts), "a dense model (0) for windtunnel serve");
   }
   check_serving_tensor(s);
   const ServingConfig& v = s.serving;
@@ -85,18 +88,20 @@ void check_serving(Scenario& s, const GpuSpec& gpu) {
   check_length(v.traffic.output_tokens, "output_tokens");
   if (v.batching == Batching::continuous && v.max_num_batched_tokens < v.max_num_seqs) {
     throw InputError("serving.max_num_batched_tokens",
-                     "must be at least serving.max_num_seqs (" + str(v.max_num_seqs) +
+                     "must be at least serving.max_num_seqs (" + std::to_string(v.max_num_seqs) +
                          "): every running sequence decodes one token per step",
-                     str(v.max_num_batched_tokens), str(v.max_num_seqs) + " .. 100000000");
+                     std::to_string(v.max_num_batched_tokens),
+                     std::to_string(v.max_num_seqs) + " .. 100000000");
   }
   // vLLM's rule without chunked prefill: one step must hold the longest prompt the model takes.
   if (v.batching == Batching::continuous && !v.chunked_prefill &&
       v.max_num_batched_tokens < s.model.seq_length) {
-    throw InputError("serving.max_num_batched_tokens",
-                     "without chunked prefill must be at least model.seq_length (" +
-                         str(s.model.seq_length) + "), as vLLM requires",
-                     str(v.max_num_batched_tokens),
-                     str(s.model.seq_length) + " .. 100000000, or serving.chunked_prefill true");
+    throw InputError(
+        "serving.max_num_batched_tokens",
+        "without chunked prefill must be at least model.seq_length (" +
+            std::to_string(s.model.seq_length) + "), as vLLM requires",
+        std::to_string(v.max_num_batched_tokens),
+        std::to_string(s.model.seq_length) + " .. 100000000, or serving.chunked_prefill true");
   }
   const std::vector<int>& hourly = v.traffic.hourly_percent;
   if (!hourly.empty()) {
