@@ -7,7 +7,9 @@
 
 namespace wt {
 
-enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie };
+// ici: a TPU host, whose chips have no switch between them: each chip is a vertex of the ICI torus
+// (cluster.network.torus.dims count chips), and chips of one host talk over the torus too.
+enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici };
 enum class NetworkTopology { fat_tree, torus, dragonfly };
 
 struct IntraNodeConfig {
@@ -24,7 +26,11 @@ struct FatTreeConfig {
 };
 
 struct TorusConfig {
-  std::vector<int> dims;  // product = number of nodes
+  std::vector<int> dims;  // product = number of nodes (chips under intra_node.fabric "ici")
+  // Per dimension, whether a wrap-around cable closes it; empty = every dimension wraps. Not a
+  // scenario field: scenario validation sets it for an ICI slice from the chip's rules
+  // (sim/scenario/validate_ici.cpp).
+  std::vector<bool> wrap;
 };
 
 struct DragonflyConfig {
@@ -60,6 +66,7 @@ struct ClusterConfig {
   // 0.90 centres the dev set's speed error; one value for every GPU model (docs/validation.md).
   double gpu_sustained_speed = 0.90;
   int num_gpus() const { return num_nodes * gpus_per_node; }
+  bool ici() const { return intra_node.fabric == IntraNodeFabric::ici; }
 };
 
 }  // namespace wt

@@ -23,6 +23,7 @@ ClusterTopology::ClusterTopology(const ClusterConfig& cluster, double intra_node
       nodes_(node_fabric_params(cluster, intra_node_Bps), graph(), gpu_vertices_) {
   num_nodes_ = cluster.num_nodes;
   gpus_per_node_ = cluster.gpus_per_node;
+  ici_ = cluster.ici();
 }
 
 int32_t ClusterTopology::nic_vertex(int nic) const {
@@ -36,7 +37,7 @@ void ClusterTopology::route(int src, int dst, uint64_t flow_hash, std::vector<in
   const int dst_node = dst / gpus_per_node_;
   const int src_gpu = src % gpus_per_node_;
   const int dst_gpu = dst % gpus_per_node_;
-  if (src_node == dst_node) {
+  if (src_node == dst_node && !ici_) {
     nodes_.route_inside(src_node, src_gpu, dst_gpu, out);
     return;
   }

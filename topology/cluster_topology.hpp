@@ -38,7 +38,7 @@ class ClusterTopology : public Topology {
                              std::vector<int32_t>& out) const = 0;
   virtual NetworkFigures network_figures() const = 0;
 
-  bool has_network() const { return num_nodes_ > 1; }
+  bool has_network() const { return num_nodes_ > 1 || (ici_ && num_gpus() > 1); }
   GraphBuilder graph() { return GraphBuilder(vertices_, links_); }
   // A network link of the cluster's line rate and per-hop latency.
   LinkSpec network_link(LinkLevel level) const { return {link_Bps_, link_latency_s_, level}; }
@@ -48,6 +48,7 @@ class ClusterTopology : public Topology {
   int nics_per_node_ = 0;
   double link_Bps_ = 0.0;
   double link_latency_s_ = 0.0;
+  bool ici_ = false;  // intra_node.fabric "ici": chips of one node meet on the network
   NodeFabric nodes_;
 };
 

@@ -37,19 +37,22 @@ NodeFabric::NodeFabric(const NodeFabricParams& params, GraphBuilder graph,
 }
 
 int64_t NodeFabric::vertices_per_node(const NodeFabricParams& p) {
-  const bool node_switch = p.fabric != IntraNodeFabric::nvlink_mesh && p.gpus_per_node > 1;
+  const bool node_switch = p.fabric != IntraNodeFabric::nvlink_mesh &&
+                           p.fabric != IntraNodeFabric::ici && p.gpus_per_node > 1;
   return int64_t{p.gpus_per_node} + p.nics_per_node + (node_switch ? 1 : 0);
 }
 
 int64_t NodeFabric::links_per_node(const NodeFabricParams& p) {
   const int64_t g = p.gpus_per_node;
-  const int64_t intra =
-      g < 2 ? 0 : (p.fabric == IntraNodeFabric::nvlink_mesh ? g * (g - 1) : 2 * g);
+  const int64_t intra = g < 2 || p.fabric == IntraNodeFabric::ici
+                            ? 0
+                            : (p.fabric == IntraNodeFabric::nvlink_mesh ? g * (g - 1) : 2 * g);
   return intra + 2 * std::max<int64_t>(g, p.nics_per_node);
 }
 
 bool NodeFabric::has_switch() const {
-  return p_.fabric != IntraNodeFabric::nvlink_mesh && p_.gpus_per_node > 1;
+  return p_.fabric != IntraNodeFabric::nvlink_mesh && p_.fabric != IntraNodeFabric::ici &&
+         p_.gpus_per_node > 1;
 }
 
 int32_t NodeFabric::intra_links() const {
@@ -114,7 +117,7 @@ void NodeFabric::build_node(int node, GraphBuilder& graph,
 
 void NodeFabric::build_intra_links(int32_t first_vertex, GraphBuilder& graph) const {
   const int g = p_.gpus_per_node;
-  if (g < 2) return;
+  if (g < 2 || p_.fabric == IntraNodeFabric::ici) return;
   if (has_switch()) {
     const int32_t hub = first_vertex + g + p_.nics_per_node;
     const LinkSpec half{p_.gpu_Bps, p_.gpu_latency_s / 2.0, LinkLevel::intra_node};
@@ -133,7 +136,9 @@ void NodeFabric::build_intra_links(int32_t first_vertex, GraphBuilder& graph) co
 
 // One cable per (GPU, NIC it uses): g cables when GPUs share NICs, else one per NIC.
 void NodeFabric::build_attachments(int32_t first_vertex, GraphBuilder& graph) const {
-  const LinkSpec attach{p_.nic_Bps, 0.0, LinkLevel::intra_node};
+  // ICI: the "NIC" is the chip's own router port, at the chip's whole ICI bandwidth.
+  const double Bps = p_.fabric == IntraNodeFabric::ici ? p_.gpu_Bps : p_.nic_Bps;
+  const LinkSpec attach{Bps, 0.0, LinkLevel::intra_node};
   const int32_t first_nic_vertex = first_vertex + p_.gpus_per_node;
   for (int i = 0; i < p_.gpus_per_node; ++i) {
     for (int j = first_nic(i); j < first_nic(i) + nic_count(i); ++j) {

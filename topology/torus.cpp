@@ -20,16 +20,34 @@ constexpr size_t kMaxDims = 3;
 constexpr std::array<LinkLevel, kMaxDims> kDimLevel = {LinkLevel::level1, LinkLevel::level2,
                                                        LinkLevel::level3};
 
+// Vertices of the torus: nodes, or chips under intra_node.fabric "ici".
+int torus_vertices(const ClusterConfig& cluster) {
+  return cluster.ici() ? cluster.num_gpus() : cluster.num_nodes;
+}
+
 std::vector<int> torus_dims(const ClusterConfig& cluster) {
   const std::vector<int>& dims = cluster.network.torus.dims;
-  if (dims.empty()) return {cluster.num_nodes};  // one node (validated clusters of more have dims)
+  if (dims.empty()) return {torus_vertices(cluster)};  // one vertex, or validated without dims
   return dims;
+}
+
+// Whether dimension i has wrap-around cables (every dimension unless torus.wrap says otherwise).
+bool wraps(const ClusterConfig& cluster, size_t i) {
+  const std::vector<bool>& wrap = cluster.network.torus.wrap;
+  return i >= wrap.size() || wrap[i];
 }
 
 class TorusTopology final : public ClusterTopology {
  public:
   TorusTopology(const ClusterConfig& cluster, double intra_node_Bps)
-      : ClusterTopology(cluster, intra_node_Bps), dims_(torus_dims(cluster)) {
+      : ClusterTopology(cluster, intra_node_Bps),
+        dims_(torus_dims(cluster)),
+        vertices_(torus_vertices(cluster)),
+        ici_(cluster.ici()),
+        chip_Bps_(intra_node_Bps) {
+    for (size_t i = 0; i < dims_.size(); ++i) {
+      wrap_[i] = wraps(cluster, i);
+    }
     if (!has_network()) return;
     int stride = 1;
     for (size_t i = 0; i < dims_.size(); ++i) {
@@ -49,7 +67,7 @@ class TorusTopology final : public ClusterTopology {
   void add_routers() {
     GraphBuilder g = graph();
     router_base_ = g.next_vertex();
-    for (int r = 0; r < num_nodes_; ++r) {
+    for (int r = 0; r < vertices_; ++r) {
       std::string name = "router(";
       for (size_t i = 0; i < dims_.size(); ++i) {
         name += (i ? "," : "") + std::to_string(coordinate(r, i));
@@ -61,22 +79,38 @@ class TorusTopology final : public ClusterTopology {
   void add_nic_cables() {
     GraphBuilder g = graph();
     nic_cable_base_ = g.next_link();
+    // ICI: a chip's port into its own router, at the chip's whole ICI bandwidth, no latency.
+    const LinkSpec port =
+        ici_ ? LinkSpec{chip_Bps_, 0.0, LinkLevel::nic} : network_link(LinkLevel::nic);
     for (int nic = 0; nic < num_nics(); ++nic) {
-      g.add_cable(nic_vertex(nic), router_base_ + nic / nics_per_node(),
-                  network_link(LinkLevel::nic));
+      g.add_cable(nic_vertex(nic), router_base_ + router_of(nic), port);
     }
   }
 
-  // Cable r → r + e_dim of dimension `dim` is ring_base_[dim] + 2r (its reverse + 1).
+  // Router of a NIC: its node's, or under ICI its chip's own.
+  int router_of(int nic) const { return ici_ ? nic : nic / nics_per_node(); }
+
+  // Cable r → r + e_dim of dimension `dim` is ring_base_[dim] + 2·cable_index(r, dim) (its
+  // reverse + 1). Without wrap-around the last router of each line has no + cable.
   void add_ring_cables() {
     GraphBuilder g = graph();
     for (size_t dim = 0; dim < dims_.size(); ++dim) {
       ring_base_[dim] = g.next_link();
       if (dims_[dim] < 2) continue;
-      for (int r = 0; r < num_nodes_; ++r) {
+      for (int r = 0; r < vertices_; ++r) {
+        if (!wrap_[dim] && coordinate(r, dim) == dims_[dim] - 1) continue;
         g.add_cable(router_base_ + r, router_base_ + step(r, dim, 1), network_link(kDimLevel[dim]));
       }
     }
+  }
+
+  // r itself with wrap-around; without it, r's rank among the routers that have a + cable
+  // (r = low + s·(x + d·high) with low < s gives low + s·(x + (d − 1)·high)).
+  int cable_index(int r, size_t dim) const {
+    if (wrap_[dim]) return r;
+    const int s = strides_[dim];
+    const int d = dims_[dim];
+    return r % s + s * (coordinate(r, dim) + (d - 1) * (r / s / d));
   }
 
   int step(int router, size_t dim, int direction) const {
@@ -88,36 +122,45 @@ class TorusTopology final : public ClusterTopology {
   void route_network(int src_nic, int dst_nic, uint64_t /*flow_hash*/,
                      std::vector<int32_t>& out) const override {
     out.push_back(nic_cable_base_ + 2 * src_nic);
-    int at = src_nic / nics_per_node();
-    const int to = dst_nic / nics_per_node();
+    int at = router_of(src_nic);
+    const int to = router_of(dst_nic);
     for (size_t dim = 0; dim < dims_.size(); ++dim) {
       const int d = dims_[dim];
       const int forward = ((coordinate(to, dim) - coordinate(at, dim)) % d + d) % d;
-      const bool plus = forward <= d - forward;
+      const bool plus =
+          wrap_[dim] ? forward <= d - forward : coordinate(to, dim) >= coordinate(at, dim);
       for (int hop = 0; hop < (plus ? forward : d - forward); ++hop) {
         const int next = step(at, dim, plus ? 1 : -1);
-        out.push_back(plus ? ring_base_[dim] + 2 * at : ring_base_[dim] + 2 * next + 1);
+        out.push_back(plus ? ring_base_[dim] + 2 * cable_index(at, dim)
+                           : ring_base_[dim] + 2 * cable_index(next, dim) + 1);
         at = next;
       }
     }
     out.push_back(nic_cable_base_ + 2 * dst_nic + 1);
   }
 
-  // Diameter Σ⌊dᵢ/2⌋ router links + 2 NIC links; a cut across the longest dimension (≥ 2) crosses
-  // two cables per ring of it (the direct one and the wrap-around).
+  // Diameter Σ⌊dᵢ/2⌋ router links (dᵢ − 1 along a dimension without wrap-around) + 2 NIC links;
+  // a cut across the longest dimension (≥ 2) crosses two cables per ring of it (the direct one and
+  // the wrap-around), one per line without wrap-around.
   NetworkFigures network_figures() const override {
     NetworkFigures f;
     f.diameter_links = 2;
-    for (int d : dims_) {
-      f.diameter_links += d / 2;
+    size_t longest = 0;
+    for (size_t i = 0; i < dims_.size(); ++i) {
+      f.diameter_links += wrap_[i] ? dims_[i] / 2 : dims_[i] - 1;
+      if (dims_[i] > dims_[longest]) longest = i;
     }
-    const int longest = *std::max_element(dims_.begin(), dims_.end());
-    const double cut = longest < 2 ? 0.0 : 2.0 * num_nodes_ / longest;
+    const int d = dims_[longest];
+    const double cut = d < 2 ? 0.0 : (wrap_[longest] ? 2.0 : 1.0) * vertices_ / d;
     f.bisection_Bps = cut * link_Bps();
     return f;
   }
 
   std::vector<int> dims_;
+  int vertices_ = 0;
+  bool ici_ = false;
+  double chip_Bps_ = 0.0;  // ICI: a chip's bandwidth into its router (all its links)
+  std::array<bool, kMaxDims> wrap_{};
   std::array<int, kMaxDims> strides_{};
   std::array<int32_t, kMaxDims> ring_base_{};
   int32_t router_base_ = 0;
@@ -145,20 +188,24 @@ std::string dims_text(const std::vector<int>& dims) {
 
 }  // namespace
 
-// Each node is a vertex of the torus; a cut across the largest dimension crosses product/max
-// vertices' links, twice because of the wrap-around.
+// Each node (chip under ICI) is a vertex of the torus; a cut across the largest dimension crosses
+// product/max vertices' links, twice because of the wrap-around (once along a line).
 NetworkSummary torus_summary(const ClusterConfig& cluster, NetworkSummary s) {
   const NetworkConfig& net = cluster.network;
   const std::vector<int>& dims = net.torus.dims;
   const int64_t vertices = dims_product(dims);
-  s.max_endpoints = clamp_to_int(vertices * net.nics_per_node);
+  s.max_endpoints = clamp_to_int(cluster.ici() ? vertices : vertices * net.nics_per_node);
   int diameter = 0;
-  for (int d : dims) {
-    diameter += d / 2;
+  size_t longest = 0;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    diameter += wraps(cluster, i) ? dims[i] / 2 : dims[i] - 1;
+    if (dims[i] > dims[longest]) longest = i;
   }
   s.hops_between_nodes = diameter + kNicLinks;
-  const int max_dim = dims.empty() ? 1 : *std::max_element(dims.begin(), dims.end());
-  const double cut_links = max_dim < 2 ? 0.0 : 2.0 * static_cast<double>(vertices) / max_dim;
+  const int max_dim = dims.empty() ? 1 : dims[longest];
+  const double cut_links =
+      max_dim < 2 ? 0.0
+                  : (wraps(cluster, longest) ? 2.0 : 1.0) * static_cast<double>(vertices) / max_dim;
   s.bisection_Bps = cut_links * network_link_Bps(net);
   return s;
 }
@@ -170,6 +217,21 @@ std::optional<NetworkProblem> check_torus(const ClusterConfig& cluster) {
   if (dims.empty() || !positive) {
     return NetworkProblem{path, "torus dimensions must be given, each at least 1", dims_text(dims),
                           "positive sizes whose product is cluster.num_nodes"};
+  }
+  if (cluster.ici()) {
+    if (cluster.network.nics_per_node != cluster.gpus_per_node) {
+      return NetworkProblem{"cluster.network.nics_per_node",
+                            "under intra_node.fabric \"ici\" each chip is its own torus port",
+                            std::to_string(cluster.network.nics_per_node),
+                            "cluster.gpus_per_node = " + std::to_string(cluster.gpus_per_node)};
+    }
+    if (dims_product(dims) != cluster.num_gpus()) {
+      return NetworkProblem{
+          path, "an ICI torus has one chip per vertex, so its size must match",
+          dims_text(dims) + " (product " + std::to_string(dims_product(dims)) + ")",
+          "dims whose product is the chip count = " + std::to_string(cluster.num_gpus())};
+    }
+    return std::nullopt;
   }
   if (dims_product(dims) != cluster.num_nodes) {
     return NetworkProblem{
@@ -184,10 +246,12 @@ std::unique_ptr<Topology> make_torus(const ClusterConfig& cluster, double intra_
   const std::vector<int> dims = torus_dims(cluster);
   check_dimension_count(dims);
   const int64_t rings = std::count_if(dims.begin(), dims.end(), [](int d) { return d > 1; });
-  const int64_t nodes = cluster.num_nodes;
+  const int64_t vertices = torus_vertices(cluster);
+  const bool network = vertices > 1 && (cluster.num_nodes > 1 || cluster.ici());
   const int64_t network_links =
-      cluster.num_nodes > 1 ? 2 * (nodes * cluster.network.nics_per_node + nodes * rings) : 0;
-  check_indexable(cluster, cluster.num_nodes > 1 ? nodes : 0, network_links);
+      network ? 2 * (int64_t{cluster.num_nodes} * cluster.network.nics_per_node + vertices * rings)
+              : 0;
+  check_indexable(cluster, network ? vertices : 0, network_links);
   return std::make_unique<TorusTopology>(cluster, intra_node_Bps);
 }
 

@@ -106,6 +106,8 @@ const char* to_string(IntraNodeFabric f) {
       return "nvlink-mesh";
     case IntraNodeFabric::pcie:
       return "pcie";
+    case IntraNodeFabric::ici:
+      return "ici";
   }
   return "?";
 }

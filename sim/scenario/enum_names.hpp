@@ -51,7 +51,7 @@ struct EnumValues<Offload> {
 template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
-                                     IntraNodeFabric::pcie};
+                                     IntraNodeFabric::pcie, IntraNodeFabric::ici};
 };
 template <>
 struct EnumValues<NetworkTopology> {

@@ -53,6 +53,7 @@ void validate(Scenario& s) {
   check_context_parallel(s);
   check_expert_parallel(s);
   check_intra_node_bandwidth(s);
+  apply_ici_slice(s, gpu);
   check_network_config(s);
   check_calibration(s);
   add_layout_warnings(s);

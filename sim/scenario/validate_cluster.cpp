@@ -89,7 +89,7 @@ void check_intra_node_bandwidth(const Scenario& s) {
 
 void check_network_config(const Scenario& s) {
   const ClusterConfig& c = s.cluster;
-  if (c.num_nodes == 1) return;
+  if (c.num_nodes == 1 && !c.ici()) return;
   const NetworkConfig& n = c.network;
   if (n.topology == NetworkTopology::torus && n.torus.dims.empty()) {
     throw InputError("cluster.network.torus.dims",

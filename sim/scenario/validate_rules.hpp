@@ -35,6 +35,9 @@ const GpuSpec& resolve_gpu(Scenario& s);
 void check_precision(const Scenario& s, const GpuSpec& gpu);
 void check_intra_node_bandwidth(const Scenario& s);
 void check_network_config(const Scenario& s);
+// intra_node.fabric "ici": checks the chip and slice shape, sets the ICI link rate, the chips'
+// ports and the torus wrap-around (validate_ici.cpp).
+void apply_ici_slice(Scenario& s, const GpuSpec& gpu);
 void check_calibration(Scenario& s);
 void add_cluster_warnings(Scenario& s, const GpuSpec& gpu);
 
