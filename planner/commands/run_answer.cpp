@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "sim/report/goodput.hpp"
+#include "sim/run_fewer_replicas.hpp"
 
 namespace wt {
 
@@ -14,7 +15,8 @@ EngineKind parse_engine_kind(const std::string& name, const std::string& argumen
 RunOutput run_with_figures(const Scenario& s, EngineKind engine, const EngineOptions& options,
                            const std::optional<validation::ErrorBands>& bands) {
   RunOutput out = run_scenario(s, engine, options);
-  out.result.monte_carlo = monte_carlo_figures(s, out.result.iteration_time_s);
+  out.result.monte_carlo = monte_carlo_figures(s, out.result.iteration_time_s, SpotPreemption{},
+                                               fewer_replicas_slowdowns(s));
   if (bands) out.result.error_band = validation::band_of(*bands, s, out.result.iteration_time_s);
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include "planner/search/plan_report.hpp"
 #include "sim/report/goodput.hpp"
+#include "sim/run_fewer_replicas.hpp"
 
 namespace wt {
 namespace {
@@ -12,7 +13,8 @@ void add_monte_carlo(const CandidateSpace& space, Outcome& o) {
   const PlanSpec& spec = space.spec();
   Scenario s = space.scenario(o.index);
   s.reliability.monte_carlo_runs = spec.monte_carlo.runs;
-  const std::optional<MonteCarloFigures> m = monte_carlo_figures(s, o.iteration_time_s, spec.spot);
+  const std::optional<MonteCarloFigures> m =
+      monte_carlo_figures(s, o.iteration_time_s, spec.spot, fewer_replicas_slowdowns(s));
   if (!m || m->runs <= 0) return;  // the closed form ranks it (pruned candidates never get here)
   o.monte_carlo_runs = m->runs;
   o.p50_time_s = m->p50_time_s;

@@ -40,8 +40,9 @@ std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double i
   return monte_carlo_figures(s, iteration_s, SpotPreemption{});
 }
 
-std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double iteration_s,
-                                                     const SpotPreemption& spot) {
+std::optional<MonteCarloFigures> monte_carlo_figures(
+    const Scenario& s, double iteration_s, const SpotPreemption& spot,
+    const std::function<double(int missing)>& slowdown) {
   const int runs = s.reliability.monte_carlo_runs;
   const TrainCost c = train_cost(s, iteration_s, spot);
   if (runs <= 0 || c.time_to_train_s <= 0.0) return std::nullopt;
@@ -69,7 +70,8 @@ std::optional<MonteCarloFigures> monte_carlo_figures(const Scenario& s, double i
                          .repair_s = s.reliability.node_repair_hours * units::kSecondsPerHour,
                          .replicas = std::max(1, s.parallel.data),
                          .replicas_per_node = replicas_per_node(s),
-                         .rejoin_restart_s = s.reliability.restart_s + c.checkpoint.read_s};
+                         .rejoin_restart_s = s.reliability.restart_s + c.checkpoint.read_s,
+                         .slowdown = slowdown};
   const GoodputStats g = simulate_goodput(in);
   m.runs = g.runs;
   m.why_not = g.why_not;

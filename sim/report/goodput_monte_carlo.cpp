@@ -22,6 +22,25 @@ struct RandomStream {
   double exponential(double rate) { return -std::log1p(-uniform()) / rate; }
 };
 
+// Slowdown by replicas missing, asked of GoodputInputs::slowdown once per count that a run reaches.
+class SlowdownTable {
+ public:
+  explicit SlowdownTable(const GoodputInputs& in)
+      : in_(in), table_(static_cast<size_t>(std::max(1, in.replicas)), 0.0) {}
+  double operator()(int missing) {
+    double& f = table_[static_cast<size_t>(missing)];
+    if (f == 0.0) {
+      f = in_.slowdown ? in_.slowdown(missing)
+                       : static_cast<double>(in_.replicas) / (in_.replicas - missing);
+    }
+    return f;
+  }
+
+ private:
+  const GoodputInputs& in_;
+  std::vector<double> table_;  // 0: not asked yet
+};
+
 struct RunOutcome {
   double time_s = 0.0;
   double interruptions = 0.0;
@@ -30,8 +49,9 @@ struct RunOutcome {
 
 class Run {
  public:
-  Run(const GoodputInputs& in, double rate, uint64_t seed)
+  Run(const GoodputInputs& in, double rate, uint64_t seed, SlowdownTable& slowdowns)
       : in_(in),
+        slowdowns_(slowdowns),
         rate_(rate),
         rng_{seed},
         cap_(std::max(1000.0, 100.0 * in.expected_interruptions)),
@@ -105,11 +125,10 @@ class Run {
     return out_[out_.size() - allowed - 1] - now;
   }
   // Wall time per unit of work with the replicas of the nodes out missing.
-  double slowdown() const {
+  double slowdown() {
     if (!in_.fewer_replicas || out_.empty()) return 1.0;
-    const int missing =
-        std::min(in_.replicas - 1, static_cast<int>(out_.size()) * in_.replicas_per_node);
-    return static_cast<double>(in_.replicas) / (in_.replicas - missing);
+    return slowdowns_(
+        std::min(in_.replicas - 1, static_cast<int>(out_.size()) * in_.replicas_per_node));
   }
   int segments(double remaining) const {
     return static_cast<int>(std::ceil(remaining / in_.interval_s - 1e-12));
@@ -145,6 +164,7 @@ class Run {
   }
 
   const GoodputInputs& in_;
+  SlowdownTable& slowdowns_;
   double rate_;
   RandomStream rng_;
   double cap_;
@@ -172,9 +192,10 @@ GoodputStats simulate_goodput(const GoodputInputs& in) {
   }
   std::vector<double> times(static_cast<size_t>(in.runs));
   double sum = 0.0, interruptions = 0.0;
+  SlowdownTable slowdowns(in);
   for (int i = 0; i < in.runs; ++i) {
     uint64_t mix = in.seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(i);
-    Run run(in, rate, splitmix64(mix));
+    Run run(in, rate, splitmix64(mix), slowdowns);
     const RunOutcome o = run.simulate();
     if (o.runaway) {
       stats.why_not =

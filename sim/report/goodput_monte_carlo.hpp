@@ -2,6 +2,7 @@
 // A seeded Monte Carlo of a whole training run under failures (docs/models.md, "Time to train and
 // failures"): the time-to-train distribution behind the Young/Daly expectation.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,15 +25,19 @@ struct GoodputInputs {
   // spare_nodes < 0 a spare is always at hand; otherwise, when more nodes are out than spares,
   // the restart also waits for the earliest repairs. Continuing with fewer replicas: the job
   // restarts at once without the replicas_per_node data-parallel replicas (of `replicas`) of each
-  // node out, progressing at (replicas − out) / replicas, and when a node is back it rejoins with
-  // a planned restart (a checkpoint block, then the restart), losing no work. With every replica
-  // out the job waits for repairs instead.
+  // node out, taking slowdown(missing) wall time per unit of work, and when a node is back it
+  // rejoins with a planned restart (a checkpoint block, then the restart), losing no work. With
+  // every replica out the job waits for repairs instead.
   bool fewer_replicas = false;
   int spare_nodes = -1;
   double repair_s = 0.0;
   int replicas = 1;
   int replicas_per_node = 1;
   double rejoin_restart_s = 0.0;
+  // Wall time per unit of work with `missing` (1 .. replicas − 1) replicas out, relative to all of
+  // them: the smaller layout re-timed (sim/run_fewer_replicas.hpp). Asked once per count a run
+  // reaches. Empty: proportional, replicas / (replicas − missing).
+  std::function<double(int missing)> slowdown;
 };
 
 struct GoodputStats {
