@@ -32,7 +32,7 @@ std::vector<T> take(const std::string& in, std::size_t& at) {
     throw std::runtime_error("serving simulation: truncated result");
   }
   std::vector<T> v(n);
-  std::memcpy(static_cast<void*>(v.data()), in.data() + at, n * sizeof(T));
+  if (n > 0) std::memcpy(static_cast<void*>(v.data()), in.data() + at, n * sizeof(T));
   at += n * sizeof(T);
   return v;
 }
