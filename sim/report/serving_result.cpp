@@ -72,6 +72,12 @@ ServingResult assemble_serving_result(const Scenario& s, const ServingMemory& me
   ServingResult r;
   r.scenario = s.name;
   r.gpu = s.cluster.gpu;
+  if (const SpeculativeConfig& sp = s.serving.speculative; sp.enabled()) {
+    r.draft_model = sp.draft_model;
+    r.draft_tokens = sp.num_tokens;
+    r.acceptance_rate = sp.acceptance_rate;
+    r.tokens_per_verification = expected_tokens_per_verification(sp.num_tokens, sp.acceptance_rate);
+  }
   r.tensor = v.tensor;
   r.replicas = v.replicas;
   r.gpus = v.tensor * v.replicas;
@@ -182,7 +188,7 @@ nlohmann::json serving_result_json(const ServingResult& r) {
                    {"attainment", c.attainment}});
   }
   const ServingMemory& m = r.memory;
-  return {
+  nlohmann::json j = {
       {"scenario", r.scenario},
       {"gpu", r.gpu},
       {"fits_in_memory", r.fits},
@@ -229,6 +235,13 @@ nlohmann::json serving_result_json(const ServingResult& r) {
         {"usd_per_million_output_tokens", r.usd_per_million_output_tokens}}},
       {"warnings", r.warnings},
   };
+  if (!r.draft_model.empty()) {
+    j["speculative"] = {{"draft_model", r.draft_model},
+                        {"num_tokens", r.draft_tokens},
+                        {"acceptance_rate", r.acceptance_rate},
+                        {"tokens_per_verification", r.tokens_per_verification}};
+  }
+  return j;
 }
 
 std::string serving_summary_text(const ServingResult& r) {
@@ -269,6 +282,11 @@ std::string serving_summary_text(const ServingResult& r) {
       static_cast<long long>(r.max_concurrency_mean_length),
       static_cast<long long>(r.max_concurrency_max_length));
   add("GPU busy      %.0f%%\n", r.gpu_busy_fraction * 100.0);
+  if (!r.draft_model.empty()) {
+    add("speculative   %s drafts %d tokens per step, each accepted with p = %.2f: %.2f tokens per "
+        "verification on average (Leviathan et al. 2023)\n",
+        r.draft_model.c_str(), r.draft_tokens, r.acceptance_rate, r.tokens_per_verification);
+  }
   if (r.usd_per_million_output_tokens > 0.0) {
     add("cost          $%.3f per million output tokens at %s\n", r.usd_per_million_output_tokens,
         r.price_source.c_str());

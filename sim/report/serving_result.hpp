@@ -55,6 +55,12 @@ struct ServingResult {
   int64_t max_concurrency_max_length = 0;   // sequences of model.seq_length that fit
   double gpu_busy_fraction = 0.0;
   int64_t steps = 0;
+  // Speculative decoding (empty draft_model: none): the draft, its tokens per step, the
+  // acceptance rate and the tokens one verification yields on average.
+  std::string draft_model;
+  int draft_tokens = 0;
+  double acceptance_rate = 0.0;
+  double tokens_per_verification = 1.0;
   double usd_per_gpu_hour = 0.0;
   std::string price_source;
   double usd_per_million_output_tokens = 0.0;

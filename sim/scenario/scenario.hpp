@@ -232,6 +232,11 @@ struct LengthConfig {
 struct TrafficConfig {
   double rate_rps = 1.0;
   std::vector<int> hourly_percent;  // 24 values, percent of rate_rps per hour; empty = constant
+  // Bursts: for the first burst_s of every burst_period_s the rate is burst_factor times the
+  // hour's rate (1 = no bursts).
+  double burst_factor = 1.0;
+  double burst_s = 0.0;
+  double burst_period_s = 3600.0;
   LengthConfig prompt_tokens{LengthDistribution::fixed, 512.0};
   LengthConfig output_tokens{LengthDistribution::fixed, 128.0};
 };
@@ -242,6 +247,17 @@ struct SloConfig {
   double tpot_ms = 0.0;
   double e2e_ms = 0.0;
   SloPercentile percentile = SloPercentile::p99;
+};
+
+// Speculative decoding with a draft model (Leviathan et al. 2023; vLLM --speculative-config):
+// each decode step the draft proposes num_tokens tokens one by one, the target verifies them in
+// one pass, and each is accepted with probability acceptance_rate, independently.
+struct SpeculativeConfig {
+  std::string draft_model;  // a preset name; empty = no speculative decoding
+  ModelConfig draft;        // the preset's architecture
+  int num_tokens = 4;
+  double acceptance_rate = 0.7;
+  bool enabled() const { return !draft_model.empty(); }
 };
 
 struct ServingConfig {
@@ -259,6 +275,7 @@ struct ServingConfig {
   double gpu_memory_utilization = 0.9;
   TrafficConfig traffic;
   SloConfig slo;
+  SpeculativeConfig speculative;
   double duration_s = 0.0;      // 0 = no time limit on arrivals
   int64_t num_requests = 1000;  // 0 = no count limit
   int seed = 1;

@@ -50,6 +50,7 @@ std::vector<SectionInfo> all_sections() {
       {"serving.traffic.prompt_tokens", "Prompt lengths.", "", "", nullptr},
       {"serving.traffic.output_tokens", "Output lengths.", "", "", nullptr},
       {"serving.slo", "Latency targets.", "", "", nullptr},
+      {"serving.speculative", "Speculative decoding with a draft model.", "", "", nullptr},
   };
 }
 

@@ -4,6 +4,7 @@
 // training.
 #include "sim/scenario/serving_fields.hpp"
 #include "sim/scenario/field_factories.hpp"
+#include "sim/scenario/special_fields.hpp"
 
 namespace wt {
 namespace {
@@ -84,6 +85,14 @@ std::vector<FieldBinding> serving_fields() {
                          {.default_text = "[] (rate_rps all day)",
                           .doc = "Daily profile: 24 values, the rate of each hour as a percent "
                                  "of rate_rps (the simulation starts at hour 0)."}),
+      number_field(WT_MEMBER(serving.traffic.burst_factor), {1.0, 1e4},
+                   {.doc = "Bursts: the arrival rate is this many times the hour's rate for the "
+                           "first burst_s of every burst_period_s; 1 = no bursts (the mean rate "
+                           "is then above rate_rps, see docs/serving.md)."}),
+      number_field(WT_MEMBER(serving.traffic.burst_s), {0.0, 1e8},
+                   {.unit = "s", .doc = "Length of each burst; at most burst_period_s."}),
+      number_field(WT_MEMBER(serving.traffic.burst_period_s), {0.0, 1e8, true},
+                   {.unit = "s", .doc = "A burst starts every this many seconds (at 0 first)."}),
       WT_LENGTH_FIELDS(prompt_tokens, "prompt lengths"),
       WT_LENGTH_FIELDS(output_tokens, "output lengths"),
       number_field(WT_MEMBER(serving.slo.ttft_ms), kMilliseconds,
@@ -95,6 +104,21 @@ std::vector<FieldBinding> serving_fields() {
                    {.unit = "ms", .doc = "End-to-end latency target; 0 = none."}),
       choice_field(WT_MEMBER(serving.slo.percentile),
                    {.doc = "The percentile of each latency that must meet its target."}),
+      string_field("serving.speculative.draft_model", read_draft_model,
+                   {.default_text = "none",
+                    .allowed_text = "a preset name with model.vocab_size's vocabulary",
+                    .doc = "Speculative decoding (Leviathan et al. 2023; vLLM's draft-model "
+                           "method): this preset drafts num_tokens tokens per decode step on "
+                           "the replica's GPUs (same tensor parallelism and weight precision, "
+                           "its own KV cache), the target verifies them in one pass."}),
+      integer_field(
+          WT_MEMBER(serving.speculative.num_tokens), {1, 32},
+          {.unit = "tokens", .doc = "Draft tokens per step (vLLM num_speculative_tokens)."}),
+      number_field(WT_MEMBER(serving.speculative.acceptance_rate), {0.0, 1.0, true},
+                   {.doc = "Probability that the target accepts one draft token (alpha of "
+                           "Leviathan et al.; measure it for your model pair and data: their "
+                           "Table 3 spans about 0.5 to 0.9). A step then yields "
+                           "(1 - alpha^(k+1)) / (1 - alpha) tokens on average."}),
       number_field(WT_MEMBER(serving.duration_s), {0.0, 1e8},
                    {.unit = "s", .doc = "Requests arrive for this long; 0 = no time limit."}),
       integer_field(WT_MEMBER(serving.num_requests), {0, 100'000'000},

@@ -22,20 +22,35 @@ void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& /*ct
   s.name = read_string(value, "name");
 }
 
-void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
-  const std::string name = read_string(value, "model.preset");
+namespace {
+
+// The preset `value` names at `path`, or an error with the closest names.
+const ModelPreset& named_preset(const nlohmann::json& value, const std::string& path) {
+  const std::string name = read_string(value, path);
   const ModelPreset* preset = find_model_preset(name);
   if (preset == nullptr) {
     std::vector<std::string> names;
     for (const ModelPreset& p : model_presets()) {
       names.push_back(p.name);
     }
-    throw InputError("model.preset",
+    throw InputError(path,
                      "unknown preset" + did_you_mean(name, names) +
                          " (closest known: " + join(closest_model_presets(name, 5)) + ")",
                      value_text(value), model_preset_names());
   }
-  s.model = preset->model;
+  return *preset;
+}
+
+}  // namespace
+
+void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  s.model = named_preset(value, "model.preset").model;
+}
+
+void read_draft_model(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  const ModelPreset& p = named_preset(value, "serving.speculative.draft_model");
+  s.serving.speculative.draft_model = p.name;
+  s.serving.speculative.draft = p.model;
 }
 
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {

@@ -12,6 +12,8 @@ namespace wt {
 void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
+// serving.speculative.draft_model: a preset, its architecture kept for the draft's cost.
+void read_draft_model(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_framework(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 // training.finetune.target_modules: "q,v", "q,k,v,o,gate,up,down" or "all-linear".
 void read_lora_targets(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);

@@ -90,7 +90,10 @@ void check_required_fields(const Scenario& s) {
 }
 
 void fill_model_defaults(Scenario& s) {
-  ModelConfig& m = s.model;
+  fill_model_defaults(s.model);
+}
+
+void fill_model_defaults(ModelConfig& m) {
   if (m.num_kv_heads == 0) m.num_kv_heads = m.num_attention_heads;
   if (m.ffn_hidden_size == 0) m.ffn_hidden_size = 4 * m.hidden_size;
   if (m.moe.num_experts > 0 && m.moe.moe_ffn_hidden_size == 0) {

@@ -11,6 +11,7 @@ namespace wt {
 // validate_model.cpp
 void check_required_fields(const Scenario& s);
 void fill_model_defaults(Scenario& s);
+void fill_model_defaults(ModelConfig& m);  // kv heads, FFN width, head_dim left at 0
 void check_model_shape(const Scenario& s);
 // What the model states that the workload does not yet simulate, each named by its field.
 void add_model_warnings(Scenario& s);

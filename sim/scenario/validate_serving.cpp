@@ -63,6 +63,49 @@ void check_length(const LengthConfig& l, const std::string& path) {
   }
 }
 
+// The draft runs at the replica's tensor parallelism, so it must split as the target does; it
+// proposes tokens of the target's vocabulary (speculative sampling compares the two
+// distributions token by token).
+void check_speculative(Scenario& s) {
+  const ServingConfig& v = s.serving;
+  const SpeculativeConfig& sp = v.speculative;
+  if (!sp.enabled()) return;
+  fill_model_defaults(s.serving.speculative.draft);
+  const std::string at = "serving.speculative.draft_model";
+  const std::string name = "\"" + sp.draft_model + "\"";
+  if (v.batching != Batching::continuous) {
+    throw InputError(at, "speculative decoding needs continuous batching", name,
+                     "serving.batching continuous, or no draft_model");
+  }
+  if (sp.draft.vocab_size != s.model.vocab_size) {
+    throw InputError(at,
+                     "the draft's vocabulary (" + text(sp.draft.vocab_size) +
+                         " tokens) differs from the model's (" + text(s.model.vocab_size) + ")",
+                     name, "a preset with model.vocab_size " + text(s.model.vocab_size));
+  }
+  if (sp.draft.moe.num_experts > 0) {
+    throw InputError(at, "serving does not model mixture-of-experts layers yet", name,
+                     "a dense preset");
+  }
+  const int t = v.tensor;
+  const ModelConfig& d = sp.draft;
+  if (d.num_attention_heads % t != 0 || (d.num_kv_heads % t != 0 && t % d.num_kv_heads != 0) ||
+      d.ffn_hidden_size % t != 0) {
+    throw InputError(
+        at,
+        "the draft runs at serving.tensor (" + text(t) +
+            "), which must divide its attention heads (" + text(d.num_attention_heads) +
+            ") and FFN width (" + text(d.ffn_hidden_size) +
+            ") and divide or be a multiple of its KV heads (" + text(d.num_kv_heads) + ")",
+        name, "a preset that splits " + text(t) + " ways");
+  }
+  if (v.max_num_batched_tokens < sp.num_tokens + 1) {
+    throw InputError("serving.max_num_batched_tokens",
+                     "must hold one verification of serving.speculative.num_tokens + 1 tokens",
+                     text(v.max_num_batched_tokens), text(sp.num_tokens + 1) + " .. 100000000");
+  }
+}
+
 }  // namespace
 
 void check_serving(Scenario& s, const GpuSpec& gpu) {
@@ -84,6 +127,14 @@ void check_serving(Scenario& s, const GpuSpec& gpu) {
   if (v.num_requests == 0 && v.duration_s <= 0.0) {
     throw InputError("serving.num_requests", "0 (no count limit) needs serving.duration_s > 0", "0",
                      "1 .. 100000000, or serving.duration_s > 0");
+  }
+  check_speculative(s);
+  if (v.traffic.burst_factor > 1.0 && v.traffic.burst_s > v.traffic.burst_period_s) {
+    throw InputError("serving.traffic.burst_s",
+                     "must not exceed serving.traffic.burst_period_s (" +
+                         std::to_string(v.traffic.burst_period_s) + " s)",
+                     std::to_string(v.traffic.burst_s),
+                     "0 .. " + std::to_string(v.traffic.burst_period_s));
   }
   check_length(v.traffic.prompt_tokens, "prompt_tokens");
   check_length(v.traffic.output_tokens, "output_tokens");

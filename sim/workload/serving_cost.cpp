@@ -108,6 +108,13 @@ ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu) {
   mem.cuda_context = kCudaContextBytes;
   if (t > 1) mem.comm_buffers = 2.0 * kNcclChannels * kNcclBytesPerChannelPeer;
   mem.kv_bytes_per_token = kv_bytes_per_token_per_gpu(m, v.kv_cache_precision, t);
+  // A draft model's weights and its own cache, one entry per token beside the target's (vLLM
+  // allocates the draft's KV blocks with the target's block table).
+  if (v.speculative.enabled()) {
+    mem.weights += serving_weight_bytes_per_gpu(v.speculative.draft, v.weight_precision, t);
+    mem.kv_bytes_per_token +=
+        kv_bytes_per_token_per_gpu(v.speculative.draft, v.kv_cache_precision, t);
+  }
   mem.kv_bytes_per_block = mem.kv_bytes_per_token * v.kv_block_size;
   const double left =
       mem.budget - mem.weights - mem.activations - mem.cuda_context - mem.comm_buffers;
@@ -116,13 +123,27 @@ ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu) {
   return mem;
 }
 
+double expected_tokens_per_verification(int k, double a) {
+  if (a >= 1.0) return k + 1.0;
+  return (1.0 - std::pow(a, k + 1)) / (1.0 - a);
+}
+
+Scenario draft_scenario(const Scenario& s) {
+  Scenario d = s;
+  d.model = s.serving.speculative.draft;
+  d.serving.speculative = SpeculativeConfig{};
+  return d;
+}
+
 StepCost::StepCost(const Scenario& s)
     : s_(s),
       hw_(s),
       gemm_precision_(serving_gemm_precision(s.serving.weight_precision)),
       act_precision_(s.serving.weight_precision == WeightPrecision::fp16 ? Precision::fp16
                                                                          : Precision::bf16),
-      act_bytes_(2.0) {}
+      act_bytes_(2.0) {
+  if (s.serving.speculative.enabled()) draft_ = std::make_shared<StepCost>(draft_scenario(s));
+}
 
 // A GEMM of m rows: the training roofline (kernel_time_s: the catalog's or the profile's
 // efficiency at this shape, the weights and activations read from HBM). Below one row tile
@@ -157,7 +178,31 @@ double StepCost::all_reduce_s(double bytes) const {
       .time_s;
 }
 
+// With a draft model, a step is the draft's work and then the target's: the draft computes the
+// step's prompt tokens into its own cache (its last prompt row sampled) and then k decode steps of
+// the decoding sequences, one token each, whose contexts grow by one per step; the target verifies
+// k + 1 tokens per sequence in one pass (target_time).
 StepTime StepCost::step_time(const StepWork& w) const {
+  StepTime out = target_time(w);
+  if (!draft_ || w.tokens() == 0) return out;
+  StepWork prefill = w;
+  prefill.decode_seqs = 0;
+  prefill.decode_kv_tokens = 0;
+  prefill.decode_tokens_per_seq = 1;
+  prefill.sampled = w.sampled - w.decode_seqs * w.decode_tokens_per_seq;
+  out.draft_s = draft_->step_time_s(prefill);
+  const int64_t k = w.decode_tokens_per_seq - 1;
+  for (int64_t j = 0; j < k && w.decode_seqs > 0; ++j) {
+    StepWork d;
+    d.decode_seqs = w.decode_seqs;
+    d.decode_kv_tokens = w.decode_kv_tokens + j * w.decode_seqs;
+    d.sampled = w.decode_seqs;
+    out.draft_s += draft_->step_time_s(d);
+  }
+  return out;
+}
+
+StepTime StepCost::target_time(const StepWork& w) const {
   const ModelConfig& m = s_.model;
   const int t = s_.serving.tensor;
   const int64_t T = w.tokens();
@@ -190,14 +235,17 @@ StepTime StepCost::step_time(const StepWork& w) const {
     attention += kernel_time_s(a, hw_.gpu, act_precision_, profile);
   }
   if (w.decode_seqs > 0) {
+    // q query tokens per sequence (k + 1 when verifying drafts) against its context: the KV
+    // entries are read once for all q.
+    const double q = as_double(w.decode_tokens_per_seq);
     KernelShape a{KernelClass::attention, "decode_attention"};
-    a.m = 1;
+    a.m = w.decode_tokens_per_seq;
     a.n = std::max<int64_t>(w.decode_kv_tokens / w.decode_seqs, 1);
     a.k = static_cast<int64_t>(cw.qk);
     a.batch = std::max<int64_t>(w.decode_seqs * static_cast<int64_t>(heads), 1);
-    a.flops = 2.0 * as_double(w.decode_kv_tokens) * (cw.qk + cw.v) * heads;
+    a.flops = 2.0 * as_double(w.decode_kv_tokens) * q * (cw.qk + cw.v) * heads;
     a.bytes = as_double(w.decode_kv_tokens) * kv_per_layer +
-              2.0 * as_double(w.decode_seqs) * heads * cw.qk * act_bytes_;
+              2.0 * as_double(w.decode_tokens()) * heads * cw.qk * act_bytes_;
     attention += kernel_time_s(a, hw_.gpu, act_precision_, profile);
   }
   // Element-wise work per token, one kernel each: two fused residual-add + RMSNorm (read x and

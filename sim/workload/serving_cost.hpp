@@ -11,6 +11,7 @@
 //   the element-wise kernels and two tensor-parallel all-reduces (collective_cost), then the
 //   logits of the sequences that sample a token.
 #include <cstdint>
+#include <memory>
 
 #include "sim/comm/collective.hpp"
 #include "sim/hardware/calibration.hpp"
@@ -53,6 +54,15 @@ struct ServingMemory {
 };
 ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu);
 
+// Speculative decoding: the tokens one verification yields on average when each of k draft tokens
+// is accepted with probability a independently, until the first rejection, plus the target's own
+// token: (1 - a^(k+1)) / (1 - a) (Leviathan et al. 2023, eq. 1); k + 1 at a = 1.
+double expected_tokens_per_verification(int k, double a);
+
+// The scenario of a speculative draft: the target's with the draft's architecture and no
+// speculative block of its own.
+Scenario draft_scenario(const Scenario& s);
+
 // The work of one engine step on a replica.
 struct StepWork {
   int64_t prefill_tokens = 0;  // prompt tokens computed (whole prompts or chunks)
@@ -60,10 +70,14 @@ struct StepWork {
   // the tokens already in the cache.
   double prefill_pairs = 0.0;
   int64_t prefill_kv_tokens = 0;  // Σ (c + q): the KV entries the prefill attention reads
-  int64_t decode_seqs = 0;        // sequences decoding one token
+  int64_t decode_seqs = 0;        // sequences decoding
   int64_t decode_kv_tokens = 0;   // Σ context of the decoding sequences
-  int64_t sampled = 0;            // sequences producing a token this step (rows of the logits)
-  int64_t tokens() const { return prefill_tokens + decode_seqs; }
+  // Query tokens of each decoding sequence: 1, or with speculative decoding the last token and
+  // the k draft tokens the target verifies (k + 1), after the draft's k steps.
+  int64_t decode_tokens_per_seq = 1;
+  int64_t sampled = 0;  // rows of the logits: sequences producing a token, k + 1 per verification
+  int64_t decode_tokens() const { return decode_seqs * decode_tokens_per_seq; }
+  int64_t tokens() const { return prefill_tokens + decode_tokens(); }
 };
 
 struct StepTime {
@@ -72,7 +86,10 @@ struct StepTime {
   double elementwise_s = 0.0;  // norms, residuals, activation, rotary, embedding
   double tp_comm_s = 0.0;      // the tensor-parallel all-reduces and the logits gather
   double logits_s = 0.0;
-  double total() const { return gemm_s + attention_s + elementwise_s + tp_comm_s + logits_s; }
+  double draft_s = 0.0;  // speculative decoding: the draft's prefill and its k decode steps
+  double total() const {
+    return gemm_s + attention_s + elementwise_s + tp_comm_s + logits_s + draft_s;
+  }
 };
 
 class StepCost {
@@ -87,8 +104,11 @@ class StepCost {
   double gemm_s(int64_t m, int64_t n, int64_t k, double weight_bytes_per) const;
   double all_reduce_s(double bytes) const;
 
+  StepTime target_time(const StepWork& w) const;
+
   Scenario s_;
   HardwareSetup hw_;
+  std::shared_ptr<const StepCost> draft_;  // speculative decoding's draft model
   Precision gemm_precision_;
   Precision act_precision_;
   double act_bytes_;

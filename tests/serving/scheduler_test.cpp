@@ -2,6 +2,8 @@
 // the KV blocks run out, and static batches that complete together.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "sim/engine/serving/scheduler.hpp"
 #include "sim/engine/serving/traffic.hpp"
 
@@ -108,6 +110,54 @@ TEST(ServingTraffic, DrawsByHand) {
   EXPECT_EQ(length_draw(lognormal, 1000, 0.5, 0.25), 89);
   LengthConfig fixed{LengthDistribution::fixed, 512.0};
   EXPECT_EQ(length_draw(fixed, 300, 0.3, 0.3), 300);  // cut to the context
+}
+
+TEST(ServingScheduler, SpeculativeDecodesYieldTheExpectedTokensPerStep) {
+  // One request of 10 + 20 tokens, 4 drafts per step all accepted (5 tokens per verification):
+  // the prefill samples token 1, then decodes of 5, 5, 5 and the last 4.
+  const std::vector<Request> requests = {{0.0, 10, 20}};
+  std::vector<RequestRecord> records(1);
+  SchedulerLimits l = limits(64, 16, 100);
+  l.spec_tokens = 4;
+  l.spec_yield = 5.0;
+  Scheduler s(l, requests, records, 0);
+  s.enqueue(0);
+  const std::vector<StepWork> steps = drain(s);
+  ASSERT_EQ(steps.size(), 5u);
+  EXPECT_EQ(steps[1].decode_tokens_per_seq, 5);
+  EXPECT_EQ(steps[1].tokens(), 5);
+  EXPECT_EQ(steps[1].sampled, 5);
+  EXPECT_EQ(steps[1].decode_kv_tokens, 11);
+  EXPECT_EQ(steps[2].decode_kv_tokens, 16);
+  EXPECT_DOUBLE_EQ(records[0].finish_s, 5.0);
+  EXPECT_EQ(s.used_blocks(), 0);
+  // At 2.5 tokens per verification the running sum takes 2, 3, 2, 3, ...: 19 tokens after the
+  // prefill in 8 decodes (2 + 3 + 2 + 3 + 2 + 3 + 2 + 2, the last one capped).
+  std::vector<RequestRecord> again(1);
+  l.spec_yield = 2.5;
+  Scheduler half(l, requests, again, 0);
+  half.enqueue(0);
+  EXPECT_EQ(drain(half).size(), 9u);
+}
+
+TEST(ServingTraffic, BurstsMultiplyTheRateWithinThem) {
+  // 10 requests/s for 6000 s, 5 times that for the first 60 s of every 600 s: 60,000 arrivals
+  // plus 10 bursts of 60 s at 40 more per second (24,000): 84,000 expected, Poisson spread ±290.
+  Scenario s;
+  s.model.seq_length = 4096;
+  s.serving.traffic.rate_rps = 10.0;
+  s.serving.traffic.burst_factor = 5.0;
+  s.serving.traffic.burst_s = 60.0;
+  s.serving.traffic.burst_period_s = 600.0;
+  s.serving.num_requests = 0;
+  s.serving.duration_s = 6000.0;
+  const std::vector<Request> r = sample_requests(s);
+  EXPECT_NEAR(static_cast<double>(r.size()), 84000.0, 1200.0);
+  int64_t in_bursts = 0;
+  for (const Request& q : r) {
+    if (std::fmod(q.arrival_s, 600.0) < 60.0) ++in_bursts;
+  }
+  EXPECT_NEAR(static_cast<double>(in_bursts), 30000.0, 700.0);  // 10 × 60 s × 50/s
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // and a prefill step bound by the GEMMs' FLOPs, and the tensor-parallel all-reduces.
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "sim/comm/collective.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/scenario/parse.hpp"
@@ -165,6 +166,83 @@ TEST(ServingCost, Fp8WeightsHalveTheDecodeWeightTraffic) {
   // The weights halve; the launches and the 16-bit activations stay.
   EXPECT_GT(fp8 / bf16, 0.5);
   EXPECT_LT(fp8 / bf16, 0.53);
+}
+
+TEST(ServingCost, SpeculativeTokensPerVerificationByHand) {
+  // (1 − a^(k+1)) / (1 − a): k = 4, a = 0.7 gives (1 − 0.16807) / 0.3 = 2.77310; k = 3, a = 0.8
+  // gives (1 − 0.4096) / 0.2 = 2.952; every draft accepted gives k + 1; none gives 1.
+  EXPECT_NEAR(expected_tokens_per_verification(4, 0.7), 2.7731, 1e-9);
+  EXPECT_NEAR(expected_tokens_per_verification(3, 0.8), 2.952, 1e-12);
+  EXPECT_DOUBLE_EQ(expected_tokens_per_verification(5, 1.0), 6.0);
+  EXPECT_DOUBLE_EQ(expected_tokens_per_verification(5, 0.0), 1.0);
+}
+
+TEST(ServingCost, ADraftAddsItsWeightsItsCacheAndItsSteps) {
+  const std::string spec =
+      R"(, "speculative": {"draft_model": "llama3.2-1b", "num_tokens": 4, "acceptance_rate": 0.7})";
+  const Scenario plain = serving("llama3-70b", 4);
+  const Scenario s = serving("llama3-70b", 4, spec);
+  const HardwareSetup hw(s);
+  const ServingMemory with = serving_memory(s, hw.gpu);
+  const ServingMemory without = serving_memory(plain, hw.gpu);
+  const ModelConfig draft = preset_model("llama3.2-1b");
+  EXPECT_DOUBLE_EQ(with.weights - without.weights,
+                   serving_weight_bytes_per_gpu(draft, WeightPrecision::bf16, 4));
+  // Llama 3.2 1B: 16 layers, 8 KV heads of 64 split over 4 ranks: 2 · 16 · 2 · 64 · 2 = 8,192 B.
+  EXPECT_DOUBLE_EQ(with.kv_bytes_per_token - without.kv_bytes_per_token, 8192.0);
+  // A verification of 5 tokens for 8 sequences: the target computes 40 query tokens, then the
+  // draft's 4 single-token steps, each a decode step of the draft alone.
+  StepWork w;
+  w.decode_seqs = 8;
+  w.decode_kv_tokens = 8000;
+  w.decode_tokens_per_seq = 5;
+  w.sampled = 40;
+  const StepTime t = StepCost(s).step_time(w);
+  const StepCost draft_cost(draft_scenario(s));
+  double draft_s = 0.0;
+  for (int j = 0; j < 4; ++j) {
+    StepWork d;
+    d.decode_seqs = 8;
+    d.decode_kv_tokens = 8000 + 8 * j;
+    d.sampled = 8;
+    draft_s += draft_cost.step_time_s(d);
+  }
+  EXPECT_NEAR(t.draft_s, draft_s, 1e-12);
+  EXPECT_GT(t.draft_s, 0.0);
+  // 40 rows of a 70B model's GEMMs still read each weight once: the verification costs little
+  // more than one plain decode of the 8 sequences (below 1.2 times).
+  StepWork one = w;
+  one.decode_tokens_per_seq = 1;
+  one.sampled = 8;
+  const StepCost target(plain);
+  EXPECT_LT(t.gemm_s, 1.2 * target.step_time(one).gemm_s);
+  EXPECT_GE(t.gemm_s, target.step_time(one).gemm_s);
+}
+
+TEST(ServingCost, ADraftMustShareTheVocabularyAndSplitLikeTheTarget) {
+  auto path_of = [](const std::string& extra) {
+    try {
+      serving("llama3-70b", 4, extra);
+    } catch (const InputError& e) {
+      return e.path() + ": " + e.problem();
+    }
+    return std::string("accepted");
+  };
+  // GPT-2's 50,257 tokens against Llama 3's 128,256.
+  EXPECT_NE(path_of(R"(, "speculative": {"draft_model": "gpt2"})").find("vocabulary"),
+            std::string::npos);
+  EXPECT_EQ(path_of(R"(, "speculative": {"draft_model": "gpt2"})")
+                .rfind("serving.speculative.draft_model", 0),
+            0u);
+  EXPECT_NE(path_of(R"(, "speculative": {"draft_model": "no-such-model"})").find("unknown preset"),
+            std::string::npos);
+  EXPECT_NE(path_of(R"(, "batching": "static", "speculative": {"draft_model": "llama3.2-1b"})")
+                .find("continuous batching"),
+            std::string::npos);
+  EXPECT_EQ(path_of(R"(, "speculative": {"draft_model": "llama3.2-1b"})"), "accepted");
+  EXPECT_NE(path_of(R"(, "traffic": {"burst_factor": 2, "burst_s": 700, "burst_period_s": 600})")
+                .find("burst_period_s"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "sim/engine/serving/scheduler.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace wt::serving {
 
@@ -13,6 +14,11 @@ SchedulerLimits scheduler_limits(const ServingConfig& v, int64_t kv_blocks) {
   l.block_size = v.kv_block_size;
   l.kv_blocks = kv_blocks;
   l.service_time = v.service_time;
+  if (v.speculative.enabled()) {
+    l.spec_tokens = v.speculative.num_tokens;
+    l.spec_yield =
+        expected_tokens_per_verification(v.speculative.num_tokens, v.speculative.acceptance_rate);
+  }
   return l;
 }
 
@@ -64,6 +70,7 @@ void Scheduler::preempt_last() {
   victim.target = requests_[victim.id].prompt + victim.generated;
   victim.computed = 0;
   victim.chunk = 0;
+  victim.accepted = 0;
   ++records_[victim.id].preemptions;
   ++preemptions_;
   waiting_.push_front(victim);
@@ -80,10 +87,26 @@ void Scheduler::add_prefill(Seq& s, int64_t chunk, StepPlan& p) {
 }
 
 void Scheduler::add_decode(Seq& s, StepPlan& p) {
-  s.chunk = 1;
+  const int64_t q = limits_.spec_tokens + 1;
+  s.accepted = 1;
+  if (limits_.spec_tokens > 0) {
+    const double before = s.credit;
+    s.credit += limits_.spec_yield;
+    const int64_t left = requests_[s.id].output - s.generated;
+    s.accepted = std::clamp<int64_t>(
+        static_cast<int64_t>(std::floor(s.credit)) - static_cast<int64_t>(std::floor(before)), 1,
+        std::max<int64_t>(left, 1));
+  }
+  s.chunk = s.accepted;
   ++p.work.decode_seqs;
+  p.work.decode_tokens_per_seq = q;
   p.work.decode_kv_tokens += s.computed + 1;
-  ++p.work.sampled;
+  p.work.sampled += q;
+}
+
+int64_t Scheduler::decode_slots(const Seq& s) const {
+  const Request& r = requests_[s.id];
+  return std::min(s.computed + limits_.spec_tokens + 1, r.prompt + r.output);
 }
 
 // Admits waiting requests in arrival order with a first chunk (or, `whole_prompt`, their whole
@@ -111,21 +134,22 @@ void Scheduler::plan_continuous(double now_s, StepPlan& p) {
   int64_t budget = limits_.max_num_batched_tokens;
   for (Seq& s : running_) {
     s.chunk = 0;
+    s.accepted = 0;
   }
   if (!limits_.chunked_prefill && admit(now_s, budget, p, true)) return;
   // Decodes first (preempting the latest admitted when a block is missing), then prompt chunks.
   for (std::size_t i = 0; i < running_.size() && budget > 0; ++i) {
     Seq& s = running_[i];
     if (s.computed < s.target) continue;
-    while (!grow(s, s.computed + 1) && running_.size() > i + 1) {
+    while (!grow(s, decode_slots(s)) && running_.size() > i + 1) {
       preempt_last();
     }
-    if (s.blocks < blocks_for(s.computed + 1)) {
+    if (s.blocks < blocks_for(decode_slots(s))) {
       preempt_last();  // the last one itself: nothing else left to take blocks from
       break;
     }
     add_decode(s, p);
-    --budget;
+    budget -= limits_.spec_tokens + 1;
   }
   if (!limits_.chunked_prefill) return;
   for (Seq& s : running_) {
@@ -209,11 +233,12 @@ void Scheduler::complete(double now_s) {
       s.computed += s.chunk;
       // The step that completes the prompt (or decodes) samples a token.
       if (s.computed >= s.target) {
-        ++s.generated;
+        s.generated += std::max<int64_t>(s.accepted, 1);
         if (s.generated == 1) records_[s.id].first_token_s = now_s;
         if (s.computed > s.target) s.target = s.computed;
       }
       s.chunk = 0;
+      s.accepted = 0;
     }
     const bool done = s.generated >= requests_[s.id].output;
     if (limits_.batching == Batching::static_batch) {

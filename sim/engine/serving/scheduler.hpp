@@ -9,6 +9,10 @@
 //   else a step of every running decode;
 // - static: an idle replica takes up to max_num_seqs waiting requests, prefills them in one step
 //   and decodes all of them until the longest is done; they complete together.
+// - speculative decoding: a decode verifies k draft tokens and yields, over its steps, the
+//   expected tokens per verification (a running sum: a step takes the whole tokens it adds), so
+//   the mean matches Leviathan et al.'s formula without a random draw; its k + 1 query tokens
+//   take the step's budget and cache slots.
 // A decode that finds no free block preempts the latest admitted request, whose blocks are freed
 // and whose prompt and generated tokens are computed again when it is readmitted (vLLM's
 // recompute preemption).
@@ -47,6 +51,10 @@ struct SchedulerLimits {
   int block_size = 16;
   int64_t kv_blocks = 0;
   ServiceTime service_time = ServiceTime::model;
+  // Speculative decoding: draft tokens per step (0 = none) and the tokens a verification yields on
+  // average (expected_tokens_per_verification).
+  int spec_tokens = 0;
+  double spec_yield = 1.0;
 };
 
 SchedulerLimits scheduler_limits(const ServingConfig& v, int64_t kv_blocks);
@@ -85,9 +93,12 @@ class Scheduler {
     int64_t computed = 0;   // tokens whose KV is in the cache
     int64_t generated = 0;  // output tokens sampled so far
     int64_t blocks = 0;
-    int64_t chunk = 0;  // tokens this step: a prompt chunk, or 1 for a decode
+    int64_t chunk = 0;     // tokens cached by this step: a prompt chunk, or the decoded ones
+    int64_t accepted = 0;  // a decode: tokens it yields (1, or the accepted drafts and one more)
+    double credit = 0.0;   // speculative decoding: expected tokens so far, whole ones taken
   };
   int64_t blocks_for(int64_t tokens) const;
+  int64_t decode_slots(const Seq& s) const;  // cached tokens a decode step needs room for
   bool grow(Seq& s, int64_t tokens);  // KV blocks for `tokens` cached tokens; false if none left
   void release(Seq& s);
   void preempt_last();

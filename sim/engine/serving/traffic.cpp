@@ -16,27 +16,46 @@ double uniform(std::mt19937_64& rng) {
   return static_cast<double>(rng() >> 11) * 0x1.0p-53;
 }
 
-double rate_at(const TrafficConfig& t, double time_s) {
-  if (t.hourly_percent.empty()) return t.rate_rps;
-  const auto hour = static_cast<std::size_t>(std::fmod(std::floor(time_s / kHour), 24.0));
-  return t.rate_rps * t.hourly_percent[hour] / 100.0;
+bool bursting(const TrafficConfig& t) {
+  return t.burst_factor > 1.0 && t.burst_s > 0.0;
 }
 
-// The next arrival after `now` of a Poisson process whose rate is constant within each hour: an
-// exponential gap at the hour's rate, drawn again from the hour's end when it runs past it
-// (memorylessness makes the restart exact).
+double rate_at(const TrafficConfig& t, double time_s) {
+  double rate = t.rate_rps;
+  if (!t.hourly_percent.empty()) {
+    const auto hour = static_cast<std::size_t>(std::fmod(std::floor(time_s / kHour), 24.0));
+    rate = t.rate_rps * t.hourly_percent[hour] / 100.0;
+  }
+  if (bursting(t) && std::fmod(time_s, t.burst_period_s) < t.burst_s) rate *= t.burst_factor;
+  return rate;
+}
+
+// The end of the piece of time around `now` with one rate: the hour's end under a daily profile,
+// and the burst's start or end.
+double piece_end(const TrafficConfig& t, double now) {
+  double end = t.hourly_percent.empty() ? INFINITY : (std::floor(now / kHour) + 1.0) * kHour;
+  if (bursting(t)) {
+    const double start = std::floor(now / t.burst_period_s) * t.burst_period_s;
+    const double edge = now - start < t.burst_s ? start + t.burst_s : start + t.burst_period_s;
+    end = std::min(end, edge > now ? edge : std::nextafter(now, INFINITY));
+  }
+  return end;
+}
+
+// The next arrival after `now` of a Poisson process whose rate is constant within each piece
+// (hour, burst): an exponential gap at the piece's rate, drawn again from the piece's end when it
+// runs past it (memorylessness makes the restart exact).
 double next_arrival(const TrafficConfig& t, double now, std::mt19937_64& rng) {
   for (;;) {
     const double rate = rate_at(t, now);
-    const double hour_end =
-        t.hourly_percent.empty() ? INFINITY : (std::floor(now / kHour) + 1.0) * kHour;
+    const double end = piece_end(t, now);
     if (rate <= 0.0) {
-      now = hour_end;
+      now = end;
       continue;
     }
     const double next = now + exponential_draw(rate, uniform(rng));
-    if (next < hour_end) return next;
-    now = hour_end;
+    if (next < end) return next;
+    now = end;
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The requests of a serving run (docs/serving.md), drawn from the scenario's seed: Poisson
-// arrivals at rate_rps (times the hour's percent of a daily profile), prompt and output lengths
+// arrivals at rate_rps (times the hour's percent of a daily profile, and burst_factor within
+// bursts), prompt and output lengths
 // from their distributions, each prompt + output cut to model.seq_length; and, for the queueing
 // tests only, a sampled service time per request.
 #include <cstdint>
