@@ -22,8 +22,25 @@ void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& /*ct
   s.name = read_string(value, "name");
 }
 
+namespace {
+
+std::string layer_list_preset_names() {
+  std::vector<std::string> names;
+  for (const LayerListPreset& p : layer_list_presets())
+    names.push_back(p.name);
+  return join(names);
+}
+
+}  // namespace
+
 void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
   const std::string name = read_string(value, "model.preset");
+  if (const LayerListPreset* net = find_layer_list_preset(name)) {
+    s.model = ModelConfig{};
+    s.model.preset = net->name;
+    s.model.layers = net->layers;
+    return;
+  }
   const ModelPreset* preset = find_model_preset(name);
   if (preset == nullptr) {
     std::vector<std::string> names;
@@ -33,9 +50,18 @@ void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadConte
     throw InputError("model.preset",
                      "unknown preset" + did_you_mean(name, names) +
                          " (closest known: " + join(closest_model_presets(name, 5)) + ")",
-                     value_text(value), model_preset_names());
+                     value_text(value), model_preset_names() + ", " + layer_list_preset_names());
   }
   s.model = preset->model;
+}
+
+void read_model_layers(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  if (!s.model.preset.empty() && !s.model.is_layer_list()) {
+    throw InputError("model.layers", "cannot be combined with a transformer model.preset",
+                     "a list of " + std::to_string(value.is_array() ? value.size() : 0) + " layers",
+                     "either model.layers or a transformer preset");
+  }
+  s.model.layers = read_net_layers(value, "model.layers");
 }
 
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {

@@ -11,6 +11,8 @@ namespace wt {
 
 void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
+// model.layers: a layer-list model (sim/scenario/net_layer.hpp).
+void read_model_layers(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_framework(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 // training.finetune.target_modules: "q,v", "q,k,v,o,gate,up,down" or "all-linear".
