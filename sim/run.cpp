@@ -95,6 +95,8 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions
 
 RunResult estimate_scenario(const Scenario& s) {
   require_training_job(s);
+  // A layer-list model has no closed form: its program is walked (sim/workload/layer_list.hpp).
+  if (s.model.is_layer_list()) return run_scenario(s, EngineKind::analytical).result;
   const HardwareSetup hw(s);
   const IterationEstimate it = estimate_iteration(s, hw);
   const IterationWork work{model_flops_per_iteration(s), hardware_flops_per_iteration(s),

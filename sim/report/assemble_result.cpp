@@ -43,6 +43,7 @@ RunResult assemble_result(const Scenario& s, const GpuSpec& gpu, const Calibrati
   r.iteration_time_s = t;
   r.samples_per_s = static_cast<double>(s.training.global_batch_size) / t;
   r.tokens_per_s = r.samples_per_s * static_cast<double>(s.model.seq_length);
+  r.samples_not_tokens = s.model.is_layer_list();
   r.model_flops_per_iteration = work.model_flops;
   r.hardware_flops_per_iteration = work.hardware_flops;
   r.model_tflops_per_gpu = work.model_flops / t / n / 1e12;

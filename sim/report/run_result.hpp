@@ -63,6 +63,9 @@ struct RunResult {
   int num_gpus = 0;
   double iteration_time_s = 0.0;
   double tokens_per_s = 0.0;
+  // A layer-list model (a CNN): a sample is one input (image) with no tokens; tokens_per_s equals
+  // samples_per_s and the text output says samples/s.
+  bool samples_not_tokens = false;
   double samples_per_s = 0.0;
   double model_flops_per_iteration = 0.0;
   double hardware_flops_per_iteration = 0.0;

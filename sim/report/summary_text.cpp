@@ -11,6 +11,7 @@
 #include "sim/report/headline.hpp"
 #include "sim/report/text_table.hpp"
 #include "sim/workload/finetune.hpp"
+#include "sim/workload/layer_list.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -83,6 +84,10 @@ std::string headline(const Scenario& s) {
 // "model 70.6B parameters", with the active share of an MoE model and its MTP layers; nothing for
 // a model whose fields are not filled in (a scenario built in code and never validated).
 std::string parameter_line(const Scenario& s) {
+  if (s.model.is_layer_list()) {
+    return "model " + format_count(net_params(s.model.layers)) + " parameters, " +
+           std::to_string(s.model.layers.size()) + " layers\n";
+  }
   const ParamCount count = param_count(s.model);
   if (!(count.total > 0.0)) return "";
   std::string text = "model " + format_count(count.total) + " parameters";
@@ -102,7 +107,8 @@ std::string band_text(const RunResult& r) {
 
 std::string throughput_line(const RunResult& r) {
   return wrapped({{"", "iteration " + format_duration(r.iteration_time_s) + band_text(r)},
-                  {kGap, "tokens/s " + format_count(r.tokens_per_s)},
+                  {kGap, r.samples_not_tokens ? "samples/s " + format_count(r.samples_per_s)
+                                              : "tokens/s " + format_count(r.tokens_per_s)},
                   {kGap, "MFU " + percent_text(r.mfu, 1)},
                   {kGap, memory_text(r.memory_per_gpu_bytes, r.fits_in_memory)}},
                  "");

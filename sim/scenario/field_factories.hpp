@@ -122,6 +122,17 @@ FieldBinding integer_list_field(Member<At> m, ListSize size, IntRange each, cons
   return b;
 }
 
+// model.layers: an array of layer objects with its own reader (sim/scenario/net_layer.hpp).
+inline FieldBinding layer_list_field(
+    std::string path,
+    std::function<void(const nlohmann::json&, Scenario&, const ReadContext&)> read,
+    const FieldDoc& d) {
+  FieldBinding b;
+  b.info = make_field_info(std::move(path), FieldType::layer_list, d, "[]", "");
+  b.read = std::move(read);
+  return b;
+}
+
 // A string field with its own reader (names, paths, presets, GPU ids).
 using FieldReader = std::function<void(const nlohmann::json&, Scenario&, const ReadContext&)>;
 inline FieldBinding string_field(std::string path, FieldReader read, const FieldDoc& d) {

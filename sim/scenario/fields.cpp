@@ -39,6 +39,14 @@ std::vector<FieldBinding> top_and_model_fields() {
                     .doc = "Imports the architecture from a Hugging Face config.json (path "
                            "relative to the scenario's folder); model fields given beside it "
                            "override it. Not together with model.preset."}),
+      layer_list_field(
+          "model.layers", read_model_layers,
+          {.default_text = "none (a transformer)",
+           .allowed_text = "a non-empty array of {\"type\": conv2d, linear, batch_norm, relu, "
+                           "max_pool, avg_pool or add, ...} (see Layer-list models)",
+           .doc = "A model given layer by layer (convolutional and fully connected networks, "
+                  "docs/models.md \"Layer-list models\"); trained by data parallelism only, "
+                  "without the transformer fields. The preset resnet50 fills it."}),
       integer_field(WT_MEMBER(model.num_layers), {1, 10000},
                     {.default_text = required, .doc = "Transformer layers l."}),
       integer_field(
@@ -250,6 +258,11 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Model chunks per pipeline stage (interleaved schedule only)."}),
       number_field(WT_MEMBER(parallel.dp_bucket_mb), {0.0, 1e5, true},
                    {.unit = "MB", .doc = "Gradient bucket size of the data-parallel reduction."}),
+      number_field(WT_MEMBER(parallel.grad_fusion_cycle_ms), {0.0, 1000.0},
+                   {.unit = "ms",
+                    .doc = "Latency added to each fused data-parallel gradient reduction "
+                           "(Horovod's cycle time, HOROVOD_CYCLE_TIME; the horovod profile "
+                           "sets it). 0 = a bucket is reduced as soon as it is full."}),
       boolean_field(WT_MEMBER(parallel.overlap_grad_reduce),
                     {.doc = "Overlap the gradient reduction with the backward pass."}),
       boolean_field(WT_MEMBER(parallel.overlap_param_gather),

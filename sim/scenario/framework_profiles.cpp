@@ -219,6 +219,29 @@ FrameworkProfile llm_foundry() {
                "flash: the flash-attn 2 package, since v0.7.0)")}};
 }
 
+// Horovod (Sergeev & Del Balso 2018): ring all-reduce through NCCL of gradients fused into one
+// buffer per cycle of its background thread (data/reference/framework-defaults.md §10).
+FrameworkProfile horovod() {
+  const std::string ops = "horovod/common/operations.cc (0.1x releases) ";
+  return {
+      "horovod",
+      "Horovod's DistributedOptimizer with its tensor fusion (defaults of the 0.1x "
+      "releases, Sergeev & Del Balso 2018)",
+      {set("parallel.dp_bucket_mb", 67.108864,
+           ops + "tensor_fusion_threshold = 64 * 1024 * 1024 (HOROVOD_FUSION_THRESHOLD, 64 MiB)"),
+       set("parallel.grad_fusion_cycle_ms", 5.0,
+           ops + "cycle_time_ms = 5 (HOROVOD_CYCLE_TIME) [?: later releases may differ]"),
+       set("parallel.overlap_grad_reduce", true,
+           "horovod DistributedOptimizer: a hook per gradient submits its all-reduce during "
+           "backward"),
+       set("parallel.zero_stage", 0, "Horovod replicates the optimizer on every rank"),
+       set("parallel.collective_algorithm", "ring",
+           "Sergeev & Del Balso 2018 §4: ring-allreduce through NCCL 2"),
+       set("training.grad_reduce_in_fp32", true,
+           "gradients of fp32 parameters reduced in fp32 unless "
+           "compression=hvd.Compression.fp16")}};
+}
+
 std::vector<FrameworkProfile> all_profiles() {
   const std::string ds = "deepspeedai/DeepSpeed@edaa7221 ";
   const std::string ds2021 = "deepspeedai/DeepSpeed v0.5.0 (f2843244) ";
@@ -236,7 +259,8 @@ std::vector<FrameworkProfile> all_profiles() {
           fsdp(),
           torchtitan(),
           maxtext(),
-          llm_foundry()};
+          llm_foundry(),
+          horovod()};
 }
 
 std::string squashed(std::string_view text) {

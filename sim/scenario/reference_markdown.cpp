@@ -29,6 +29,8 @@ const char* type_name(FieldType t) {
       return "choice";
     case FieldType::integer_list:
       return "integer list";
+    case FieldType::layer_list:
+      return "layer list";
   }
   return "?";
 }

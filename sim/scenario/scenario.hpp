@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/scenario/net_layer.hpp"
 #include "topology/cluster_config.hpp"
 
 namespace wt {
@@ -112,6 +113,11 @@ struct ModelConfig {
   double hidden_dropout = 0.1;
   MoeConfig moe;
   MlaConfig mla;
+  // A layer-list model (model.layers or a layer-list preset; sim/scenario/net_layer.hpp): empty
+  // for a transformer. Validation sets num_layers to its length and seq_length to 1 (a sample is
+  // one input, e.g. one image, so tokens/s equals samples/s).
+  std::vector<NetLayer> layers;
+  bool is_layer_list() const { return !layers.empty(); }
 };
 
 struct TrainingConfig {
@@ -148,6 +154,10 @@ struct ParallelConfig {
   PipelineSchedule pipeline_schedule = PipelineSchedule::one_f_one_b;
   int virtual_stages = 1;
   double dp_bucket_mb = 25.0;
+  // Latency each fused gradient all-reduce waits before it starts: Horovod's HOROVOD_CYCLE_TIME,
+  // the period of its background thread that negotiates which tensors are ready (docs/models.md).
+  // 0 = none (PyTorch DDP and Megatron launch a bucket as soon as it is full).
+  double grad_fusion_cycle_ms = 0.0;
   bool overlap_grad_reduce = true;
   bool overlap_param_gather = true;
   // Megatron-LM's --tp-comm-overlap (Transformer Engine userbuffers): with sequence parallelism,

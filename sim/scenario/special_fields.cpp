@@ -24,8 +24,17 @@ void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& /*ct
 
 namespace {
 
-// The preset `value` names at `path`, or an error with the closest names.
-const ModelPreset& named_preset(const nlohmann::json& value, const std::string& path) {
+std::string layer_list_preset_names() {
+  std::vector<std::string> names;
+  for (const LayerListPreset& p : layer_list_presets())
+    names.push_back(p.name);
+  return join(names);
+}
+
+// The transformer preset `value` names at `path`, or an error with the closest names; `also`:
+// more allowed names for the message.
+const ModelPreset& named_preset(const nlohmann::json& value, const std::string& path,
+                                const std::string& also = "") {
   const std::string name = read_string(value, path);
   const ModelPreset* preset = find_model_preset(name);
   if (preset == nullptr) {
@@ -36,7 +45,7 @@ const ModelPreset& named_preset(const nlohmann::json& value, const std::string& 
     throw InputError(path,
                      "unknown preset" + did_you_mean(name, names) +
                          " (closest known: " + join(closest_model_presets(name, 5)) + ")",
-                     value_text(value), model_preset_names());
+                     value_text(value), model_preset_names() + also);
   }
   return *preset;
 }
@@ -44,13 +53,29 @@ const ModelPreset& named_preset(const nlohmann::json& value, const std::string& 
 }  // namespace
 
 void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
-  s.model = named_preset(value, "model.preset").model;
+  const std::string name = read_string(value, "model.preset");
+  if (const LayerListPreset* net = find_layer_list_preset(name)) {
+    s.model = ModelConfig{};
+    s.model.preset = net->name;
+    s.model.layers = net->layers;
+    return;
+  }
+  s.model = named_preset(value, "model.preset", ", " + layer_list_preset_names()).model;
 }
 
 void read_draft_model(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
   const ModelPreset& p = named_preset(value, "serving.speculative.draft_model");
   s.serving.speculative.draft_model = p.name;
   s.serving.speculative.draft = p.model;
+}
+
+void read_model_layers(const nlohmann::json& value, Scenario& s, const ReadContext& /*ctx*/) {
+  if (!s.model.preset.empty() && !s.model.is_layer_list()) {
+    throw InputError("model.layers", "cannot be combined with a transformer model.preset",
+                     "a list of " + std::to_string(value.is_array() ? value.size() : 0) + " layers",
+                     "either model.layers or a transformer preset");
+  }
+  s.model.layers = read_net_layers(value, "model.layers");
 }
 
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx) {

@@ -11,6 +11,8 @@ namespace wt {
 
 void read_name(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_preset(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
+// model.layers: a layer-list model (sim/scenario/net_layer.hpp).
+void read_model_layers(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 void read_model_hf_config(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);
 // serving.speculative.draft_model: a preset, its architecture kept for the draft's cost.
 void read_draft_model(const nlohmann::json& value, Scenario& s, const ReadContext& ctx);

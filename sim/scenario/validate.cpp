@@ -26,13 +26,20 @@ void add_warning(Scenario& s, const std::string& text) {
 }
 
 void validate(Scenario& s) {
-  check_required_fields(s);
+  const bool layer_list = s.model.is_layer_list();
+  if (layer_list) {
+    check_layer_list_model(s);
+  } else {
+    check_required_fields(s);
+  }
   check_text_fields(s);
   check_field_ranges(s);
   check_reliability(s);
-  fill_model_defaults(s);
-  check_model_shape(s);
-  add_model_warnings(s);
+  if (!layer_list) {
+    fill_model_defaults(s);
+    check_model_shape(s);
+    add_model_warnings(s);
+  }
   check_finetune(s);
   const GpuSpec& gpu = resolve_gpu(s);
   if (s.serving.enabled) check_serving(s, gpu);
@@ -48,7 +55,7 @@ void validate(Scenario& s) {
   derive_data_parallel(s);
   check_batch(s);
   check_recompute_layers(s);
-  check_size_limits(s);
+  if (!layer_list) check_size_limits(s);
   check_pipeline_schedule(s);
   check_context_parallel(s);
   check_expert_parallel(s);

@@ -10,6 +10,9 @@ namespace wt {
 
 // validate_model.cpp
 void check_required_fields(const Scenario& s);
+// A layer-list model (model.layers): no transformer fields, data parallelism only; sets
+// model.num_layers to the list's length and model.seq_length to 1 (validate_layer_list.cpp).
+void check_layer_list_model(Scenario& s);
 void fill_model_defaults(Scenario& s);
 void fill_model_defaults(ModelConfig& m);  // kv heads, FFN width, head_dim left at 0
 void check_model_shape(const Scenario& s);

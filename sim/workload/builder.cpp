@@ -7,6 +7,7 @@
 
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/layer_list.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
@@ -369,6 +370,7 @@ std::vector<std::vector<int>> split_layers(const Scenario& s) {
 }
 
 Workload build_workload(const Scenario& s) {
+  if (s.model.is_layer_list()) return build_layer_list_workload(s);
   Workload w;
   const ParallelConfig& par = s.parallel;
   w.num_gpus = s.cluster.num_gpus();

@@ -189,6 +189,9 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
           const CollectiveCost c =
               collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
           op.duration_s = c.time_s * op.count;
+          if (op.phase == Phase::grad_sync && (op.dim == CommDim::dp || op.dim == CommDim::edp)) {
+            op.duration_s += s.parallel.grad_fusion_cycle_ms * 1e-3 * op.count;
+          }
           op.bytes_sent = c.bytes_sent_per_gpu * op.count;
           if (overlap.on && op.dim == CommDim::tp) {
             op.duration_s = op.collective == Collective::all_gather ? pass_of(op).all_gather_s

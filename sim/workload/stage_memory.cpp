@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/workload/finetune.hpp"
+#include "sim/workload/layer_list.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/runtime_memory.hpp"
@@ -99,6 +100,11 @@ MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_fl
                           static_cast<double>(s.model.seq_length / s.parallel.context);
     m.activations += 4.0 * tokens * static_cast<double>(s.model.vocab_size) / s.parallel.tensor;
   }
+  add_runtime_memory(s, m, capacity_bytes);
+  return m;
+}
+
+void add_runtime_memory(const Scenario& s, MemoryUse& m, double capacity_bytes) {
   const double tensors = m.weights + m.gradients + m.optimizer + m.activations;
   const RuntimeMemory runtime = runtime_memory(s, m.activations);
   m.cuda_context = runtime.cuda_context;
@@ -108,10 +114,10 @@ MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_fl
   m.total_high =
       tensors + m.cuda_context + runtime.comm_buffers_high + runtime.allocator_slack_high;
   m.capacity = capacity_bytes;
-  return m;
 }
 
 PeakMemory peak_memory(const Scenario& s, const Workload& w, double capacity_bytes) {
+  if (s.model.is_layer_list()) return layer_list_peak_memory(s, w, capacity_bytes);
   PeakMemory peak;
   for (int stage = 0; stage < static_cast<int>(w.programs.size()); ++stage) {
     const MemoryUse m = stage_memory(s, w, stage, capacity_bytes);

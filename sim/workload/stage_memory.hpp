@@ -28,6 +28,9 @@ StageWeights stage_weights(const Scenario& s, int stage_layers, int stage);
 MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_flight_layers,
                        bool has_logits, double capacity_bytes);
 
+// Fills the CUDA context, NCCL's buffers, the totals and the capacity of `m` from its tensors.
+void add_runtime_memory(const Scenario& s, MemoryUse& m, double capacity_bytes);
+
 // The stage whose GPUs need the most memory, and what they need.
 struct PeakMemory {
   int stage = 0;

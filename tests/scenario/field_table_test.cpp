@@ -71,7 +71,7 @@ TEST(FieldTable, PathsAreUniqueDocumentedAndInKnownSections) {
     EXPECT_NE(find_section(parent_path(f.path)), nullptr) << f.path;
   }
   EXPECT_EQ(scenario_fields().size(), field_bindings().size());
-  EXPECT_EQ(scenario_fields().size(), 148u);
+  EXPECT_EQ(scenario_fields().size(), 150u);
   for (const SectionInfo& s : scenario_sections()) {
     EXPECT_EQ(schema_tree().count(s.path), 1u) << "section without fields: " << s.path;
   }
@@ -204,6 +204,10 @@ TEST(FieldTable, StringFieldsRefuseNumbersAndEmptyStrings) {
 
 TEST(FieldTable, ListFieldsRefuseScalars) {
   expect_refused(FieldType::integer_list, {8, "8,4", json::array(), json::object()});
+}
+
+TEST(FieldTable, LayerListFieldsRefuseScalarsAndEmptyLists) {
+  expect_refused(FieldType::layer_list, {8, "conv2d", json::array(), json::object()});
 }
 
 TEST(FieldTable, EverySectionMustBeAnObjectAndRefusesUnknownKeys) {
