@@ -59,8 +59,8 @@ class Simulation {
     state_.resize(jobs_.size());
     step_end_s_.assign(jobs_.size(), {});
     for (size_t j = 0; j < jobs_.size(); ++j) {
-      for (const Program& program : jobs_[j].w->programs)
-        total_ops_ += static_cast<int64_t>(program.ops.size()) * steps_;
+      for (int32_t role : jobs_[j].plan->unit_role)
+        total_ops_ += static_cast<int64_t>(jobs_[j].w->programs[role].ops.size()) * steps_;
     }
     if (jobs_.size() == 1 && steps_ == 1) {
       start_step(0);
