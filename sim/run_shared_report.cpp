@@ -101,8 +101,9 @@ std::string shared_summary_text(const SharedRunResult& r) {
          "; the busiest (busy share of the " + fixed(r.together_s, 3) + " s run together):\n";
   for (size_t i = 0; i < std::min(r.shared_links.size(), kSharedLinksShown); ++i) {
     const SharedLinkResult& l = r.shared_links[i];
-    out += "  " + l.from + " -> " + l.to + " (link " + std::to_string(l.link) + ")  " + fixed(100.0 * l.utilisation, 1) + "% busy, " +
-           fixed(l.bytes / 1e9, 2) + " GB  (" + joined(l.jobs) + ")\n";
+    out += "  " + l.from + " -> " + l.to + " (link " + std::to_string(l.link) + ")  " +
+           fixed(100.0 * l.utilisation, 1) + "% busy, " + fixed(l.bytes / 1e9, 2) + " GB  (" +
+           joined(l.jobs) + ")\n";
   }
   return out;
 }
