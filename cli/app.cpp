@@ -12,6 +12,7 @@
 #include "cli/run_command.hpp"
 #include "cli/serve_command.hpp"
 #include "cli/serve_plan_command.hpp"
+#include "cli/share_command.hpp"
 #include "cli/sweep_command.hpp"
 #include "cli/topo_command.hpp"
 #include "cli/validate_command.hpp"
@@ -55,6 +56,8 @@ struct Commands {
   CLI::App* serve_app = nullptr;
   ServePlanOptions serve_plan;
   CLI::App* serve_plan_app = nullptr;
+  ShareOptions share;
+  CLI::App* share_app = nullptr;
 };
 
 void configure(CLI::App& app, Commands& c) {
@@ -70,10 +73,11 @@ void configure(CLI::App& app, Commands& c) {
   c.sweep_app = add_sweep_command(app, c.sweep);
   c.serve_app = add_serve_command(app, c.serve);
   c.serve_plan_app = add_serve_plan_command(app, c.serve_plan);
+  c.share_app = add_share_command(app, c.share);
   // --quiet is every subcommand's, in this one place (cli/console.hpp).
   reset_quiet();
   for (CLI::App* sub : {c.run_app, c.catalog_app, c.validate_app, c.plan_app, c.topo_app,
-                        c.sweep_app, c.serve_app, c.serve_plan_app}) {
+                        c.sweep_app, c.serve_app, c.serve_plan_app, c.share_app}) {
     add_quiet_flag(sub);
   }
 }
@@ -87,6 +91,7 @@ int dispatch(const Commands& c) {
   if (c.sweep_app->parsed()) return sweep_command(c.sweep);
   if (c.serve_app->parsed()) return serve_command(c.serve);
   if (c.serve_plan_app->parsed()) return serve_plan_command(c.serve_plan);
+  if (c.share_app->parsed()) return share_command(c.share);
   return to_int(ExitCode::bad_input);  // unreachable: require_subcommand(1)
 }
 

@@ -21,7 +21,7 @@ LAYERS = [
     ("hardware", "wt_hardware", ["sim/hardware/"]),
     ("scenario_load", "wt_scenario_load",
      ["sim/scenario/parse.", "sim/scenario/validate.", "sim/scenario/validate_",
-      "sim/scenario/override."]),
+      "sim/scenario/override.", "sim/scenario/shared_cluster."]),
     ("comm", "wt_comm", ["sim/comm/"]),
     ("workload", "wt_workload", ["sim/workload/"]),
     ("engine", "wt_engine", ["sim/engine/"]),

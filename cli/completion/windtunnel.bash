@@ -26,7 +26,7 @@ _windtunnel_folders() {
 
 _windtunnel() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local subcommands="run catalog validate plan topo sweep serve serve-plan"
+  local subcommands="run catalog validate plan topo sweep serve serve-plan share"
   local sub="" i
   for ((i = 1; i < COMP_CWORD; i++)); do
     if [[ " $subcommands " == *" ${COMP_WORDS[i]} "* ]]; then
@@ -52,6 +52,7 @@ _windtunnel() {
     sweep) opts+=" --vary --set --json --plot --csv" ;;
     serve) opts+=" --set --json --trace" ;;
     serve-plan) opts+=" --json" ;;
+    share) opts+=" --json" ;;
   esac
 
   # The argument of the option before the cursor.

@@ -16,6 +16,13 @@ Scenario parse_document(nlohmann::json doc, const std::vector<std::string>& over
   for (const std::string& assignment : overrides) {
     apply_override(doc, assignment);
   }
+  if (doc.is_object() && doc.contains("jobs")) {
+    throw InputError("jobs",
+                     "a shared-cluster scenario (several jobs on one cluster) is simulated by "
+                     "`windtunnel share` on the SimGrid engine; this command and the analytical "
+                     "engine take one job",
+                     "", "windtunnel share FILE (docs/scenario.md, \"Shared clusters\")");
+  }
   Scenario s;
   s.serving.enabled = doc.is_object() && doc.contains("serving");
   read_document(doc, s, ReadContext{base_dir});

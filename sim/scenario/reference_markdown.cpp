@@ -313,6 +313,48 @@ void write_warnings(std::ostream& out) {
          "per 720 h.\n";
 }
 
+// Shared-cluster files (sim/scenario/shared_cluster.hpp): their own format beside the fields.
+void write_shared_clusters(std::ostream& out) {
+  out << R"md(
+## Shared clusters
+
+A file with a top-level `jobs` array describes several training jobs on one cluster
+(`sim/scenario/shared_cluster.*`). It is run by `windtunnel share FILE` (docs/cli.md) on the SimGrid
+engine; `run`, `sweep`, `topo`, `serve`, `validate` and the analytical engine take one job and
+refuse it at `jobs`, naming `windtunnel share`. The one-job format is unchanged.
+
+```json
+{
+  "schema": 1, "name": "two-jobs", "steps": 3,
+  "cluster": {"gpu": "h100-sxm5-80gb", "num_nodes": 8, "gpus_per_node": 8, "network": {...}},
+  "jobs": [
+    {"name": "a", "model": {"preset": "llama2-7b"}, "training": {...}, "parallel": {...},
+     "nodes": [0, 2, 4, 6]},
+    {"name": "b", "scenario": "llama2-13b-job.json", "num_nodes": 4, "placement": "spread"}
+  ]
+}
+```
+
+| Key | Meaning |
+| --- | --- |
+| `schema`, `name` | as in a one-job file |
+| `cluster` | the shared cluster, `num_nodes` the whole of it; a fat tree (rail-optimized or not): a torus or dragonfly cut to a job's nodes is not a network of its own, and is refused at `cluster.network.topology` |
+| `steps` | training steps each job runs, together and alone (1 .. 20, default 3); the step time reported is the mean of the steps after the first |
+| `jobs[i].name` | required, unique |
+| `jobs[i].nodes` | the job's nodes, in rank order (rank r runs on GPU `nodes[r / gpus_per_node] · gpus_per_node + r mod gpus_per_node`); distinct, within the cluster, and no other job's |
+| `jobs[i].num_nodes`, `jobs[i].placement` | instead of `nodes`: a count and a policy, `packed` (default: the lowest-numbered free nodes) or `spread` (free nodes ⌊k · free / num_nodes⌋, evenly apart); listed nodes are taken first, then policies in file order |
+| `jobs[i].scenario` | optional: a one-job scenario file (relative to this file) whose sections the job starts from; its `name`, `cluster` and `serving` are dropped |
+| `jobs[i].model`, `training`, `parallel`, `calibration`, `cost`, `reliability` | the job's sections, merged over the named file's |
+
+Each job is parsed and validated exactly as a one-job file whose cluster is the shared cluster with
+`num_nodes` = the job's node count (so `parallel.data` is derived from the job's GPUs); its errors
+carry the prefix `jobs[i].` (the cluster's carry the job's name). Overlapping nodes name both jobs,
+a policy asking for more nodes than are free says how many are left. A `cluster`, `serving` or
+`steps` inside a job is refused. Shipped example: `scenarios/shared/shared-cluster-two-jobs.json`
+(golden: `tests/golden/expected/shared/`).
+)md";
+}
+
 }  // namespace
 
 std::string scenario_reference_markdown() {
@@ -325,6 +367,7 @@ std::string scenario_reference_markdown() {
   write_overrides(out);
   write_rules(out);
   write_warnings(out);
+  write_shared_clusters(out);
   return out.str();
 }
 

@@ -10,5 +10,5 @@ if [ ! -f "$build/build.ninja" ] && [ ! -f "$build/Makefile" ]; then
   exit 2
 fi
 cmake --build "$build" --target golden_tests
-WT_GOLDEN_UPDATE=1 "$build/tests/golden/golden_tests" --gtest_filter='Scenarios/GoldenScenario.KeyFigures*'
+WT_GOLDEN_UPDATE=1 "$build/tests/golden/golden_tests" --gtest_filter='Scenarios/GoldenScenario.KeyFigures*:SharedScenarios/GoldenShared.KeyFigures*'
 echo "expectations rewritten in $root/tests/golden/expected; review them with git diff"

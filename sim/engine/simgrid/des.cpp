@@ -28,25 +28,69 @@ uint64_t wire_bytes(double bytes) {
   return static_cast<uint64_t>(std::max<long long>(1, std::llround(bytes)));
 }
 
+// One job of the simulation: its programs, its plan and the state of its current step.
+struct DesJob {
+  const Workload* w = nullptr;
+  const Plan* plan = nullptr;
+};
+
 class Simulation {
  public:
-  Simulation(const Workload& w, const Plan& plan, const SimgridSetup& setup)
-      : w_(w), plan_(plan), setup_(setup), usage_(setup, plan.mirrored_rails) {}
+  Simulation(std::vector<DesJob> jobs, const SimgridSetup& setup, int steps)
+      : jobs_(std::move(jobs)),
+        setup_(setup),
+        steps_(steps),
+        usage_(setup, jobs_.front().plan->mirrored_rails) {}
 
-  DesResult run() {
+  // Fills result_ (units of the last step), step_end_s_ (per job, per step).
+  void run() {
     int argc = 2;
     char name[] = "windtunnel";
     char log[] = "--log=root.thres:critical";
     char* argv[] = {name, log, nullptr};
     sg4::Engine engine(&argc, argv);
     configure(engine);
-    platform_ = build_platform(plan_, setup_);
+    std::vector<const Plan*> plans;
+    for (const DesJob& j : jobs_)
+      plans.push_back(j.plan);
+    platform_ = build_platform(plans, setup_);
     mutex_ = sg4::Mutex::create();
     instance_cv_ = sg4::ConditionVariable::create();
-    instances_.assign(plan_.instances.size(), {});
-    start_actors();
+    state_.resize(jobs_.size());
+    step_end_s_.assign(jobs_.size(), {});
+    for (size_t j = 0; j < jobs_.size(); ++j) {
+      for (int32_t role : jobs_[j].plan->unit_role)
+        total_ops_ += static_cast<int64_t>(jobs_[j].w->programs[role].ops.size()) * steps_;
+    }
+    if (jobs_.size() == 1 && steps_ == 1) {
+      start_step(0);
+    } else {
+      for (int j = 0; j < static_cast<int>(jobs_.size()); ++j) {
+        sg4::Actor::create("job" + std::to_string(j), platform_.controller, [this, j] {
+          for (int step = 0; step < steps_; ++step) {
+            for (const sg4::ActorPtr& a : start_step(j))
+              a->join();
+            step_end_s_[j].push_back(sg4::Engine::get_clock());
+          }
+        });
+      }
+    }
     engine.run();
-    return finish();
+    finish();
+  }
+
+  DesResult single_result() {
+    result_.units = std::move(state_.front().timeline);
+    return std::move(result_);
+  }
+
+  DesJobsResult jobs_result() {
+    DesJobsResult out;
+    out.step_end_s = std::move(step_end_s_);
+    out.flows = result_.flows;
+    out.hosts = result_.hosts;
+    out.links = std::move(result_.links);
+    return out;
   }
 
  private:
@@ -59,99 +103,119 @@ class Simulation {
     int32_t arrived = 0;
     bool done = false;
   };
+  struct JobState {
+    std::vector<UnitState> units;
+    std::vector<InstanceState> instances;
+    std::vector<RoleTimeline> timeline;  // parallel to Plan::unit_role (the latest step)
+  };
 
-  void start_actors() {
-    result_.units.resize(static_cast<size_t>(plan_.num_units()));
-    units_.resize(static_cast<size_t>(plan_.num_units()));
-    for (int u = 0; u < plan_.num_units(); ++u) {
-      const Program& program = w_.programs[static_cast<size_t>(plan_.unit_role[u])];
-      units_[u].done.assign(program.ops.size(), 0);
-      units_[u].cv = sg4::ConditionVariable::create();
-      result_.units[u].ops.resize(program.ops.size());
-      total_ops_ += static_cast<int64_t>(program.ops.size());
+  // Resets job j's state for a step starting now and starts one actor per stream of every unit.
+  std::vector<sg4::ActorPtr> start_step(int j) {
+    const Workload& w = *jobs_[j].w;
+    const Plan& plan = *jobs_[j].plan;
+    JobState& st = state_[j];
+    const double now_s = sg4::Engine::get_clock();
+    st.units.assign(static_cast<size_t>(plan.num_units()), {});
+    st.instances.assign(plan.instances.size(), {});
+    st.timeline.assign(static_cast<size_t>(plan.num_units()), {});
+    std::vector<sg4::ActorPtr> actors;
+    for (int u = 0; u < plan.num_units(); ++u) {
+      const Program& program = w.programs[static_cast<size_t>(plan.unit_role[u])];
+      st.units[u].done.assign(program.ops.size(), 0);
+      st.units[u].cv = sg4::ConditionVariable::create();
+      st.units[u].free_s.fill(now_s);
+      st.timeline[u].ops.resize(program.ops.size());
       for (int stream = 0; stream < kNumStreams; ++stream) {
         std::vector<int32_t> queue;
         for (int32_t i = 0; i < static_cast<int32_t>(program.ops.size()); ++i) {
           if (static_cast<int>(program.ops[i].stream) == stream) queue.push_back(i);
         }
         if (queue.empty()) continue;
-        sg4::Actor::create("u" + std::to_string(u) + "s" + std::to_string(stream),
-                           platform_.controller, [this, u, stream, queue] {
-                             for (int32_t i : queue)
-                               run_op(u, stream, i);
-                           });
+        std::string name = "u" + std::to_string(u) + "s" + std::to_string(stream);
+        if (jobs_.size() > 1) name = "j" + std::to_string(j) + name;
+        actors.push_back(
+            sg4::Actor::create(name, platform_.controller, [this, j, u, stream, queue] {
+              for (int32_t i : queue)
+                run_op(j, u, stream, i);
+            }));
       }
     }
+    return actors;
   }
 
-  int unit_of(int role, int position) const {
-    return plan_.per_role ? role : role * plan_.ranks_per_role + position;
+  int unit_of(const Plan& plan, int role, int position) const {
+    return plan.per_role ? role : role * plan.ranks_per_role + position;
   }
-  int position(int unit) const { return plan_.per_role ? 0 : unit % plan_.ranks_per_role; }
+  int position(const Plan& plan, int unit) const {
+    return plan.per_role ? 0 : unit % plan.ranks_per_role;
+  }
 
-  void wait_done(int unit, int32_t op) {
+  void wait_done(UnitState& unit, int32_t op) {
     std::unique_lock<sg4::Mutex> lock(*mutex_);
-    while (!units_[unit].done[op])
-      units_[unit].cv->wait(lock);
+    while (!unit.done[op])
+      unit.cv->wait(lock);
   }
 
-  void mark_done(int unit, int32_t op) {
+  void mark_done(UnitState& unit, int32_t op) {
     std::unique_lock<sg4::Mutex> lock(*mutex_);
-    units_[unit].done[op] = 1;
-    units_[unit].cv->notify_all();
+    unit.done[op] = 1;
+    unit.cv->notify_all();
   }
 
-  void run_op(int unit, int stream, int32_t index) {
-    const Op& op = w_.programs[static_cast<size_t>(plan_.unit_role[unit])].ops[index];
-    const double ready_s = units_[unit].free_s[stream];
+  void run_op(int j, int unit, int stream, int32_t index) {
+    const Plan& plan = *jobs_[j].plan;
+    JobState& st = state_[j];
+    const Op& op = jobs_[j].w->programs[static_cast<size_t>(plan.unit_role[unit])].ops[index];
+    const double ready_s = st.units[unit].free_s[stream];
     for (int32_t dep : op.deps) {
-      if (dep >= 0) wait_done(unit, dep);
+      if (dep >= 0) wait_done(st.units[unit], dep);
     }
     double transfer_s = -1.0;  // ≥ 0 when the op waited for a pipeline peer
     if (op.kind == OpKind::recv) {
-      const int peer = unit_of(op.peer_role, position(unit));
-      wait_done(peer, op.peer_op);
-      const OpTiming& sent = result_.units[peer].ops[op.peer_op];
+      const int peer = unit_of(plan, op.peer_role, position(plan, unit));
+      wait_done(st.units[peer], op.peer_op);
+      const OpTiming& sent = st.timeline[peer].ops[op.peer_op];
       transfer_s = sent.end_s - sent.start_s;
     }
-    OpTiming& t = result_.units[unit].ops[index];
+    OpTiming& t = st.timeline[unit].ops[index];
     t.start_s = sg4::Engine::get_clock();
     const double wait_s = t.start_s - ready_s;
     if (stream == static_cast<int>(Stream::compute) && wait_s > 0.0) {
       t.wait_comm_s = transfer_s >= 0.0 ? std::min(wait_s, transfer_s) : wait_s;
       t.wait_bubble_s = wait_s - t.wait_comm_s;
     }
-    execute(unit, index, op);
+    execute(j, unit, index, op);
     t.end_s = sg4::Engine::get_clock();
-    units_[unit].free_s[stream] = t.end_s;
-    mark_done(unit, index);
+    st.units[unit].free_s[stream] = t.end_s;
+    mark_done(st.units[unit], index);
     report_progress();
   }
 
-  void execute(int unit, int32_t index, const Op& op) {
+  void execute(int j, int unit, int32_t index, const Op& op) {
     if (op.kind == OpKind::compute) {
       if (op.duration_s > 0.0) sg4::this_actor::sleep_for(op.duration_s);
       return;
     }
-    const int32_t inst = plan_.op_instance[unit][index];
-    if (inst >= 0) meet(inst);
+    const int32_t inst = jobs_[j].plan->op_instance[unit][index];
+    if (inst >= 0) meet(j, inst);
   }
 
   // The last of the expected units to arrive runs the work; the others wait for it.
-  void meet(int32_t id) {
-    const Instance& spec = plan_.instances[id];
+  void meet(int j, int32_t id) {
+    const Plan& plan = *jobs_[j].plan;
+    const Instance& spec = plan.instances[id];
     if (spec.expected <= 1) {
-      run_work(plan_.works[spec.work]);
+      run_work(plan.works[spec.work]);
       return;
     }
-    InstanceState& st = instances_[id];
+    InstanceState& st = state_[j].instances[id];
     if (++st.arrived < spec.expected) {
       std::unique_lock<sg4::Mutex> lock(*mutex_);
       while (!st.done)
         instance_cv_->wait(lock);
       return;
     }
-    run_work(plan_.works[spec.work]);
+    run_work(plan.works[spec.work]);
     std::unique_lock<sg4::Mutex> lock(*mutex_);
     st.done = true;
     instance_cv_->notify_all();
@@ -185,29 +249,30 @@ class Simulation {
     }
   }
 
-  DesResult finish() {
+  void finish() {
     if (ops_done_ != total_ops_) {
       throw std::logic_error("SimGrid simulation ended with " +
                              std::to_string(total_ops_ - ops_done_) +
                              " ops blocked (schedule deadlock)");
     }
-    for (RoleTimeline& unit : result_.units) {
-      for (const OpTiming& t : unit.ops)
-        unit.end_s = std::max(unit.end_s, t.end_s);
+    for (JobState& job : state_) {
+      for (RoleTimeline& unit : job.timeline) {
+        for (const OpTiming& t : unit.ops)
+          unit.end_s = std::max(unit.end_s, t.end_s);
+      }
     }
     result_.hosts = platform_.hosts;
     result_.links = usage_.finish();
-    return std::move(result_);
   }
 
-  const Workload& w_;
-  const Plan& plan_;
+  std::vector<DesJob> jobs_;
   const SimgridSetup& setup_;
+  int steps_;
   Platform platform_;
   sg4::MutexPtr mutex_;
   sg4::ConditionVariablePtr instance_cv_;
-  std::vector<UnitState> units_;
-  std::vector<InstanceState> instances_;
+  std::vector<JobState> state_;
+  std::vector<std::vector<double>> step_end_s_;
   DesResult result_;
   LinkUsage usage_;
   int64_t total_ops_ = 0;
@@ -228,10 +293,41 @@ T get(const std::string& in, size_t& at) {
   return v;
 }
 
+void encode_links(std::string& out, const std::vector<LinkTraffic>& links) {
+  put<uint64_t>(out, links.size());
+  for (const LinkTraffic& l : links) {
+    put<int32_t>(out, l.link);
+    put<double>(out, l.bytes);
+    put<double>(out, l.busy_s);
+  }
+}
+
+std::vector<LinkTraffic> decode_links(const std::string& bytes, size_t& at) {
+  std::vector<LinkTraffic> links(get<uint64_t>(bytes, at));
+  for (LinkTraffic& l : links) {
+    l.link = get<int32_t>(bytes, at);
+    l.bytes = get<double>(bytes, at);
+    l.busy_s = get<double>(bytes, at);
+  }
+  return links;
+}
+
 }  // namespace
 
 DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup) {
-  return Simulation(w, plan, setup).run();
+  Simulation sim({DesJob{&w, &plan}}, setup, 1);
+  sim.run();
+  return sim.single_result();
+}
+
+DesJobsResult run_des_jobs(const std::vector<const Workload*>& workloads,
+                           const std::vector<Plan>& plans, const SimgridSetup& setup, int steps) {
+  std::vector<DesJob> jobs;
+  for (size_t j = 0; j < plans.size(); ++j)
+    jobs.push_back({workloads[j], &plans[j]});
+  Simulation sim(std::move(jobs), setup, steps);
+  sim.run();
+  return sim.jobs_result();
 }
 
 std::string encode(const DesResult& r) {
@@ -247,12 +343,7 @@ std::string encode(const DesResult& r) {
         put<double>(out, v);
     }
   }
-  put<uint64_t>(out, r.links.size());
-  for (const LinkTraffic& l : r.links) {
-    put<int32_t>(out, l.link);
-    put<double>(out, l.bytes);
-    put<double>(out, l.busy_s);
-  }
+  encode_links(out, r.links);
   return out;
 }
 
@@ -272,12 +363,36 @@ DesResult decode(const std::string& bytes) {
       t.wait_comm_s = get<double>(bytes, at);
     }
   }
-  r.links.resize(get<uint64_t>(bytes, at));
-  for (LinkTraffic& l : r.links) {
-    l.link = get<int32_t>(bytes, at);
-    l.bytes = get<double>(bytes, at);
-    l.busy_s = get<double>(bytes, at);
+  r.links = decode_links(bytes, at);
+  return r;
+}
+
+std::string encode(const DesJobsResult& r) {
+  std::string out;
+  put<int64_t>(out, r.flows);
+  put<int64_t>(out, r.hosts);
+  put<uint64_t>(out, r.step_end_s.size());
+  for (const std::vector<double>& job : r.step_end_s) {
+    put<uint64_t>(out, job.size());
+    for (double v : job)
+      put<double>(out, v);
   }
+  encode_links(out, r.links);
+  return out;
+}
+
+DesJobsResult decode_jobs(const std::string& bytes) {
+  DesJobsResult r;
+  size_t at = 0;
+  r.flows = get<int64_t>(bytes, at);
+  r.hosts = get<int64_t>(bytes, at);
+  r.step_end_s.resize(get<uint64_t>(bytes, at));
+  for (std::vector<double>& job : r.step_end_s) {
+    job.resize(get<uint64_t>(bytes, at));
+    for (double& v : job)
+      v = get<double>(bytes, at);
+  }
+  r.links = decode_links(bytes, at);
   return r;
 }
 

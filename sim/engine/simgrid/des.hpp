@@ -18,10 +18,25 @@ struct DesResult {
   std::vector<LinkTraffic> links;   // per directed link: bytes and busy time (link_usage.hpp)
 };
 
+// Several jobs on disjoint GPUs sharing the platform (simulate_simgrid_jobs).
+struct DesJobsResult {
+  std::vector<std::vector<double>> step_end_s;  // per job, per step
+  int64_t flows = 0;
+  int64_t hosts = 0;
+  std::vector<LinkTraffic> links;
+};
+
 // Creates a SimGrid engine: call at most once per process (run_isolated gives each call its own).
 DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup);
 
+// Jobs j = 0.. run `workloads[j]` by `plans[j]`, `steps` steps each; the platform and link scales
+// come from `setup`. Same once-per-process rule.
+DesJobsResult run_des_jobs(const std::vector<const Workload*>& workloads,
+                           const std::vector<Plan>& plans, const SimgridSetup& setup, int steps);
+
 std::string encode(const DesResult& r);
 DesResult decode(const std::string& bytes);
+std::string encode(const DesJobsResult& r);
+DesJobsResult decode_jobs(const std::string& bytes);
 
 }  // namespace wt::sg

@@ -47,7 +47,13 @@ class PlanBuilder {
         setup_(setup),
         latency_(*setup.topology),
         gpn_(setup.topology->gpus_per_node()),
-        ranks_(w.tensor * w.context * w.data) {}
+        ranks_(w.tensor * w.context * w.data) {
+    if (!setup.gpu_of_rank.empty()) {
+      rank_of_gpu_.assign(static_cast<size_t>(setup.topology->num_gpus()), -1);
+      for (size_t r = 0; r < setup.gpu_of_rank.size(); ++r)
+        rank_of_gpu_[static_cast<size_t>(setup.gpu_of_rank[r])] = static_cast<int32_t>(r);
+    }
+  }
 
   Plan build() {
     plan_.ranks_per_role = ranks_;
@@ -104,7 +110,21 @@ class PlanBuilder {
     }
   }
 
-  CommWork group_work(int role, const Op& op, const std::vector<int32_t>& members) {
+  // The topology GPUs of workload ranks (setup.gpu_of_rank), and back.
+  std::vector<int32_t> placed(const std::vector<int32_t>& ranks) const {
+    if (setup_.gpu_of_rank.empty()) return ranks;
+    std::vector<int32_t> gpus;
+    gpus.reserve(ranks.size());
+    for (int32_t r : ranks)
+      gpus.push_back(setup_.gpu_of_rank[static_cast<size_t>(r)]);
+    return gpus;
+  }
+  int32_t rank_of(int32_t gpu) const {
+    return rank_of_gpu_.empty() ? gpu : rank_of_gpu_[static_cast<size_t>(gpu)];
+  }
+
+  CommWork group_work(int role, const Op& op, const std::vector<int32_t>& ranks) {
+    const std::vector<int32_t> members = placed(ranks);
     const auto by_node = members_by_node(members, gpn_);
     if (by_node.size() == 1 && setup_.reductions.intra_node_closed_form) {
       ++closed_form_groups_;
@@ -129,7 +149,7 @@ class PlanBuilder {
     call.bandwidth_fraction = cost.bandwidth_fraction;
     CommWork work = network_group_work(call, members, gpn_, setup_.fabric, latency_, aggregate);
     for (FlowPhase& phase : work.phases)  // a role starts only its own flows
-      std::erase_if(phase.flows, [&](const Flow& f) { return f.src / ranks_ != role; });
+      std::erase_if(phase.flows, [&](const Flow& f) { return rank_of(f.src) / ranks_ != role; });
     return work;
   }
 
@@ -222,6 +242,7 @@ class PlanBuilder {
   RouteLatency latency_;
   int gpn_;
   int ranks_;
+  std::vector<int32_t> rank_of_gpu_;  // empty: identity
   Plan plan_;
   std::map<WorkKey, int32_t> memo_;
   int64_t closed_form_groups_ = 0;

@@ -13,7 +13,7 @@
 namespace wt::sg {
 
 struct Flow {
-  int32_t src = 0;  // global GPU ranks
+  int32_t src = 0;  // topology GPUs (the workload ranks placed by SimgridSetup::gpu_of_rank)
   int32_t dst = 0;
   double bytes = 0.0;
 };

@@ -15,8 +15,8 @@ namespace sg4 = simgrid::s4u;
 
 class PlatformBuilder {
  public:
-  PlatformBuilder(const Plan& plan, const SimgridSetup& setup)
-      : plan_(plan), setup_(setup), topo_(*setup.topology) {
+  PlatformBuilder(const std::vector<const Plan*>& plans, const SimgridSetup& setup)
+      : plans_(plans), setup_(setup), topo_(*setup.topology) {
     links_.assign(topo_.links().size(), nullptr);
     platform_.gpu_host.assign(static_cast<size_t>(topo_.num_gpus()), nullptr);
   }
@@ -43,11 +43,13 @@ class PlatformBuilder {
 
   std::vector<uint64_t> communicating_pairs() const {
     std::unordered_set<uint64_t> seen;
-    for (const CommWork& w : plan_.works) {
-      for (const FlowPhase& p : w.phases) {
-        for (const Flow& f : p.flows)
-          seen.insert((static_cast<uint64_t>(static_cast<uint32_t>(f.src)) << 32) |
-                      static_cast<uint32_t>(f.dst));
+    for (const Plan* plan : plans_) {
+      for (const CommWork& w : plan->works) {
+        for (const FlowPhase& p : w.phases) {
+          for (const Flow& f : p.flows)
+            seen.insert((static_cast<uint64_t>(static_cast<uint32_t>(f.src)) << 32) |
+                        static_cast<uint32_t>(f.dst));
+        }
       }
     }
     std::vector<uint64_t> pairs(seen.begin(), seen.end());
@@ -88,7 +90,7 @@ class PlatformBuilder {
                      false);
   }
 
-  const Plan& plan_;
+  const std::vector<const Plan*>& plans_;
   const SimgridSetup& setup_;
   const topo::Topology& topo_;
   sg4::NetZone* zone_ = nullptr;
@@ -99,8 +101,8 @@ class PlatformBuilder {
 
 }  // namespace
 
-Platform build_platform(const Plan& plan, const SimgridSetup& setup) {
-  return PlatformBuilder(plan, setup).build();
+Platform build_platform(const std::vector<const Plan*>& plans, const SimgridSetup& setup) {
+  return PlatformBuilder(plans, setup).build();
 }
 
 }  // namespace wt::sg

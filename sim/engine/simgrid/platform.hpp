@@ -22,6 +22,7 @@ struct Platform {
 };
 
 // Needs a live simgrid::s4u::Engine configured with the network model.
-Platform build_platform(const Plan& plan, const SimgridSetup& setup);
+// Several plans (jobs on disjoint GPUs) share one platform: hosts and routes for all their flows.
+Platform build_platform(const std::vector<const Plan*>& plans, const SimgridSetup& setup);
 
 }  // namespace wt::sg

@@ -43,6 +43,10 @@ struct SimgridSetup {
   double network_scale = 1.0;
   CollectiveAlgorithm pin = CollectiveAlgorithm::automatic;
   SimgridReductions reductions{};
+  // Where the workload runs: the topology GPU of each workload rank (global rank = role ·
+  // ranks_per_role + position). Empty: rank r on GPU r. A shared cluster (simulate_simgrid_jobs)
+  // places each job on its own nodes this way.
+  std::vector<int32_t> gpu_of_rank;
   // Called with the fraction of ops done (0..1) from the simulation, at most ~100 times.
   std::function<void(double)> progress;
 };
@@ -58,6 +62,27 @@ struct SimgridResult {
 };
 
 SimgridResult simulate_simgrid(const Workload& w, const SimgridSetup& setup);
+
+// Several jobs on one cluster (docs/engine.md, "Shared clusters"): one simulation in which every
+// job runs `steps` training steps back to back on its own GPUs (setup.gpu_of_rank, disjoint), all
+// flows sharing the topology's links under max-min fairness. A job's next step starts when every
+// unit of its previous step has finished (the optimizer step closes an iteration). All jobs share
+// one topology and its link scales (the first job's); reduction C' (representative rail) is off,
+// since another job's traffic breaks the rails' symmetry.
+struct SimgridJob {
+  const Workload* workload = nullptr;
+  SimgridSetup setup;
+};
+
+struct SimgridJobsResult {
+  std::vector<std::vector<double>> step_end_s;  // per job, per step: when its last unit finished
+  std::vector<LinkTraffic> links;               // over the whole simulation, ascending by link
+  double end_s = 0.0;                           // when the last job finished
+  int64_t flows = 0;
+  int64_t hosts = 0;
+};
+
+SimgridJobsResult simulate_simgrid_jobs(const std::vector<SimgridJob>& jobs, int steps);
 
 class SimgridEngine final : public Engine {
  public:
