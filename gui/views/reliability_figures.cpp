@@ -70,8 +70,10 @@ std::vector<FigureRow> monte_carlo_rows(const RunResult& r, bool priced) {
         {"p90_cost", QObject::tr("P90 cost"), text_of("$" + format_count(m.p90_cost_usd))});
   }
   out.push_back({"ettr_mc", QObject::tr("ETTR (T0 / mean)"), fraction_percent(m.ettr)});
-  out.push_back({"ettr_p50", QObject::tr("ETTR of the P50 run"), fraction_percent(t0 / m.p50_time_s)});
-  out.push_back({"ettr_p10", QObject::tr("ETTR of the P90 run"), fraction_percent(t0 / m.p90_time_s)});
+  out.push_back(
+      {"ettr_p50", QObject::tr("ETTR of the P50 run"), fraction_percent(t0 / m.p50_time_s)});
+  out.push_back(
+      {"ettr_p10", QObject::tr("ETTR of the P90 run"), fraction_percent(t0 / m.p90_time_s)});
   out.push_back({"mean_interruptions", QObject::tr("Mean interruptions"),
                  text_of(format_count(m.mean_interruptions))});
   return out;

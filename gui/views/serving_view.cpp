@@ -134,7 +134,8 @@ QChart* over_time_chart(const ServingSeries& s) {
 std::vector<FigureRow> latency_rows(const ServingResult& r) {
   std::vector<FigureRow> rows;
   for (const char* metric : {"ttft", "tpot", "e2e", "queue"}) {
-    const Percentiles& p = metric == std::string("queue") ? r.queue_ms : percentiles_of_metric(r, metric);
+    const Percentiles& p =
+        metric == std::string("queue") ? r.queue_ms : percentiles_of_metric(r, metric);
     const QString m = QString::fromLatin1(metric);
     rows.push_back({m + QStringLiteral("_p50"),
                     serving_metric_label(metric) + QStringLiteral(" P50"), ms_text(p.p50)});
@@ -178,8 +179,10 @@ std::vector<FigureRow> memory_rows(const ServingResult& r) {
       {"weights", QObject::tr("Weights per GPU"), text_of(format_bytes(m.weights))},
       {"kv_cache", QObject::tr("KV cache per GPU"),
        QObject::tr("%1, %2 blocks").arg(text_of(format_bytes(m.kv_cache))).arg(m.kv_blocks)},
-      {"kv_mean", QObject::tr("KV cache in use, mean"), fraction_percent(r.kv_in_use_mean_fraction)},
-      {"kv_peak", QObject::tr("KV cache in use, peak"), fraction_percent(r.kv_in_use_peak_fraction)},
+      {"kv_mean", QObject::tr("KV cache in use, mean"),
+       fraction_percent(r.kv_in_use_mean_fraction)},
+      {"kv_peak", QObject::tr("KV cache in use, peak"),
+       fraction_percent(r.kv_in_use_peak_fraction)},
       {"max_concurrency", QObject::tr("Sequences that fit"),
        QObject::tr("%1 of mean length, %2 of full length")
            .arg(r.max_concurrency_mean_length)
