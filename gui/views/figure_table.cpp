@@ -16,7 +16,8 @@ QTableWidget* new_figure_table(QWidget* parent) {
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table->setSelectionMode(QAbstractItemView::NoSelection);
   table->setWordWrap(false);
-  table->setMinimumWidth(400);
+  table->horizontalHeader()->setStretchLastSection(true);
+  table->setMinimumWidth(440);
   return table;
 }
 

@@ -27,10 +27,9 @@ namespace {
 QChart* interruptions_chart(const RunResult& r) {
   const FailureFigures& f = r.failures;
   QChart* chart =
-      new_chart(QObject::tr("Expected interruptions by cause: ~%1 over %2 (one every %3)")
+      new_chart(QObject::tr("Expected interruptions by cause: ~%1 over %2")
                     .arg(text_of(format_count(f.expected_interruptions)),
-                         text_of(format_duration(r.expected_time_to_train_with_failures_s)),
-                         text_of(format_duration(f.cluster_mtbf_s))));
+                         text_of(format_duration(r.expected_time_to_train_with_failures_s))));
   auto* series = new QHorizontalBarSeries;
   auto* set = new QBarSet(QObject::tr("expected interruptions"));
   auto* causes = new QBarCategoryAxis;

@@ -62,10 +62,9 @@ QChart* latency_chart(const ServingResult& r) {
     series->append(set);
   }
   for (const SloCheck& c : r.slo) {
-    metrics->append(QObject::tr("%1 (target %2, %3 %4)")
-                        .arg(serving_metric_label(c.metric), ms_text(c.target_ms),
-                             c.met ? QObject::tr("met") : QObject::tr("missed"),
-                             QString::fromUtf8(c.met ? "✓" : "✗")));
+    metrics->append(QStringLiteral("%1 %2 · %3")
+                        .arg(serving_metric_label(c.metric), QString::fromUtf8(c.met ? "✓" : "✗"),
+                             ms_text(c.target_ms)));
   }
   chart->addSeries(series);
   chart->addAxis(metrics, Qt::AlignBottom);
@@ -117,8 +116,9 @@ QChart* over_time_chart(const ServingSeries& s) {
   chart->addAxis(x, Qt::AlignBottom);
   const double top_d = *std::max_element(s.decoding.begin(), s.decoding.end());
   const double top_w = *std::max_element(s.waiting.begin(), s.waiting.end());
-  QValueAxis* y_d = nice_value_axis(0.0, std::max(1.0, top_d), QObject::tr("sequences"), "%.0f");
-  QValueAxis* y_w = nice_value_axis(0.0, std::max(1.0, top_w), QObject::tr("requests"), "%.0f");
+  // Counts: at least 0 .. 5, so that the ticks are whole numbers.
+  QValueAxis* y_d = nice_value_axis(0.0, std::max(5.0, top_d), QObject::tr("sequences"), "%.0f");
+  QValueAxis* y_w = nice_value_axis(0.0, std::max(5.0, top_w), QObject::tr("requests"), "%.0f");
   y_d->setLinePenColor(plot_qcolour(0));
   y_w->setLinePenColor(plot_qcolour(1));
   chart->addAxis(y_d, Qt::AlignLeft);
@@ -164,11 +164,10 @@ std::vector<FigureRow> throughput_rows(const ServingResult& r) {
            text_of(format_count(r.prompt_tokens_per_s))},
           {"requests_per_s", QObject::tr("Requests/s"), QString::number(r.requests_per_s, 'f', 2)},
           {"requests", QObject::tr("Requests completed"),
-           QObject::tr("%1 of %2 (%3 rejected, %4 preemptions)")
-               .arg(r.completed)
-               .arg(r.requests)
-               .arg(r.rejected)
-               .arg(r.preemptions)},
+           QObject::tr("%1 of %2").arg(r.completed).arg(r.requests)},
+          {"rejected", QObject::tr("Rejected (too long for the KV cache)"),
+           QString::number(r.rejected)},
+          {"preemptions", QObject::tr("Preemptions"), QString::number(r.preemptions)},
           {"duration", QObject::tr("Duration"), text_of(format_duration(r.duration_s))},
           {"gpu_busy", QObject::tr("GPU busy"), fraction_percent(r.gpu_busy_fraction)}};
 }
@@ -183,14 +182,15 @@ std::vector<FigureRow> memory_rows(const ServingResult& r) {
        fraction_percent(r.kv_in_use_mean_fraction)},
       {"kv_peak", QObject::tr("KV cache in use, peak"),
        fraction_percent(r.kv_in_use_peak_fraction)},
-      {"max_concurrency", QObject::tr("Sequences that fit"),
-       QObject::tr("%1 of mean length, %2 of full length")
-           .arg(r.max_concurrency_mean_length)
-           .arg(r.max_concurrency_max_length)}};
+      {"max_concurrency_mean", QObject::tr("Sequences that fit, mean length"),
+       QString::number(r.max_concurrency_mean_length)},
+      {"max_concurrency_max", QObject::tr("Sequences that fit, full length"),
+       QString::number(r.max_concurrency_max_length)}};
   if (r.usd_per_gpu_hour > 0.0) {
     rows.push_back({"usd_per_million_output_tokens", QObject::tr("Cost per 1M output tokens"),
                     QStringLiteral("$%1").arg(r.usd_per_million_output_tokens, 0, 'f', 3)});
-    rows.push_back({"price", QObject::tr("Price"), text_of(r.price_source)});
+    rows.push_back({"usd_per_gpu_hour", QObject::tr("Price per GPU-hour"),
+                    QStringLiteral("$%1").arg(r.usd_per_gpu_hour, 0, 'f', 2)});
   }
   return rows;
 }
@@ -240,6 +240,9 @@ void ServingView::show_serving(const ServingResult& r, const ServingSeries& seri
                                      : tr(" · <span style='color:#b00'>SLO missed ✗</span> (%1 "
                                           "of requests within every target)"))
                               .arg(fraction_percent(r.slo_attainment));
+  if (r.usd_per_gpu_hour > 0.0) {
+    text += tr("<br>Priced at %1").arg(text_of(r.price_source).toHtmlEscaped());
+  }
   for (const std::string& w : r.warnings)
     text += QStringLiteral("<br>⚠ ") + text_of(w).toHtmlEscaped();
   headline_->setText(text);
