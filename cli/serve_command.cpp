@@ -10,29 +10,10 @@
 #include "core/error.hpp"
 #include "core/exit_code.hpp"
 #include "core/input_file.hpp"
-#include "planner/prices/prices.hpp"
-#include "sim/run_serving.hpp"
+#include "planner/commands/serve_answer.hpp"
 #include "sim/scenario/parse.hpp"
 
 namespace wt::cli {
-namespace {
-
-// The scenario's cost.usd_per_gpu_hour, else the built-in table's cheapest on-demand offer for the
-// GPU (the price `plan` takes with provider "any"); no cost figures when neither prices it.
-void price(const Scenario& s, ServingResult& r) {
-  PriceRequest request;
-  request.flat_usd_per_gpu_hour = s.cost.usd_per_gpu_hour;
-  request.spot = s.cost.spot;
-  try {
-    const ChosenPrice p = choose_price(s.cluster.gpu, request);
-    price_serving_result(r, p.usd_per_gpu_hour, p.describe());
-  } catch (const InputError&) {
-    r.warnings.push_back("no price for " + s.cluster.gpu +
-                         ": set cost.usd_per_gpu_hour for the cost figures");
-  }
-}
-
-}  // namespace
 
 CLI::App* add_serve_command(CLI::App& app, ServeCommandOptions& o) {
   CLI::App* serve = app.add_subcommand(
@@ -59,8 +40,7 @@ int serve_command(const ServeCommandOptions& o) {
     trace.emplace(o.trace_path, "--trace");
   }
   const Scenario s = load_scenario_file(o.scenario, o.sets);
-  ServeOutput out = serve_scenario(s, ServeOptions{trace.has_value()});
-  price(s, out.result);
+  ServeOutput out = serve_with_price(s, ServeOptions{trace.has_value()});
   if (trace) {
     trace->stream() << serving_trace_json(out.result, out.simulation).dump() << "\n";
     trace->commit();

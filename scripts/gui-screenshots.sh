@@ -2,13 +2,15 @@
 # Renders a screenshot of each tab of windtunnel-gui under Xvfb into docs/img/gui-*.png (shown in
 # the README and docs/gui.md): the program's developer option --screenshot-dir opens the scenario,
 # runs it, sweeps it, plans around it, re-runs it with SimGrid for the link loads and grabs the
-# window on every tab. Needs a build with Qt 6 and `scripts/install-deps.sh --screenshots`.
-#   scripts/gui-screenshots.sh [BUILD_DIR] [SCENARIO]     (defaults: build/release, a 512-GPU
-#                                                        Llama 3 70B on a rail-optimized fat tree)
+# window on every tab; then it opens SERVING_SCENARIO, serves it and grabs the Serving tab. Needs a build with Qt 6 and `scripts/install-deps.sh --screenshots`.
+#   scripts/gui-screenshots.sh [BUILD_DIR] [SCENARIO] [SERVING_SCENARIO]
+#     (defaults: build/release, a 512-GPU Llama 3 70B on a rail-optimized fat tree, Llama 3 8B
+#     served on one H100 with continuous batching)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
 scenario=${2:-scenarios/rail-fat-tree-llama3-70b.json}
+serving=${3:-scenarios/serving/llama3-8b-h100-continuous.json}
 gui="$build/gui/app/windtunnel-gui"
 out=docs/img
 
@@ -28,4 +30,6 @@ trap 'rm -rf "$settings"' EXIT
 mkdir -p "$out"
 XDG_CONFIG_HOME="$settings" QT_QPA_PLATFORM=xcb QT_STYLE_OVERRIDE=Fusion \
   xvfb-run -a -s "-screen 0 1600x1000x24" "$gui" --screenshot-dir "$out" "$scenario"
+XDG_CONFIG_HOME="$settings" QT_QPA_PLATFORM=xcb QT_STYLE_OVERRIDE=Fusion \
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$gui" --screenshot-dir "$out" "$serving"
 ls -1 "$out"/gui-*.png

@@ -18,6 +18,7 @@
 #include "gui/app/result_tabs.hpp"
 #include "gui/app/run_controller.hpp"
 #include "gui/app/scenario_document.hpp"
+#include "gui/app/serve_controller.hpp"
 #include "gui/app/sweep_controller.hpp"
 #include "gui/views/planner_view.hpp"
 
@@ -32,6 +33,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), prompts_(default_
   runs_ = new RunController(doc_, jobs_, this);
   sweeps_ = new SweepController(doc_, jobs_, this);
   plans_ = new PlanController(doc_, jobs_, this);
+  serves_ = new ServeController(doc_, jobs_, this);
   exports_ = new ExportController(runs_, tabs_, &prompts_, this);
   build_docks();
   build_actions();
@@ -65,6 +67,7 @@ void MainWindow::connect_controllers() {
   connect(runs_, &RunController::message, this, status);
   connect(sweeps_, &SweepController::message, this, status);
   connect(plans_, &PlanController::message, this, status);
+  connect(serves_, &ServeController::message, this, status);
   connect(exports_, &ExportController::message, this, status);
   connect(runs_, &RunController::runFinished, this, [this](const auto& record) {
     tabs_->show_run(*record);
@@ -80,6 +83,10 @@ void MainWindow::connect_controllers() {
   connect(plans_, &PlanController::planFinished, this, [this](const auto& plan) {
     tabs_->show_plan(plan);
     tabs_->setCurrentIndex(ResultTabs::planner);
+  });
+  connect(serves_, &ServeController::serveFinished, this, [this](const auto& record) {
+    tabs_->show_serving(record->result, record->series);
+    tabs_->setCurrentIndex(ResultTabs::serving);
   });
   connect(tabs_->planner_view(), &PlannerView::layout_chosen, this, &MainWindow::load_layout);
   connect(jobs_, &JobRunner::finished, this, &MainWindow::job_finished);

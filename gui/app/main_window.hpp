@@ -1,7 +1,7 @@
 #pragma once
 // The windtunnel-gui main window: the scenario form (a dock) beside the result tabs, with the
-// work split among controllers (files, runs, sweeps, plans, exports) that share one document and
-// one job runner. The window only wires them together and handles drops and closing.
+// work split among controllers (files, runs, sweeps, plans, serving runs, exports) that share one
+// document and one job runner. The window only wires them together and handles drops and closing.
 #include <QMainWindow>
 
 #include "gui/app/job_runner.hpp"
@@ -19,6 +19,7 @@ class PlanController;
 class ResultTabs;
 class RunController;
 class ScenarioDocument;
+class ServeController;
 class SweepController;
 
 class MainWindow : public QMainWindow {
@@ -38,6 +39,7 @@ class MainWindow : public QMainWindow {
   RunController* runs() const { return runs_; }
   SweepController* sweeps() const { return sweeps_; }
   PlanController* plans() const { return plans_; }
+  ServeController* serves() const { return serves_; }
   ExportController* exports() const { return exports_; }
   QComboBox* engine_box() const { return engine_; }
 
@@ -65,6 +67,7 @@ class MainWindow : public QMainWindow {
   RunController* runs_ = nullptr;
   SweepController* sweeps_ = nullptr;
   PlanController* plans_ = nullptr;
+  ServeController* serves_ = nullptr;
   ExportController* exports_ = nullptr;
   QComboBox* engine_ = nullptr;
 };

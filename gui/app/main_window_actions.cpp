@@ -14,6 +14,7 @@
 #include "gui/app/plan_controller.hpp"
 #include "gui/app/run_controller.hpp"
 #include "gui/app/scenario_document.hpp"
+#include "gui/app/serve_controller.hpp"
 #include "gui/app/sweep_controller.hpp"
 
 namespace wt::gui {
@@ -22,6 +23,7 @@ namespace {
 // Actions that start a job: enabled when no job runs and the document is valid.
 struct JobActions {
   QAction* run;
+  QAction* serve;
   QAction* sweep;
   QAction* plan_around;
   QAction* plan_file;
@@ -33,6 +35,7 @@ void keep_job_actions_current(const JobActions& a, JobRunner* jobs, ScenarioDocu
     const bool idle = !jobs->busy();
     const bool valid = doc->validation().scenario.has_value();
     a.run->setEnabled(idle && valid);
+    a.serve->setEnabled(idle && valid && doc->validation().scenario->serving.enabled);
     a.sweep->setEnabled(idle && valid);
     a.plan_around->setEnabled(idle && valid);
     a.plan_file->setEnabled(idle);
@@ -69,7 +72,18 @@ QMenu* MainWindow::build_file_menu() {
 QMenu* MainWindow::build_run_menu() {
   QMenu* menu = menuBar()->addMenu(tr("&Run"));
   JobActions a{};
-  a.run = menu->addAction(tr("&Run"), QKeySequence(tr("Ctrl+R")), runs_, &RunController::run);
+  // A file with a serving block and no training job runs as `windtunnel serve` runs it.
+  a.run = menu->addAction(tr("&Run"), QKeySequence(tr("Ctrl+R")), this, [this] {
+    const Validation& v = doc_->validation();
+    if (v.scenario && v.scenario->serving_only()) {
+      serves_->serve();
+    } else {
+      runs_->run();
+    }
+  });
+  a.serve = menu->addAction(tr("&Serve"), QKeySequence(tr("Ctrl+Shift+R")), serves_,
+                            &ServeController::serve);
+  a.serve->setToolTip(tr("Simulate the scenario's serving block (windtunnel serve)"));
   a.cancel =
       menu->addAction(tr("&Cancel"), QKeySequence(Qt::Key_Escape), jobs_, &JobRunner::cancel);
   menu->addSeparator();
@@ -93,7 +107,7 @@ QMenu* MainWindow::build_run_menu() {
     runs_->set_engine(static_cast<wt::EngineKind>(engine_->itemData(index).toInt()));
   });
   bar->addWidget(engine_);
-  for (QAction* action : {a.run, a.cancel, a.sweep, a.plan_around})
+  for (QAction* action : {a.run, a.serve, a.cancel, a.sweep, a.plan_around})
     bar->addAction(action);
   return menu;
 }

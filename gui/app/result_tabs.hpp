@@ -1,7 +1,8 @@
 #pragma once
-// The tabs that show results: Summary, Timeline, Breakdown (of the last run), Scaling (of the last
-// sweep), Planner (of the last plan) and Topology (the scenario's network, with link loads after
-// a SimGrid run). Each tab's view has an export_widget() that Export PNG renders.
+// The tabs that show results: Summary, Timeline, Breakdown, Reliability (of the last run), Scaling
+// (of the last sweep), Planner (of the last plan), Serving (of the last serving run) and Topology
+// (the scenario's network, with link loads after a SimGrid run). Each tab's view has an
+// export_widget() that Export PNG renders.
 #include <memory>
 #include <optional>
 
@@ -10,11 +11,15 @@
 
 #include "gui/app/run_record.hpp"
 #include "planner/sweep/sweep.hpp"
+#include "sim/report/serving_result.hpp"
+#include "sim/report/serving_series.hpp"
 
 namespace wt::gui {
 
 class BreakdownView;
 class PlannerView;
+class ReliabilityView;
+class ServingView;
 class ScalingView;
 class SummaryView;
 class TimelineView;
@@ -24,13 +29,14 @@ struct PlanRun;
 class ResultTabs : public QTabWidget {
   Q_OBJECT
  public:
-  enum Tab { summary = 0, timeline, breakdown, scaling, planner, topology };
+  enum Tab { summary = 0, timeline, breakdown, reliability, scaling, planner, serving, topology };
 
   explicit ResultTabs(QWidget* parent = nullptr);
 
   void show_run(const RunRecord& run);
   void show_sweep(const wt::SweepResult& sweep);
   void show_plan(std::shared_ptr<const PlanRun> plan);
+  void show_serving(const wt::ServingResult& result, const wt::ServingSeries& series);
   // The document's scenario changed: the Topology tab draws it (without loads) when next shown.
   void scenario_changed(const std::optional<wt::Scenario>& scenario);
 
@@ -43,6 +49,8 @@ class ResultTabs : public QTabWidget {
   ScalingView* scaling_view() const { return scaling_; }
   PlannerView* planner_view() const { return planner_; }
   TopologyView* topology_view() const { return topology_; }
+  ReliabilityView* reliability_view() const { return reliability_; }
+  ServingView* serving_view() const { return serving_; }
 
  private:
   void refresh_network();
@@ -50,6 +58,8 @@ class ResultTabs : public QTabWidget {
   SummaryView* summary_ = nullptr;
   TimelineView* timeline_ = nullptr;
   BreakdownView* breakdown_ = nullptr;
+  ReliabilityView* reliability_ = nullptr;
+  ServingView* serving_ = nullptr;
   ScalingView* scaling_ = nullptr;
   PlannerView* planner_ = nullptr;
   TopologyView* topology_ = nullptr;

@@ -1,5 +1,6 @@
 #pragma once
-// Run: the document's scenario through the library's run_scenario (analytical or SimGrid) on the
+// Run: the document's scenario through run_with_figures (run_scenario, analytical or SimGrid, with
+// the Monte Carlo and the error band `run` adds) on the
 // job runner. The scenario is copied when the run starts, so editing during a run is safe.
 #include <memory>
 

@@ -16,6 +16,7 @@
 #include "gui/app/result_tabs.hpp"
 #include "gui/app/run_controller.hpp"
 #include "gui/app/scenario_document.hpp"
+#include "gui/app/serve_controller.hpp"
 #include "gui/app/sweep_controller.hpp"
 
 namespace wt::gui {
@@ -85,6 +86,12 @@ bool take_screenshots(MainWindow& w, const QString& dir, QString* error) {
   w.resize(1440, 900);
   w.show();
   w.form()->pages()->setCurrentIndex(1);  // Model
+  const Validation& v = w.document()->validation();
+  if (v.scenario && v.scenario->serving_only()) {  // a serving scenario: the Serving tab alone
+    if (!finish_job(w, w.serves()->serve(), QObject::tr("serve"), error)) return false;
+    w.tabs()->setCurrentIndex(ResultTabs::serving);
+    return shoot(w, dir, w.tabs()->tab_name(ResultTabs::serving), error);
+  }
   if (!finish_job(w, w.runs()->run(), QObject::tr("run"), error)) return false;
   if (!finish_job(w, w.sweeps()->sweep(w.sweeps()->default_settings()), QObject::tr("sweep"),
                   error)) {
@@ -92,7 +99,7 @@ bool take_screenshots(MainWindow& w, const QString& dir, QString* error) {
   }
   if (!finish_job(w, w.plans()->plan_around_document(), QObject::tr("plan"), error)) return false;
   for (int tab : {ResultTabs::summary, ResultTabs::timeline, ResultTabs::breakdown,
-                  ResultTabs::scaling, ResultTabs::planner}) {
+                  ResultTabs::reliability, ResultTabs::scaling, ResultTabs::planner}) {
     w.tabs()->setCurrentIndex(tab);
     if (!shoot(w, dir, w.tabs()->tab_name(tab), error)) return false;
   }

@@ -84,6 +84,7 @@ std::optional<MonteCarloFigures> monte_carlo_figures(
   m.p90_cost_usd = g.p90_time_s * usd_per_s;
   m.ettr = g.ettr;
   m.mean_interruptions = g.mean_interruptions;
+  m.ettr_histogram = g.ettr_histogram;
   return m;
 }
 

@@ -188,6 +188,7 @@ GoodputStats simulate_goodput(const GoodputInputs& in) {
     stats.runs = in.runs;
     stats.mean_time_s = stats.p50_time_s = stats.p90_time_s = in.work_s;
     stats.ettr = 1.0;
+    stats.ettr_histogram = Histogram{.low = 1.0, .high = 1.0, .counts = {in.runs}};
     return stats;
   }
   std::vector<double> times(static_cast<size_t>(in.runs));
@@ -217,6 +218,10 @@ GoodputStats simulate_goodput(const GoodputInputs& in) {
   stats.stderr_time_s = std::sqrt(variance / n);
   stats.mean_interruptions = interruptions / n;
   stats.ettr = in.work_s / stats.mean_time_s;
+  std::vector<double> ettrs(times.size());
+  std::transform(times.begin(), times.end(), ettrs.begin(),
+                 [&in](double t) { return in.work_s / t; });
+  stats.ettr_histogram = histogram(ettrs, kEttrHistogramBins);
   std::sort(times.begin(), times.end());
   stats.p50_time_s = nearest_rank(times, 0.5);
   stats.p90_time_s = nearest_rank(times, 0.9);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/report/failure_sources.hpp"
+#include "sim/report/histogram.hpp"
 
 namespace wt {
 
@@ -49,7 +50,12 @@ struct GoodputStats {
   double p90_time_s = 0.0;
   double mean_interruptions = 0.0;
   double ettr = 0.0;  // work_s / mean_time_s
+  // Of the runs' ETTR (work_s / the run's time), kEttrHistogramBins bins from the lowest to the
+  // highest; empty when not run.
+  Histogram ettr_histogram;
 };
+
+inline constexpr int kEttrHistogramBins = 20;
 
 // Each run: failures arrive as the superposition of the sources' Poisson processes (rate Σλ, the
 // cause drawn in proportion to its λ) over wall time, restarts included. The job alternates τ of

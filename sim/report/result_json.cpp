@@ -129,6 +129,12 @@ Json monte_carlo_json(const MonteCarloFigures& m) {
   j["stderr_time_s"] = number<Json>(m.stderr_time_s, "monte_carlo.stderr_time_s");
   j["ettr"] = number<Json>(m.ettr, "monte_carlo.ettr");
   j["mean_interruptions"] = number<Json>(m.mean_interruptions, "monte_carlo.mean_interruptions");
+  const Histogram& h = m.ettr_histogram;
+  Json histogram;
+  histogram["low"] = number<Json>(h.low, "monte_carlo.ettr_histogram.low");
+  histogram["high"] = number<Json>(h.high, "monte_carlo.ettr_histogram.high");
+  histogram["counts"] = h.counts;
+  j["ettr_histogram"] = std::move(histogram);
   return j;
 }
 

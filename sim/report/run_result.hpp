@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/engine/time_split.hpp"
+#include "sim/report/histogram.hpp"
 #include "sim/workload/memory_use.hpp"
 
 namespace wt {
@@ -54,6 +55,7 @@ struct MonteCarloFigures {
   double mean_time_s = 0.0, stderr_time_s = 0.0, p50_time_s = 0.0, p90_time_s = 0.0;
   double p50_cost_usd = 0.0, p90_cost_usd = 0.0;
   double ettr = 0.0, mean_interruptions = 0.0;
+  Histogram ettr_histogram;  // of the runs' ETTR (sim/report/goodput_monte_carlo.hpp)
 };
 
 struct RunResult {

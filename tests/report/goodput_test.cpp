@@ -267,5 +267,35 @@ TEST(RestartPolicy, FewerReplicasRunSlowerUntilTheNodeRejoins) {
   EXPECT_EQ(simulate_goodput(in).mean_time_s, simulate_goodput(no_spare).mean_time_s);
 }
 
+TEST(Histogram, EqualWidthBinsFromTheMinimumToTheMaximum) {
+  // 0 .. 4 in 4 bins of 1: [0,1) {0, 0.5}, [1,2) {1}, [2,3) none, [3,4] {3.9, 4}.
+  const Histogram h = histogram({0.0, 0.5, 1.0, 3.9, 4.0}, 4);
+  EXPECT_EQ(h.low, 0.0);
+  EXPECT_EQ(h.high, 4.0);
+  EXPECT_EQ(h.bin_width(), 1.0);
+  EXPECT_EQ(h.counts, (std::vector<int64_t>{2, 1, 0, 2}));
+  const Histogram same = histogram({0.9, 0.9, 0.9}, 20);
+  EXPECT_EQ(same.counts, (std::vector<int64_t>{3}));
+  EXPECT_EQ(same.low, 0.9);
+  EXPECT_TRUE(histogram({}, 20).counts.empty());
+}
+
+TEST(MonteCarlo, EttrHistogramCountsEveryRunBetweenItsQuantiles) {
+  GoodputInputs in = one_cause(20.0 * 3600, 360.0, 1000.0 * 3600, 7200.0, 36.0, 500);
+  const GoodputStats g = simulate_goodput(in);
+  const Histogram& h = g.ettr_histogram;
+  ASSERT_EQ(h.counts.size(), static_cast<size_t>(kEttrHistogramBins));
+  int64_t total = 0;
+  for (int64_t c : h.counts)
+    total += c;
+  EXPECT_EQ(total, 500);
+  // ETTR = T0 / time falls as time rises: the P90 time is near the low end of the ETTR range.
+  EXPECT_LE(h.low, in.work_s / g.p90_time_s);
+  EXPECT_GE(h.high, in.work_s / g.p50_time_s);
+  EXPECT_LT(h.high, 1.0);
+  in.failures.clear();
+  EXPECT_EQ(simulate_goodput(in).ettr_histogram.counts, (std::vector<int64_t>{500}));
+}
+
 }  // namespace
 }  // namespace wt

@@ -195,12 +195,15 @@ TEST(ResultJson, MonteCarloFiguresAndTheReasonWhenNotRun) {
                                     .p50_cost_usd = 90.0,
                                     .p90_cost_usd = 120.0,
                                     .ettr = 0.9,
-                                    .mean_interruptions = 2.5};
+                                    .mean_interruptions = 2.5,
+                                    .ettr_histogram = {.low = 0.8, .high = 0.9, .counts = {3, 97}}};
   json j = to_json(r);
   EXPECT_EQ(j["time_to_train_p90_s"], 12.0);
   EXPECT_EQ(j["cost_p50_usd"], 90.0);
   EXPECT_EQ(j["monte_carlo"]["runs"], 100);
   EXPECT_EQ(j["monte_carlo"]["mean_interruptions"], 2.5);
+  EXPECT_EQ(j["monte_carlo"]["ettr_histogram"]["low"], 0.8);
+  EXPECT_EQ(j["monte_carlo"]["ettr_histogram"]["counts"], json::array({3, 97}));
   r.monte_carlo = MonteCarloFigures{.runs = 0, .seed = 3, .why_not = "failures outpace progress"};
   j = to_json(r);
   EXPECT_TRUE(j["time_to_train_p50_s"].is_null());

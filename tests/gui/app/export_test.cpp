@@ -10,6 +10,7 @@
 #include "gui/app/export_controller.hpp"
 #include "gui/app/result_tabs.hpp"
 #include "gui/app/run_controller.hpp"
+#include "planner/commands/run_answer.hpp"
 #include "sim/report/chrome_trace.hpp"
 #include "sim/report/markdown_report.hpp"
 #include "sim/run.hpp"
@@ -36,13 +37,12 @@ class ExportTest : public QObject {
     QVERIFY(t_->window->runs()->run());
     QCOMPARE(wait_for_job(*t_->window), JobRunner::Outcome::done);
     scenario_ = wt::load_scenario_file(scenario_path("llama3-8b-1node-h100"));
-    output_ = wt::run_scenario(scenario_);
-    // The band `run --report` attaches (cli/run_command.cpp).
+    // The Monte Carlo and the band `run --report` attaches (planner/commands/run_answer.hpp).
     std::string note;
     const auto bands = wt::validation::default_error_bands(note);
     QVERIFY2(bands.has_value(), note.c_str());
-    output_.result.error_band =
-        wt::validation::band_of(*bands, scenario_, output_.result.iteration_time_s);
+    output_ = wt::run_with_figures(scenario_, wt::EngineKind::analytical, {}, bands);
+    QVERIFY(output_.result.monte_carlo.has_value());
   }
   void cleanupTestCase() { t_.reset(); }
 

@@ -1,0 +1,49 @@
+#pragma once
+// Serve: the document's serving block through serve_with_price (`windtunnel serve`'s figures,
+// planner/commands/serve_answer.hpp) on the job runner, with the engine steps recorded for the
+// batch and queue over time (sim/report/serving_series.hpp). The scenario is copied when the job
+// starts.
+#include <memory>
+
+#include <QDateTime>
+#include <QObject>
+#include <QString>
+
+#include "sim/report/serving_result.hpp"
+#include "sim/report/serving_series.hpp"
+
+namespace wt::gui {
+
+class JobRunner;
+class ScenarioDocument;
+
+struct ServeRecord {
+  wt::ServingResult result;
+  wt::ServingSeries series;
+  QDateTime finished_at;
+};
+
+class ServeController : public QObject {
+  Q_OBJECT
+ public:
+  ServeController(ScenarioDocument* doc, JobRunner* jobs, QObject* parent = nullptr);
+
+  // Buckets of the batch and queue series.
+  static constexpr int kSeriesBuckets = 200;
+
+  // Starts a serving run; false (with message()) when the document is not valid, has no serving
+  // block, or a job is running.
+  bool serve();
+  std::shared_ptr<const ServeRecord> last_serve() const { return last_; }
+
+ signals:
+  void serveFinished(std::shared_ptr<const wt::gui::ServeRecord> record);
+  void message(const QString& text);
+
+ private:
+  ScenarioDocument* doc_;
+  JobRunner* jobs_;
+  std::shared_ptr<const ServeRecord> last_;
+};
+
+}  // namespace wt::gui

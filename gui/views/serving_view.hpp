@@ -1,0 +1,45 @@
+#pragma once
+// The Serving tab (issue 23): a serving run (`windtunnel serve`) as figures and charts. The
+// latency percentiles of TTFT, TPOT and end to end against the SLO's targets (a chart of each
+// percentile as a share of its target, and the table), throughput, KV-cache use and cost as
+// `serve --json` gives them, and the batch (sequences decoding) and the queue (requests waiting)
+// over the run (sim/report/serving_series.hpp).
+#include <QWidget>
+
+#include "sim/report/serving_result.hpp"
+#include "sim/report/serving_series.hpp"
+
+class QChartView;
+class QLabel;
+class QTableWidget;
+class QAbstractBarSeries;
+class QLineSeries;
+
+namespace wt::gui {
+
+class ServingView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ServingView(QWidget* parent = nullptr);
+
+  void show_serving(const wt::ServingResult& r, const wt::ServingSeries& series);
+  void clear();
+  QWidget* export_widget() { return this; }
+
+  // For tests: the headline, the table's text for a key ("ttft_p95", "output_tokens_per_s",
+  // "kv_peak", …; "" when absent), the latency chart's bars (one set per percentile, one value
+  // per metric with a target, in % of it) and the series over time.
+  QString headline() const;
+  QString figure_text(const QString& key) const;
+  const QAbstractBarSeries* latency_series() const;
+  const QLineSeries* decoding_series() const;
+  const QLineSeries* waiting_series() const;
+
+ private:
+  QLabel* headline_ = nullptr;
+  QChartView* latency_ = nullptr;
+  QChartView* over_time_ = nullptr;
+  QTableWidget* table_ = nullptr;
+};
+
+}  // namespace wt::gui

@@ -1,0 +1,101 @@
+// ServingView shows what `serve --json` says (throughput, latency percentiles against the SLO,
+// KV cache, cost), read back from serving_result_json, and the batch and queue series.
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QLineSeries>
+#include <QTest>
+
+#include "gui/views/serving_view.hpp"
+#include "planner/commands/serve_answer.hpp"
+#include "sim/report/serving_series.hpp"
+#include "sim/report/summary_text.hpp"
+#include "sim/scenario/parse.hpp"
+
+using namespace wt;
+using namespace wt::gui;
+
+namespace {
+
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+QString ms(double v) {
+  return QString::number(v, 'f', v < 100.0 ? 1 : 0) + " ms";
+}
+
+}  // namespace
+
+class ServingViewTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void figures_equal_the_serve_json() {
+    const Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) +
+                                          "/scenarios/serving/llama3-8b-h100-continuous.json");
+    const ServeOutput out = serve_with_price(s, ServeOptions{.record_steps = true});
+    const ServingSeries series = serving_series(out.simulation, 200);
+    const nlohmann::json j = serving_result_json(out.result);
+    ServingView view;
+    view.show_serving(out.result, series);
+
+    QVERIFY2(view.headline().contains("SLO met"), qPrintable(view.headline()));
+    const nlohmann::json& lat = j["latency_ms"];
+    for (const char* metric : {"ttft", "tpot", "e2e", "queue"}) {
+      for (const char* p : {"p50", "p95", "p99"}) {
+        const QString key = QString::fromLatin1(metric) + '_' + p;
+        QCOMPARE(view.figure_text(key), ms(lat[metric][p]));
+      }
+    }
+    const nlohmann::json& tp = j["throughput"];
+    QCOMPARE(view.figure_text("output_tokens_per_s"), q(format_count(tp["output_tokens_per_s"])));
+    QCOMPARE(view.figure_text("requests_per_s"),
+             QString::number(tp["requests_per_s"].get<double>(), 'f', 2));
+    QCOMPARE(view.figure_text("requests"), QStringLiteral("1000 of 1000"));
+    QCOMPARE(view.figure_text("rejected"), QString::number(j["requests"]["rejected"].get<int>()));
+    const nlohmann::json& kv = j["kv_cache"];
+    QCOMPARE(view.figure_text("kv_peak"),
+             QString::number(100.0 * kv["in_use_peak_fraction"].get<double>(), 'f', 1) + '%');
+    QCOMPARE(view.figure_text("kv_mean"),
+             QString::number(100.0 * kv["in_use_mean_fraction"].get<double>(), 'f', 1) + '%');
+    QCOMPARE(view.figure_text("usd_per_million_output_tokens"),
+             QStringLiteral("$") +
+                 QString::number(j["cost"]["usd_per_million_output_tokens"].get<double>(), 'f', 3));
+    QVERIFY(view.figure_text("ttft_slo").startsWith(ms(500.0) + ": met"));
+
+    // The latency chart: one set per percentile, one bar per SLO check, in % of its target.
+    const QAbstractBarSeries* bars = view.latency_series();
+    QVERIFY(bars != nullptr);
+    QCOMPARE(bars->barSets().size(), 3);
+    const nlohmann::json& checks = j["slo"]["checks"];
+    QCOMPARE(checks.size(), size_t{2});  // ttft, tpot
+    const QBarSet* p95 = bars->barSets()[1];
+    QCOMPARE(p95->label(), QStringLiteral("P95"));
+    for (size_t c = 0; c < checks.size(); ++c) {
+      const std::string metric = checks[c]["metric"];
+      QCOMPARE(p95->at(static_cast<int>(c)),
+               100.0 * lat[metric]["p95"].get<double>() / checks[c]["target_ms"].get<double>());
+      // The SLO's percentile is P95: its bar is the check's value.
+      QCOMPARE(p95->at(static_cast<int>(c)),
+               100.0 * checks[c]["value_ms"].get<double>() / checks[c]["target_ms"].get<double>());
+    }
+
+    // The series over time, as serving_series gives them, ending at the last completion.
+    const QLineSeries* decoding = view.decoding_series();
+    const QLineSeries* waiting = view.waiting_series();
+    QVERIFY(decoding != nullptr && waiting != nullptr);
+    QCOMPARE(decoding->count(), 200);
+    QCOMPARE(waiting->count(), 200);
+    QCOMPARE(decoding->at(199).x(), j["duration_s"].get<double>());
+    double peak = 0.0;
+    for (int i = 0; i < 200; ++i) {
+      QCOMPARE(decoding->at(i).y(), series.decoding[static_cast<size_t>(i)]);
+      QCOMPARE(waiting->at(i).y(), series.waiting[static_cast<size_t>(i)]);
+      peak = std::max(peak, decoding->at(i).y());
+    }
+    QVERIFY(peak > 1.0);  // 8 requests/s of ~2 s each: several sequences decode at once
+  }
+};
+
+QTEST_MAIN(ServingViewTest)
+#include "serving_view_test.moc"
