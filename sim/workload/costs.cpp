@@ -10,6 +10,7 @@
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/scenario/precision.hpp"
+#include "sim/workload/grad_compression.hpp"
 #include "sim/workload/tp_overlap.hpp"
 
 namespace wt {
@@ -174,6 +175,7 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
   // With TP overlap a layer pass's TP collectives expose only what their GEMMs do not cover, and
   // its compute takes the GEMMs' loss to the transfers (sim/workload/tp_overlap.hpp).
   const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
+  const GradCompressionModel compression = grad_compression_model(s, gpu, calibration, slowdown);
   const auto pass_of = [&](const Op& op) -> const TpOverlapPass& {
     return op.phase == Phase::backward ? overlap.backward : overlap.forward;
   };
@@ -186,8 +188,13 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
           break;
         case OpKind::collective:
         case OpKind::send: {
+          const bool compressed = compression.active() && op.phase == Phase::grad_sync &&
+                                  (op.dim == CommDim::dp || op.dim == CommDim::edp);
           const CollectiveCost c =
-              collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
+              compressed ? compressed_reduction_cost(compression, op.collective, op.bytes,
+                                                     comm_group(op, s), fabric, pin)
+                         : collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
+          op.closed_form = compressed;
           op.duration_s = c.time_s * op.count;
           op.bytes_sent = c.bytes_sent_per_gpu * op.count;
           if (overlap.on && op.dim == CommDim::tp) {
