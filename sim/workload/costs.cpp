@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/comm/fabric.hpp"
+#include "sim/comm/torus_collective.hpp"
 #include "sim/hardware/attention_tables.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/host_platform.hpp"
@@ -138,28 +139,49 @@ GroupShape comm_group(const Op& op, const Scenario& s) {
   return comm_group(op.dim, op.group_size, s);
 }
 
-GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
-  const ParallelConfig& par = s.parallel;
-  const int gpn = s.cluster.gpus_per_node;
+namespace {
+
+// The rank stride of a dimension's groups in Megatron's order (tensor fastest, then context, data,
+// pipeline; the expert layers ETP, EP, EDP); 0 for none.
+int comm_stride(CommDim dim, const ParallelConfig& par) {
   switch (dim) {
     case CommDim::tp:
-      return group_shape(group_size, 1, gpn);
+      return 1;
     case CommDim::cp:
-      return group_shape(group_size, par.tensor, gpn);
+      return par.tensor;
     // The expert layers' ranks in Megatron-Core's order: ETP fastest, then EP, then EDP
     // (sim/scenario/expert_layout.hpp).
     case CommDim::ep:
-      return group_shape(group_size, expert_tensor_size(par), gpn);
+      return expert_tensor_size(par);
     case CommDim::edp:
-      return group_shape(group_size, expert_tensor_size(par) * par.expert, gpn);
+      return expert_tensor_size(par) * par.expert;
     case CommDim::dp:
-      return group_shape(group_size, par.tensor, gpn);
+      return par.tensor;
     case CommDim::pp:
-      return group_shape(group_size, par.tensor * par.context * par.data, gpn);
+      return par.tensor * par.context * par.data;
     case CommDim::none:
       break;
   }
-  return GroupShape{};
+  return 0;
+}
+
+}  // namespace
+
+GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
+  const int stride = comm_stride(dim, s.parallel);
+  if (stride == 0) return GroupShape{};
+  GroupShape shape = group_shape(group_size, stride, s.cluster.gpus_per_node);
+  // On an ICI slice the group is a sub-block of the chips' torus (chips numbered dimension 0
+  // fastest, ranks in the same order).
+  if (s.cluster.ici() && dim != CommDim::pp) {
+    const auto torus =
+        torus_group(group_size, stride, s.cluster.network.torus.dims, s.cluster.network.torus.wrap);
+    if (torus) {
+      shape.on_torus = true;
+      shape.torus = *torus;
+    }
+  }
+  return shape;
 }
 
 void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
