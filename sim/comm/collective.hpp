@@ -4,6 +4,7 @@
 // direction. Message size S is the collective's buffer in bytes, as nccl-tests counts it (the full
 // vector for all-reduce, the full gathered output for all-gather and the full input for
 // reduce-scatter).
+#include <array>
 #include <cstdint>
 
 #include "sim/comm/nccl_protocol.hpp"
@@ -18,11 +19,25 @@ struct LinkClass {
   double beta_Bps = 0.0;
 };
 
+// A group that occupies a sub-block of a torus: its size along each of up to three dimensions
+// (1 = the dimension is not used) and whether that dimension wraps around (a ring cable closes
+// it). Along a wrapped dimension a ring runs each way round, each with half of that stage's
+// bytes; an unwrapped dimension is a line, on which a ring uses every link both ways (one ring).
+struct TorusGroup {
+  std::array<int, 3> dims{1, 1, 1};
+  std::array<bool, 3> wrap{true, true, true};
+  int ranks() const { return dims[0] * dims[1] * dims[2]; }
+};
+
 // Where the members of one communication group sit: n ranks, spread over `nodes` nodes with
-// n / nodes ranks on each (groups are laid out node-major, as Megatron's rank order does).
+// n / nodes ranks on each (groups are laid out node-major, as Megatron's rank order does). On an
+// ICI slice (`on_torus`) the group is also the sub-block `torus` of the chips' torus, and its
+// all-reduce, all-gather and reduce-scatter take the torus closed forms (torus_collective.hpp).
 struct GroupShape {
   int ranks = 1;
   int nodes = 1;
+  bool on_torus = false;
+  TorusGroup torus{};
   int ranks_per_node() const { return ranks / nodes; }
 };
 
@@ -41,6 +56,9 @@ struct Fabric {
   // A calibration profile measured the node's all-reduce (calibrate_fabric): inside the node its
   // fitted latency stands, and NCCL's latency model is not added to it.
   bool intra_measured = false;
+  // One ICI link of a TPU slice (cluster.intra_node.fabric "ici"): alpha per hop, beta per
+  // direction; beta 0 off a slice.
+  LinkClass ici{};
 };
 
 // Closed forms for one algorithm on one link class.

@@ -8,6 +8,7 @@
 
 #include "core/units.hpp"
 #include "sim/comm/collective.hpp"
+#include "sim/comm/torus_collective.hpp"
 
 namespace wt {
 namespace {
@@ -251,6 +252,21 @@ CollectiveCost collective_cost(Collective c, double bytes, GroupShape group, con
                                CollectiveAlgorithm pin) {
   if (group.ranks <= 1) {
     return {0.0, CollectiveAlgorithm::ring, 0.0};
+  }
+  // An ICI slice: XLA's per-dimension bidirectional rings (torus_collective.hpp), no NCCL.
+  if (group.on_torus && fabric.ici.beta_Bps > 0.0) {
+    const double sent = ring_fraction(group.ranks) * bytes;
+    switch (c) {
+      case Collective::all_reduce:
+        return {fabric.call_overhead_s + torus_all_reduce_s(group.torus, bytes, fabric.ici),
+                CollectiveAlgorithm::ring, 2.0 * sent};
+      case Collective::all_gather:
+      case Collective::reduce_scatter:
+        return {fabric.call_overhead_s + torus_reduce_scatter_s(group.torus, bytes, fabric.ici),
+                CollectiveAlgorithm::ring, sent};
+      default:
+        break;
+    }
   }
   return choose(candidates(c, bytes, group, fabric, pin), pin, fabric);
 }

@@ -56,15 +56,25 @@ LinkClass nvls_link(const Scenario& s, const GpuSpec& gpu) {
   return {units::us_to_s(kNvlsStepUs), units::gbyte_per_s_to_bytes_per_s(algbw_GBps)};
 }
 
+// One ICI link of a slice: the torus hop latency, the catalog's per-link rate at the chip's
+// (ICI) link efficiency.
+LinkClass ici_link(const Scenario& s, const GpuSpec& gpu) {
+  if (!s.cluster.ici() || !(gpu.ici_link_GBps.value > 0.0)) return {};
+  return {units::us_to_s(s.cluster.network.link_latency_us),
+          units::gbyte_per_s_to_bytes_per_s(gpu.ici_link_GBps.value) * gpu.nvlink_efficiency.value};
+}
+
 }  // namespace
 
 Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
-  return {intra_link(s, gpu),
-          inter_link(s, gpu),
-          units::us_to_s(gpu.collective_launch_us.value),
-          nvls_link(s, gpu),
-          !intra_nvlink(s.cluster.intra_node, gpu),
-          true};
+  Fabric f{intra_link(s, gpu),
+           inter_link(s, gpu),
+           units::us_to_s(gpu.collective_launch_us.value),
+           nvls_link(s, gpu),
+           !intra_nvlink(s.cluster.intra_node, gpu),
+           true};
+  f.ici = ici_link(s, gpu);
+  return f;
 }
 
 GroupShape group_shape(int ranks, int stride, int gpus_per_node) {

@@ -40,4 +40,25 @@ double torus_all_reduce_s(const TorusGroup& group, double bytes, LinkClass link)
   return 2.0 * torus_reduce_scatter_s(group, bytes, link);
 }
 
+std::optional<TorusGroup> torus_group(int ranks, int stride, const std::vector<int>& dims,
+                                      const std::vector<bool>& wrap) {
+  if (dims.empty() || dims.size() > 3 || ranks < 1 || stride < 1) return std::nullopt;
+  TorusGroup g;
+  size_t d = 0;
+  for (; d < dims.size() && stride > 1; ++d) {  // the dimensions the faster ranks fill
+    if (stride % dims[d] != 0) return std::nullopt;
+    stride /= dims[d];
+  }
+  if (stride != 1) return std::nullopt;
+  for (; d < dims.size() && ranks > 1; ++d) {
+    const int k = std::min(ranks, dims[d]);
+    if (ranks % k != 0 || dims[d] % k != 0 || (k < dims[d] && ranks > k)) return std::nullopt;
+    g.dims[d] = k;
+    g.wrap[d] = k == dims[d] && d < wrap.size() && wrap[d];
+    ranks /= k;
+  }
+  if (ranks != 1) return std::nullopt;
+  return g;
+}
+
 }  // namespace wt

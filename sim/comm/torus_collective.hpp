@@ -5,20 +5,14 @@
 // j, j+1, ..., so every dimension's links carry a part at each stage. An all-reduce is a
 // reduce-scatter followed by an all-gather.
 #include <array>
+#include <optional>
+#include <vector>
 
 #include "sim/comm/collective.hpp"
 
 namespace wt {
 
-// A group that occupies a sub-block of a torus: its size along each of up to three dimensions
-// (1 = the dimension is not used) and whether that dimension wraps around (a ring cable closes
-// it). Along a wrapped dimension a ring runs each way round, each with half of that stage's
-// bytes; an unwrapped dimension is a line, on which a ring uses every link both ways (one ring).
-struct TorusGroup {
-  std::array<int, 3> dims{1, 1, 1};
-  std::array<bool, 3> wrap{true, true, true};
-  int ranks() const { return dims[0] * dims[1] * dims[2]; }
-};
+// TorusGroup is in collective.hpp (a GroupShape carries one).
 
 // Time of a reduce-scatter of S bytes (the full input) or an all-gather of S bytes (the full
 // output) over the group; `link` is one ICI link: alpha per hop, beta per direction. The stages
@@ -27,5 +21,12 @@ struct TorusGroup {
 double torus_reduce_scatter_s(const TorusGroup& group, double bytes, LinkClass link);
 // Reduce-scatter then all-gather: twice the above.
 double torus_all_reduce_s(const TorusGroup& group, double bytes, LinkClass link);
+
+// The sub-block that `ranks` chips at `stride` occupy on a torus of `dims` (dimension 0 fastest,
+// as chips are numbered) with `wrap` flags: the stride must skip whole dimensions and the ranks
+// fill the next ones, the last possibly in part (a segment of k < d chips is a line, no wrap).
+// nullopt when the group does not align so (its collectives keep the link-class model).
+std::optional<TorusGroup> torus_group(int ranks, int stride, const std::vector<int>& dims,
+                                      const std::vector<bool>& wrap);
 
 }  // namespace wt

@@ -62,6 +62,26 @@ const char* to_string(Offload o) {
   return "?";
 }
 
+const char* to_string(GradCompression c) {
+  switch (c) {
+    case GradCompression::none:
+      return "none";
+    case GradCompression::fp16:
+      return "fp16";
+    case GradCompression::bf16:
+      return "bf16";
+    case GradCompression::fp8:
+      return "fp8";
+    case GradCompression::topk:
+      return "topk";
+    case GradCompression::powersgd:
+      return "powersgd";
+    case GradCompression::onebit_adam:
+      return "onebit_adam";
+  }
+  return "?";
+}
+
 const char* to_string(AttentionKernel a) {
   switch (a) {
     case AttentionKernel::fused:

@@ -49,6 +49,13 @@ struct EnumValues<Offload> {
   static constexpr std::array values{Offload::none, Offload::optimizer, Offload::parameters};
 };
 template <>
+struct EnumValues<GradCompression> {
+  static constexpr std::array values{GradCompression::none,       GradCompression::fp16,
+                                     GradCompression::bf16,       GradCompression::fp8,
+                                     GradCompression::topk,       GradCompression::powersgd,
+                                     GradCompression::onebit_adam};
+};
+template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
                                      IntraNodeFabric::pcie, IntraNodeFabric::ici};

@@ -286,6 +286,17 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                            "parameter and gradient shards: DeepSpeed offload_param, FSDP "
                            "CPUOffload; needs zero_stage 3). The host link and the CPU step "
                            "cost time (docs/models.md, \"Offload\")."}),
+      choice_field(WT_MEMBER(parallel.grad_compression),
+                   {.doc = "Compression of the data-parallel gradient reduction: fp16, bf16 or "
+                           "fp8 on the wire; topk (values + int32 indices, all-gathered; "
+                           "compression_ratio); powersgd (rank-r factors, two all-reduces; "
+                           "powersgd_rank); onebit_adam (1-bit momentum after warm-up, Adam "
+                           "only). Wire bytes and compression kernels are costed; convergence is "
+                           "not simulated (docs/models.md, \"Gradient compression\")."}),
+      number_field(WT_MEMBER(parallel.compression_ratio), {0.0, 1.0, true},
+                   {.doc = "topk: share of each bucket's gradient values sent (0.01 = 1%)."}),
+      integer_field(WT_MEMBER(parallel.powersgd_rank), {1, 1024},
+                    {.doc = "powersgd: rank r of the factors P (m x r) and Q (n x r)."}),
       choice_field(WT_MEMBER(parallel.collective_algorithm),
                    {.doc = "Pins the collective algorithm; auto picks the fastest per call, as "
                            "NCCL's tuner does."}),

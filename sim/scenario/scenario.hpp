@@ -43,6 +43,13 @@ enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
 // DeepSpeed's offload_param (ZeRO-Infinity, ZeRO-3 only) and PyTorch FSDP's
 // CPUOffload(offload_params=True) do.
 enum class Offload { none, optimizer, parameters };
+
+// How the data-parallel gradient reduction is compressed (docs/models.md, "Gradient
+// compression"): none; a narrower dtype on the wire (fp16, bf16, fp8); top-k sparsification
+// (values and int32 indices, all-gathered); PowerSGD (rank-r factors P and Q, all-reduced); 1-bit
+// Adam (the momentum's signs and one scale per chunk, after warm-up). Only the time is simulated,
+// not the effect on convergence.
+enum class GradCompression { none, fp16, bf16, fp8, topk, powersgd, onebit_adam };
 // Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
 enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };
 // Which weights train (docs/models.md, "Fine-tuning"). full: all of them; lora: low-rank adapters
@@ -170,6 +177,9 @@ struct ParallelConfig {
   bool account_for_embedding_in_pipeline_split = false;
   bool account_for_loss_in_pipeline_split = false;
   Offload offload = Offload::none;
+  GradCompression grad_compression = GradCompression::none;
+  double compression_ratio = 0.01;  // topk: share of the gradient values sent
+  int powersgd_rank = 4;            // powersgd: rank r of the factors
   CollectiveAlgorithm collective_algorithm = CollectiveAlgorithm::automatic;
 };
 
@@ -333,6 +343,7 @@ const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
 const char* to_string(PipelineSchedule s);
 const char* to_string(Offload o);
+const char* to_string(GradCompression c);
 const char* to_string(IntraNodeFabric f);
 const char* to_string(NetworkTopology t);
 const char* to_string(CollectiveAlgorithm a);

@@ -34,6 +34,10 @@ void check_context_parallel(const Scenario& s);
 void check_expert_parallel(const Scenario& s);
 void add_layout_warnings(Scenario& s);
 
+// validate_compression.cpp: parallel.grad_compression against ZeRO, overlap and the optimizer;
+// warns that convergence is not simulated.
+void check_grad_compression(Scenario& s);
+
 // validate_cluster.cpp
 const GpuSpec& resolve_gpu(Scenario& s);
 void check_precision(const Scenario& s, const GpuSpec& gpu);

@@ -4,12 +4,14 @@
 #include <cmath>
 
 #include "sim/comm/fabric.hpp"
+#include "sim/comm/torus_collective.hpp"
 #include "sim/hardware/attention_tables.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/host_platform.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/scenario/precision.hpp"
+#include "sim/workload/grad_compression.hpp"
 #include "sim/workload/tp_overlap.hpp"
 
 namespace wt {
@@ -137,28 +139,49 @@ GroupShape comm_group(const Op& op, const Scenario& s) {
   return comm_group(op.dim, op.group_size, s);
 }
 
-GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
-  const ParallelConfig& par = s.parallel;
-  const int gpn = s.cluster.gpus_per_node;
+namespace {
+
+// The rank stride of a dimension's groups in Megatron's order (tensor fastest, then context, data,
+// pipeline; the expert layers ETP, EP, EDP); 0 for none.
+int comm_stride(CommDim dim, const ParallelConfig& par) {
   switch (dim) {
     case CommDim::tp:
-      return group_shape(group_size, 1, gpn);
+      return 1;
     case CommDim::cp:
-      return group_shape(group_size, par.tensor, gpn);
+      return par.tensor;
     // The expert layers' ranks in Megatron-Core's order: ETP fastest, then EP, then EDP
     // (sim/scenario/expert_layout.hpp).
     case CommDim::ep:
-      return group_shape(group_size, expert_tensor_size(par), gpn);
+      return expert_tensor_size(par);
     case CommDim::edp:
-      return group_shape(group_size, expert_tensor_size(par) * par.expert, gpn);
+      return expert_tensor_size(par) * par.expert;
     case CommDim::dp:
-      return group_shape(group_size, par.tensor, gpn);
+      return par.tensor;
     case CommDim::pp:
-      return group_shape(group_size, par.tensor * par.context * par.data, gpn);
+      return par.tensor * par.context * par.data;
     case CommDim::none:
       break;
   }
-  return GroupShape{};
+  return 0;
+}
+
+}  // namespace
+
+GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
+  const int stride = comm_stride(dim, s.parallel);
+  if (stride == 0) return GroupShape{};
+  GroupShape shape = group_shape(group_size, stride, s.cluster.gpus_per_node);
+  // On an ICI slice the group is a sub-block of the chips' torus (chips numbered dimension 0
+  // fastest, ranks in the same order).
+  if (s.cluster.ici() && dim != CommDim::pp) {
+    const auto torus =
+        torus_group(group_size, stride, s.cluster.network.torus.dims, s.cluster.network.torus.wrap);
+    if (torus) {
+      shape.on_torus = true;
+      shape.torus = *torus;
+    }
+  }
+  return shape;
 }
 
 void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
@@ -174,6 +197,7 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
   // With TP overlap a layer pass's TP collectives expose only what their GEMMs do not cover, and
   // its compute takes the GEMMs' loss to the transfers (sim/workload/tp_overlap.hpp).
   const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
+  const GradCompressionModel compression = grad_compression_model(s, gpu, calibration, slowdown);
   const auto pass_of = [&](const Op& op) -> const TpOverlapPass& {
     return op.phase == Phase::backward ? overlap.backward : overlap.forward;
   };
@@ -186,8 +210,13 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
           break;
         case OpKind::collective:
         case OpKind::send: {
+          const bool compressed = compression.active() && op.phase == Phase::grad_sync &&
+                                  (op.dim == CommDim::dp || op.dim == CommDim::edp);
           const CollectiveCost c =
-              collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
+              compressed ? compressed_reduction_cost(compression, op.collective, op.bytes,
+                                                     comm_group(op, s), fabric, pin)
+                         : collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
+          op.closed_form = compressed;
           op.duration_s = c.time_s * op.count;
           if (op.phase == Phase::grad_sync && (op.dim == CommDim::dp || op.dim == CommDim::edp)) {
             op.duration_s += s.parallel.grad_fusion_cycle_ms * 1e-3 * op.count;

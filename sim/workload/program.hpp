@@ -77,6 +77,9 @@ struct Op {
   // Filled by the cost model: the time the op occupies its stream when it runs alone.
   double duration_s = 0.0;
   double bytes_sent = 0.0;  // per GPU on the wire (collectives, sends)
+  // A compressed gradient reduction (sim/workload/grad_compression.hpp): several calls and
+  // kernels priced in closed form; SimGrid waits its duration instead of simulating its flows.
+  bool closed_form = false;
 };
 
 struct Program {

@@ -54,3 +54,52 @@ TEST(TorusCollective, ATorusBeatsOneRingOverTheSameChips) {
 
 }  // namespace
 }  // namespace wt
+
+namespace wt {
+namespace {
+
+TEST(TorusGroup, LayoutDimensionsMapToTorusDimensions) {
+  const std::vector<int> dims{4, 4, 4};
+  const std::vector<bool> wrap{true, true, true};
+  // TP 4 at stride 1: the whole dimension 0, a wrapped ring.
+  const auto tp = torus_group(4, 1, dims, wrap);
+  ASSERT_TRUE(tp);
+  EXPECT_EQ(tp->dims, (std::array<int, 3>{4, 1, 1}));
+  EXPECT_TRUE(tp->wrap[0]);
+  // DP 16 at stride 4: dimensions 1 and 2.
+  const auto dp = torus_group(16, 4, dims, wrap);
+  ASSERT_TRUE(dp);
+  EXPECT_EQ(dp->dims, (std::array<int, 3>{1, 4, 4}));
+  // TP 2 at stride 1: half of dimension 0, a line (no wrap).
+  const auto half = torus_group(2, 1, dims, wrap);
+  ASSERT_TRUE(half);
+  EXPECT_EQ(half->dims, (std::array<int, 3>{2, 1, 1}));
+  EXPECT_FALSE(half->wrap[0]);
+  // A stride that splits a dimension, or ranks that straddle two partly: not a sub-block.
+  EXPECT_FALSE(torus_group(4, 2, dims, wrap));
+  EXPECT_FALSE(torus_group(8, 2, dims, wrap));
+}
+
+TEST(TorusGroup, CollectiveCostTakesTheTorusClosedForm) {
+  // TP 4 ring on a wrapped dimension, 45 GB/s × 0.8 per link, 1 us per hop, 8.4 us per call:
+  // all-gather of 64 MB = 3·1 us + 3/4 · 64e6 / (2 · 36e9) + 8.4 us.
+  Fabric f{{1e-6, 200e9}, {5e-6, 36e9}, 8.4e-6};
+  f.ici = {1e-6, 36e9};
+  GroupShape g{4, 1};
+  g.on_torus = true;
+  g.torus = *torus_group(4, 1, {4, 4, 4}, {true, true, true});
+  const double ag = 3e-6 + 0.75 * 64e6 / 72e9 + 8.4e-6;
+  EXPECT_NEAR(collective_cost(Collective::all_gather, 64e6, g, f).time_s, ag, 1e-12);
+  EXPECT_NEAR(collective_cost(Collective::all_reduce, 64e6, g, f).time_s,
+              2.0 * (ag - 8.4e-6) + 8.4e-6, 1e-12);
+  // DP 16 over dims 1 and 2 (4 × 4, wrapped), two parts of S/2: each dimension carries 3/4 · S/2
+  // of one part and 3/4 · S/8 of the other, 15S/32, over two rings: 6 hops + 0.46875 · S / 72e9.
+  GroupShape d{16, 4};
+  d.on_torus = true;
+  d.torus = *torus_group(16, 4, {4, 4, 4}, {true, true, true});
+  EXPECT_NEAR(collective_cost(Collective::reduce_scatter, 1e9, d, f).time_s,
+              6e-6 + 0.46875 * 1e9 / 72e9 + 8.4e-6, 1e-12);
+}
+
+}  // namespace
+}  // namespace wt

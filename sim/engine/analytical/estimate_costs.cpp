@@ -107,6 +107,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.p2p = price(pipeline_message(z));
   c.dp_group = layer_dp_group(s);
   c.layer_gather = price(layer_param_gather(s, z));
+  c.compression = grad_compression_model(s, gpu, calibration, slowdown);
   c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
   c.layer_grad_bytes = layer_grad_bytes(s, z);
   c.layer_dense_grad_bytes = layer_dense_grad_bytes(s, z);
@@ -121,11 +122,20 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.edp_shape = comm_group(CommDim::edp, c.edp_group, s);
   c.fabric = fabric;
   c.algorithm = s.parallel.collective_algorithm;
+  if (c.compression.active() && c.dp_group > 1) {
+    const LayerCollective rs = layer_grad_reduce_scatter(s, z);
+    const CollectiveCost cost = compressed_reduction_cost(c.compression, rs.collective, rs.bytes,
+                                                          c.dp_shape, fabric, c.algorithm);
+    c.layer_reduce = {cost.time_s, cost.bytes_sent_per_gpu};
+  }
   return c;
 }
 
 CommCost StepCosts::bucket(double bytes, const GroupShape& shape) const {
-  const CollectiveCost cost = collective_cost(dp_collective, bytes, shape, fabric, algorithm);
+  const CollectiveCost cost =
+      compression.active()
+          ? compressed_reduction_cost(compression, dp_collective, bytes, shape, fabric, algorithm)
+          : collective_cost(dp_collective, bytes, shape, fabric, algorithm);
   return {cost.time_s, cost.bytes_sent_per_gpu};
 }
 

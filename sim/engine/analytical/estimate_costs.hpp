@@ -6,6 +6,7 @@
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/scenario.hpp"
+#include "sim/workload/grad_compression.hpp"
 
 namespace wt {
 
@@ -44,6 +45,7 @@ struct StepCosts {
   GroupShape edp_shape;
   Fabric fabric{};
   CollectiveAlgorithm algorithm = CollectiveAlgorithm::automatic;
+  GradCompressionModel compression;  // parallel.grad_compression of the DP and EDP reductions
 
   // One gradient-bucket call of `bytes` over `shape`: dp_shape, or edp_shape for the experts'.
   CommCost bucket(double bytes, const GroupShape& shape) const;

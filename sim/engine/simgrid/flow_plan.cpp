@@ -124,6 +124,10 @@ class PlanBuilder {
   }
 
   CommWork group_work(int role, const Op& op, const std::vector<int32_t>& ranks) {
+    if (op.closed_form) {  // a compressed gradient reduction: its closed-form time, no flows
+      ++compressed_groups_;
+      return CommWork{{FlowPhase{op.duration_s, {}, {}}}};
+    }
     const std::vector<int32_t> members = placed(ranks);
     const auto by_node = members_by_node(members, gpn_);
     if (by_node.size() == 1 && setup_.reductions.intra_node_closed_form) {
@@ -220,6 +224,11 @@ class PlanBuilder {
           "intra-node: collectives and sends whose group lies inside one NVSwitch node take their "
           "closed-form time (cannot contend: every GPU has its own NVSwitch port)");
     }
+    if (compressed_groups_ > 0) {
+      plan_.reductions.push_back(
+          "gradient compression: each compressed gradient reduction takes its closed-form time "
+          "(wire calls and compression kernels) and puts no flows on the network");
+    }
     if (r.aggregate_ring_steps) {
       plan_.reductions.push_back(
           "ring steps: the identical steps of a ring, and the identical calls of one op, are one "
@@ -246,6 +255,7 @@ class PlanBuilder {
   Plan plan_;
   std::map<WorkKey, int32_t> memo_;
   int64_t closed_form_groups_ = 0;
+  int64_t compressed_groups_ = 0;
 };
 
 }  // namespace
