@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/error.hpp"
 #include "sim/engine/analytical/estimate.hpp"
 #include "sim/engine/analytical/walk.hpp"
 #include "sim/engine/simgrid/simgrid_engine.hpp"
@@ -61,6 +62,12 @@ EngineOnCluster simgrid_engine(const Scenario& s, const HardwareSetup& hw,
 // The one place an engine kind becomes an Engine.
 EngineOnCluster make_engine(EngineKind kind, const Scenario& s, const HardwareSetup& hw,
                             const EngineOptions& options) {
+  if (kind == EngineKind::simgrid && s.parallel.data_sync != DataSync::allreduce) {
+    throw InputError("parallel.data_sync",
+                     "is not simulated by the SimGrid engine yet (its servers are no hosts of "
+                     "the topology); the analytical engine prices the push and pull",
+                     to_string(s.parallel.data_sync), "allreduce, or the analytical engine");
+  }
   if (kind == EngineKind::simgrid) return simgrid_engine(s, hw, options);
   EngineOnCluster out;
   out.engine = std::make_unique<AnalyticalEngine>();

@@ -49,6 +49,15 @@ struct EnumValues<Offload> {
   static constexpr std::array values{Offload::none, Offload::optimizer, Offload::parameters};
 };
 template <>
+struct EnumValues<DataSync> {
+  static constexpr std::array values{DataSync::allreduce, DataSync::parameter_server,
+                                     DataSync::async, DataSync::backup_workers};
+};
+template <>
+struct EnumValues<ServerPlacement> {
+  static constexpr std::array values{ServerPlacement::colocated, ServerPlacement::dedicated};
+};
+template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
                                      IntraNodeFabric::pcie, IntraNodeFabric::ici};

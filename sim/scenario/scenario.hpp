@@ -42,6 +42,14 @@ enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
 // DeepSpeed's offload_param (ZeRO-Infinity, ZeRO-3 only) and PyTorch FSDP's
 // CPUOffload(offload_params=True) do.
 enum class Offload { none, optimizer, parameters };
+// How the data-parallel replicas combine their gradients (docs/models.md, "Data synchronisation
+// beyond all-reduce"): allreduce (NCCL, every framework's default); parameter_server (workers push
+// gradients to sharded servers and pull the weights, Li et al. OSDI 2014); async (the same without
+// a barrier, Dean et al. 2012); backup_workers (synchronous, the step waits for the first n of
+// n + k workers, Chen et al. 2016).
+enum class DataSync { allreduce, parameter_server, async, backup_workers };
+// Where the parameter servers run: on extra hosts (dedicated) or on the worker nodes (colocated).
+enum class ServerPlacement { colocated, dedicated };
 // Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
 enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };
 // Which weights train (docs/models.md, "Fine-tuning"). full: all of them; lora: low-rank adapters
@@ -161,6 +169,10 @@ struct ParallelConfig {
   bool account_for_loss_in_pipeline_split = false;
   Offload offload = Offload::none;
   CollectiveAlgorithm collective_algorithm = CollectiveAlgorithm::automatic;
+  DataSync data_sync = DataSync::allreduce;
+  int num_servers = 0;  // parameter servers; 0 = one per worker node (sim/comm/parameter_server)
+  ServerPlacement server_placement = ServerPlacement::colocated;
+  int backup_workers = 0;  // backup_workers: extra worker nodes k beyond cluster.num_nodes
 };
 
 struct CostConfig {
@@ -306,6 +318,8 @@ const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
 const char* to_string(PipelineSchedule s);
 const char* to_string(Offload o);
+const char* to_string(DataSync d);
+const char* to_string(ServerPlacement p);
 const char* to_string(IntraNodeFabric f);
 const char* to_string(NetworkTopology t);
 const char* to_string(CollectiveAlgorithm a);

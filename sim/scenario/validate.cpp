@@ -52,6 +52,7 @@ void validate(Scenario& s) {
   check_pipeline_schedule(s);
   check_context_parallel(s);
   check_expert_parallel(s);
+  check_data_sync(s);
   check_intra_node_bandwidth(s);
   apply_ici_slice(s, gpu);
   check_network_config(s);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/comm/fabric.hpp"
+#include "sim/comm/parameter_server.hpp"
 #include "sim/hardware/attention_tables.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/host_platform.hpp"
@@ -186,8 +187,11 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
           break;
         case OpKind::collective:
         case OpKind::send: {
+          // Outside all-reduce the gradients go to parameter servers (pure DP only).
+          const bool ps = op.dim == CommDim::dp && s.parallel.data_sync != DataSync::allreduce;
           const CollectiveCost c =
-              collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
+              ps ? ps_push_pull_cost(op.bytes, s, fabric)
+                 : collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
           op.duration_s = c.time_s * op.count;
           op.bytes_sent = c.bytes_sent_per_gpu * op.count;
           if (overlap.on && op.dim == CommDim::tp) {

@@ -1,5 +1,6 @@
 #include "sim/engine/analytical/estimate_costs.hpp"
 
+#include "sim/comm/parameter_server.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
@@ -120,12 +121,15 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.edp_group = expert_dp_group(s);
   c.edp_shape = comm_group(CommDim::edp, c.edp_group, s);
   c.fabric = fabric;
+  c.scenario = &s;
   c.algorithm = s.parallel.collective_algorithm;
   return c;
 }
 
 CommCost StepCosts::bucket(double bytes, const GroupShape& shape) const {
-  const CollectiveCost cost = collective_cost(dp_collective, bytes, shape, fabric, algorithm);
+  const CollectiveCost cost = scenario->parallel.data_sync != DataSync::allreduce
+                                  ? ps_push_pull_cost(bytes, *scenario, fabric)
+                                  : collective_cost(dp_collective, bytes, shape, fabric, algorithm);
   return {cost.time_s, cost.bytes_sent_per_gpu};
 }
 
