@@ -127,9 +127,10 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
 }
 
 CommCost StepCosts::bucket(double bytes, const GroupShape& shape) const {
-  const CollectiveCost cost = scenario->parallel.data_sync != DataSync::allreduce
-                                  ? ps_push_pull_cost(bytes, *scenario, fabric)
-                                  : collective_cost(dp_collective, bytes, shape, fabric, algorithm);
+  const CollectiveCost cost =
+      scenario != nullptr && scenario->parallel.data_sync != DataSync::allreduce
+          ? ps_push_pull_cost(bytes, *scenario, fabric)
+          : collective_cost(dp_collective, bytes, shape, fabric, algorithm);
   return {cost.time_s, cost.bytes_sent_per_gpu};
 }
 

@@ -44,7 +44,8 @@ struct StepCosts {
   GroupShape edp_shape;
   Fabric fabric{};
   CollectiveAlgorithm algorithm = CollectiveAlgorithm::automatic;
-  const Scenario* scenario = nullptr;  // its data_sync: parameter servers price the buckets
+  // Its data_sync: parameter servers price the buckets; null (tests) = all-reduce.
+  const Scenario* scenario = nullptr;
 
   // One gradient-bucket call of `bytes` over `shape`: dp_shape, or edp_shape for the experts'.
   CommCost bucket(double bytes, const GroupShape& shape) const;
