@@ -30,6 +30,37 @@ PsLoad ps_load(double grad_bytes, int64_t workers, int64_t servers, ServerPlacem
 // sim/hardware/stragglers.hpp; backup workers push and pull too) when 0.
 int64_t parameter_servers(const Scenario& s);
 
+// Where the parameter servers sit among the nodes of the network (the SimGrid engine's hosts):
+// worker nodes 0 .. workers - 1 (backup workers included), dedicated servers on extra nodes
+// workers .. workers + servers - 1, colocated servers on worker nodes 0 .. servers - 1.
+struct PsHosts {
+  int64_t workers = 0;  // 0: no parameter servers (all-reduce)
+  int64_t servers = 0;
+  ServerPlacement placement = ServerPlacement::colocated;
+  int64_t first_server_node() const {
+    return placement == ServerPlacement::dedicated ? workers : 0;
+  }
+  int64_t nodes() const {
+    return workers + (placement == ServerPlacement::dedicated ? servers : 0);
+  }
+};
+// The scenario's hosts under parameter_server and backup_workers (whose buckets the analytical
+// engine prices as a push and pull too); workers = 0 under allreduce and async.
+PsHosts ps_hosts(const Scenario& s);
+// The cluster the SimGrid engine simulates (and its link loads index): s.cluster with
+// ps_hosts(s).nodes() nodes when parameter servers or backup workers add hosts.
+ClusterConfig simulated_cluster(const Scenario& s);
+
+// The two parts of one push and pull that ps_push_pull_cost overlaps: the network part (the
+// busiest NIC's bytes at a node's bandwidth, two latencies, the call overhead) and the node's
+// own reduction and broadcast over its GPUs (0 with one GPU per node).
+struct PsCallTimes {
+  double network_s = 0.0;
+  double local_s = 0.0;
+};
+PsCallTimes ps_call_times(double bytes, const PsHosts& hosts, int gpus_per_node,
+                          const Fabric& fabric);
+
 // One push and pull of `bytes` gradient bytes per worker node (one bucket call): the busiest NIC's
 // bytes at the node's network bandwidth (fabric.inter.beta_Bps per GPU times gpus_per_node; a
 // dedicated server has a node's NICs), two network latencies and the call overhead, pipelined

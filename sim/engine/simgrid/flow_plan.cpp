@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "sim/engine/simgrid/collective_flows.hpp"
+#include "sim/engine/simgrid/ps_flows.hpp"
 #include "sim/engine/simgrid/rail_slices.hpp"
 
 namespace wt::sg {
@@ -105,6 +106,12 @@ class PlanBuilder {
   }
 
   CommWork group_work(int role, const Op& op, const std::vector<int32_t>& members) {
+    if (op.dim == CommDim::dp && setup_.parameter_servers.workers > 0) {
+      // Pure DP (validate_data_sync.cpp): the role's op starts the server nodes' pulls too.
+      ++push_pull_ops_;
+      return ps_push_pull_work(op.bytes, op.count, setup_.parameter_servers, gpn_, setup_.fabric,
+                               latency_, setup_.reductions.aggregate_ring_steps);
+    }
     const auto by_node = members_by_node(members, gpn_);
     if (by_node.size() == 1 && setup_.reductions.intra_node_closed_form) {
       ++closed_form_groups_;
@@ -200,6 +207,14 @@ class PlanBuilder {
           "intra-node: collectives and sends whose group lies inside one NVSwitch node take their "
           "closed-form time (cannot contend: every GPU has its own NVSwitch port)");
     }
+    if (push_pull_ops_ > 0) {
+      const PsHosts& h = setup_.parameter_servers;
+      plan_.reductions.push_back(
+          "parameter servers: the data-parallel gradients are a push and pull between " +
+          std::to_string(h.workers) + " worker nodes and " + std::to_string(h.servers) + " " +
+          to_string(h.placement) +
+          " server nodes, the node's own reduction in closed form beside the flows");
+    }
     if (r.aggregate_ring_steps) {
       plan_.reductions.push_back(
           "ring steps: the identical steps of a ring, and the identical calls of one op, are one "
@@ -225,6 +240,7 @@ class PlanBuilder {
   Plan plan_;
   std::map<WorkKey, int32_t> memo_;
   int64_t closed_form_groups_ = 0;
+  int64_t push_pull_ops_ = 0;
 };
 
 }  // namespace
