@@ -118,9 +118,14 @@ TEST(PsSimgrid, TheDedicatedServersNicIsTheBusiestLink) {
     }
   }
   EXPECT_NEAR(hottest->bytes, 4.0 * worker_nic, 1e-6 * hottest->bytes);
+  RecordProperty("server_nic_bytes", std::to_string(hottest->bytes));
+  RecordProperty("server_nic_utilisation", std::to_string(hottest->utilisation));
+  RecordProperty("worker_nic_bytes", std::to_string(worker_nic));
   // On the real fat-tree too, the step is the analytical engine's.
   const double analytical_s = run_scenario(s).timeline.iteration_s;
   EXPECT_NEAR(sg.timeline.iteration_s, analytical_s, 0.01 * analytical_s);
+  RecordProperty("simgrid_s", std::to_string(sg.timeline.iteration_s));
+  RecordProperty("analytical_s", std::to_string(analytical_s));
 }
 
 TEST(PsSimgrid, BackupWorkersRunAsNodes) {
