@@ -6,12 +6,15 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "sim/comm/fabric.hpp"
 #include "sim/comm/parameter_server.hpp"
 #include "sim/engine/simgrid/ps_flows.hpp"
 #include "sim/engine/simgrid/uncontended_topology.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/workload/builder.hpp"
+#include "sim/workload/costs.hpp"
 #include "topology/topology.hpp"
 
 namespace wt::sg {
@@ -126,6 +129,29 @@ TEST(PsSimgrid, TheDedicatedServersNicIsTheBusiestLink) {
   EXPECT_NEAR(sg.timeline.iteration_s, analytical_s, 0.01 * analytical_s);
   RecordProperty("simgrid_s", std::to_string(sg.timeline.iteration_s));
   RecordProperty("analytical_s", std::to_string(analytical_s));
+}
+
+// The reductions (per-stage actors, aggregated calls, one rail) change nothing under parameter
+// servers: the same step as one actor set per GPU with every call its own phase.
+TEST(PsSimgrid, ReductionsEqualTheUnreducedSimulation) {
+  const Scenario s = shipped("parameter-server-bert-large");
+  const GpuSpec* gpu = find_gpu(s.cluster.gpu);
+  ASSERT_NE(gpu, nullptr);
+  const Fabric f = make_fabric(s, *gpu);
+  Workload w = build_workload(s);
+  assign_durations(w, s, *gpu, f, nullptr);
+  const auto t =
+      topo::build_topology(simulated_cluster(s),
+                           topo::intra_node_bandwidth_Bps(
+                               s.cluster.intra_node, gpu->nvlink_GBps.value, gpu->pcie_GBps.value));
+  SimgridSetup setup;
+  setup.topology = t.get();
+  setup.fabric = f;
+  setup.parameter_servers = ps_hosts(s);
+  const double reduced_s = simulate_simgrid(w, setup).timeline.iteration_s;
+  setup.reductions = {true, false, false, false};
+  const double unreduced_s = simulate_simgrid(w, setup).timeline.iteration_s;
+  EXPECT_NEAR(reduced_s, unreduced_s, 1e-9 * unreduced_s);
 }
 
 TEST(PsSimgrid, BackupWorkersRunAsNodes) {
