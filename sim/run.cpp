@@ -4,6 +4,8 @@
 #include <memory>
 #include <vector>
 
+#include "core/error.hpp"
+#include "sim/comm/parameter_server.hpp"
 #include "sim/engine/analytical/estimate.hpp"
 #include "sim/engine/analytical/walk.hpp"
 #include "sim/engine/simgrid/simgrid_engine.hpp"
@@ -46,8 +48,11 @@ EngineOnCluster simgrid_engine(const Scenario& s, const HardwareSetup& hw,
   const double intra_Bps = topo::intra_node_bandwidth_Bps(
       s.cluster.intra_node, gpu.nvlink_GBps.value, gpu.pcie_GBps.value);
   EngineOnCluster out;
-  out.topology = topo::build_topology(s.cluster, intra_Bps);
+  // Parameter servers and backup workers are hosts of the network: extra nodes beside the
+  // cluster's (sim/comm/parameter_server.hpp, PsHosts).
+  out.topology = topo::build_topology(simulated_cluster(s), intra_Bps);
   SimgridSetup setup;
+  setup.parameter_servers = ps_hosts(s);
   setup.topology = out.topology.get();
   setup.fabric = hw.fabric;
   setup.intra_node_scale = intra_Bps > 0.0 ? hw.fabric.intra.beta_Bps / intra_Bps : 1.0;
@@ -61,6 +66,14 @@ EngineOnCluster simgrid_engine(const Scenario& s, const HardwareSetup& hw,
 // The one place an engine kind becomes an Engine.
 EngineOnCluster make_engine(EngineKind kind, const Scenario& s, const HardwareSetup& hw,
                             const EngineOptions& options) {
+  if (kind == EngineKind::simgrid && s.parallel.data_sync == DataSync::async) {
+    throw InputError("parallel.data_sync",
+                     "async is not simulated by the SimGrid engine (its workers push and pull "
+                     "without a barrier, which the engine's lockstep replicas cannot express); "
+                     "the analytical engine prices it",
+                     to_string(s.parallel.data_sync),
+                     "allreduce, parameter_server or backup_workers, or the analytical engine");
+  }
   if (kind == EngineKind::simgrid) return simgrid_engine(s, hw, options);
   EngineOnCluster out;
   out.engine = std::make_unique<AnalyticalEngine>();

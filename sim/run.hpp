@@ -22,8 +22,8 @@ struct EngineOptions {
 
 // What one directed link of the topology graph carried in the simulated iteration (SimGrid runs).
 struct LinkLoad {
-  int32_t link = 0;          // index into topo::Topology::links() of build_topology(s.cluster, ...)
-  double bytes = 0.0;        // bytes that crossed the link in one iteration
+  int32_t link = 0;    // index into topo::Topology::links() of build_topology(simulated_cluster(s))
+  double bytes = 0.0;  // bytes that crossed the link in one iteration
   double utilisation = 0.0;  // busy fraction of the simulated iteration, 0..1
 };
 

@@ -65,6 +65,11 @@ struct ClusterConfig {
   // micro-benchmark figures (catalog MAMF or a calibration profile) the cost model starts from.
   // 0.90 centres the dev set's speed error; one value for every GPU model (docs/validation.md).
   double gpu_sustained_speed = 0.90;
+  // Stragglers per step (sim/hardware/stragglers.hpp): relative standard deviation of one GPU's
+  // compute time from step to step, and the chance that a node is slow in a step, by what factor.
+  double step_noise = 0.0;
+  double slow_node_rate = 0.0;
+  double slow_node_slowdown = 2.0;
   int num_gpus() const { return num_nodes * gpus_per_node; }
   bool ici() const { return intra_node.fabric == IntraNodeFabric::ici; }
 };

@@ -14,6 +14,7 @@
 #include "gui/topology/scene_builder.hpp"
 #include "gui/topology/utilisation_legend.hpp"
 #include "gui/topology/zoom_view.hpp"
+#include "sim/comm/parameter_server.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "topology/topology.hpp"
 
@@ -25,7 +26,8 @@ std::unique_ptr<topo::Topology> topology_of(const wt::Scenario& s) {
   const double intra_Bps = topo::intra_node_bandwidth_Bps(
       s.cluster.intra_node, gpu != nullptr ? gpu->nvlink_GBps.value : 0.0,
       gpu != nullptr ? gpu->pcie_GBps.value : 0.0);
-  return topo::build_topology(s.cluster, intra_Bps);
+  // The SimGrid engine's network: dedicated parameter servers and backup workers are nodes too.
+  return topo::build_topology(simulated_cluster(s), intra_Bps);
 }
 
 const char* kNoLoads = "Links in grey: run with the SimGrid engine to see link utilisation.";

@@ -9,6 +9,14 @@
 namespace wt {
 
 std::string why_no_launch_files(const Scenario& s) {
+  if (s.parallel.data_sync != DataSync::allreduce) {
+    return std::string(
+               "the launch files (Megatron-LM, DeepSpeed, torchrun, Slurm, PyTorchJob) "
+               "combine gradients with NCCL all-reduce; parallel.data_sync ") +
+           to_string(s.parallel.data_sync) +
+           " needs a parameter-server framework (BytePS, MXNet kvstore), whose scripts they do "
+           "not write";
+  }
   if (s.training.finetune.method == FinetuneMethod::full) return "";
   return std::string(
              "the launch files (Megatron-LM, DeepSpeed, torchrun, Slurm, PyTorchJob) train "
@@ -18,10 +26,14 @@ std::string why_no_launch_files(const Scenario& s) {
 }
 
 void require_launch_files(const Scenario& s) {
-  if (const std::string why = why_no_launch_files(s); !why.empty()) {
-    throw InputError("training.finetune.method", why, to_string(s.training.finetune.method),
-                     "full, or leave out --emit");
+  const std::string why = why_no_launch_files(s);
+  if (why.empty()) return;
+  if (s.parallel.data_sync != DataSync::allreduce) {
+    throw InputError("parallel.data_sync", why, to_string(s.parallel.data_sync),
+                     "allreduce, or leave out --emit");
   }
+  throw InputError("training.finetune.method", why, to_string(s.training.finetune.method),
+                   "full, or leave out --emit");
 }
 
 std::vector<LaunchFile> launch_files(const Scenario& s) {

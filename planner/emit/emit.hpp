@@ -18,9 +18,10 @@ struct LaunchFile {
 };
 
 // Why the scenario has no launch files ("" when it has): the five files train the whole model, so a
-// LoRA or QLoRA fine-tune (training.finetune.method), which Hugging Face PEFT runs, has none.
+// LoRA or QLoRA fine-tune (training.finetune.method), which Hugging Face PEFT runs, has none; nor
+// has a parallel.data_sync other than allreduce (their gradients go through NCCL all-reduce).
 std::string why_no_launch_files(const Scenario& s);
-// The same as an InputError naming training.finetune.method (nothing when it has them).
+// The same as an InputError naming the field (nothing when it has them).
 void require_launch_files(const Scenario& s);
 
 // The files, in the order they are documented (require_launch_files first).

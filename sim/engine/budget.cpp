@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "sim/comm/parameter_server.hpp"
 #include "topology/cluster_topology.hpp"
 #include "topology/node_fabric.hpp"
 
@@ -98,9 +99,11 @@ void count_topology(const ClusterConfig& cluster, int64_t& vertices, int64_t& li
 
 ResourceEstimate estimate_resources(const Scenario& s, bool build_graph, bool simgrid) {
   ResourceEstimate e;
-  e.gpus = s.cluster.num_gpus();
+  // SimGrid's network holds dedicated parameter servers and backup workers too.
+  const ClusterConfig cluster = simgrid ? simulated_cluster(s) : s.cluster;
+  e.gpus = cluster.num_gpus();
   if (build_graph || simgrid) {
-    count_topology(s.cluster, e.vertices, e.links);
+    count_topology(cluster, e.vertices, e.links);
     e.topology_bytes = static_cast<double>(e.links) * kTopologyBytesPerLink +
                        static_cast<double>(e.vertices) * kTopologyBytesPerVertex;
   }

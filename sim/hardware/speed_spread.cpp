@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/units.hpp"
+#include "sim/hardware/stragglers.hpp"
 
 namespace wt {
 namespace {
@@ -57,7 +58,7 @@ double slowest_gpu_slowdown(const Scenario& s) {
 }
 
 double compute_slowdown(const Scenario& s) {
-  return slowest_gpu_slowdown(s) / s.cluster.gpu_sustained_speed;
+  return straggler_stretch(s).total() / s.cluster.gpu_sustained_speed;
 }
 
 }  // namespace wt

@@ -28,8 +28,8 @@ double slowest_gpu_slowdown(int64_t n, double spread);
 double slowest_gpu_slowdown(const Scenario& s);
 
 // What the cost model divides the compute-bound part of every kernel by in a scenario's job:
-// the slowest GPU's stretch over the GPUs' mean sustained speed,
-// slowest_gpu_slowdown(s) / cluster.gpu_sustained_speed. At least 1.
+// the stragglers' stretch (the slowest GPU's under allreduce; stragglers.hpp, straggler_stretch)
+// over the GPUs' mean sustained speed. At least 1 unless backup workers skip the slow ones.
 double compute_slowdown(const Scenario& s);
 
 }  // namespace wt

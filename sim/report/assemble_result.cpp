@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "sim/report/data_sync.hpp"
 #include "sim/report/goodput.hpp"
 #include "sim/report/train_cost.hpp"
 #include "sim/workload/costs.hpp"
@@ -65,6 +66,7 @@ RunResult assemble_result(const Scenario& s, const GpuSpec& gpu, const Calibrati
   r.expected_time_to_train_with_failures_s = cost.expected_time_to_train_with_failures_s;
   r.optimal_checkpoint_interval_s = cost.optimal_checkpoint_interval_s;
   r.failures = failure_figures(cost);
+  r.data_sync = data_sync_figures(s, t, timed.breakdown_s.compute);
   r.warnings = warnings_of(s, calibration, work.memory, cost);
   return r;
 }

@@ -139,6 +139,39 @@ Json monte_carlo_json(const MonteCarloFigures& m) {
 }
 
 template <class Json>
+Json data_sync_json(const DataSyncFigures& f) {
+  Json j;
+  j["mode"] = f.mode;
+  j["worker_nodes"] = f.worker_nodes;
+  j["counted_nodes"] = f.counted_nodes;
+  j["gpus_paid"] = f.gpus_paid;
+  j["servers"] = f.servers;
+  j["server_placement"] = f.server_placement;
+  j["grad_bytes_per_worker"] = byte_count<Json>(f.grad_bytes, "data_sync.grad_bytes_per_worker");
+  j["worker_nic_bytes"] = byte_count<Json>(f.worker_nic_bytes, "data_sync.worker_nic_bytes");
+  j["server_nic_bytes"] = byte_count<Json>(f.server_nic_bytes, "data_sync.server_nic_bytes");
+  j["worker_nic_busy"] = number<Json>(f.worker_nic_busy, "data_sync.worker_nic_busy");
+  j["server_nic_busy"] = number<Json>(f.server_nic_busy, "data_sync.server_nic_busy");
+  j["bottleneck"] = f.bottleneck;
+  j["spread_stretch"] = number<Json>(f.spread_stretch, "data_sync.spread_stretch");
+  j["noise_stretch"] = number<Json>(f.noise_stretch, "data_sync.noise_stretch");
+  j["slow_stretch"] = number<Json>(f.slow_stretch, "data_sync.slow_stretch");
+  j["slow_step_probability"] =
+      number<Json>(f.slow_step_probability, "data_sync.slow_step_probability");
+  if (f.has_staleness) {
+    Json st;
+    st["mean"] = number<Json>(f.staleness_mean, "data_sync.staleness.mean");
+    st["p50"] = number<Json>(f.staleness_p50, "data_sync.staleness.p50");
+    st["p90"] = number<Json>(f.staleness_p90, "data_sync.staleness.p90");
+    st["max"] = number<Json>(f.staleness_max, "data_sync.staleness.max");
+    j["staleness"] = st;
+  } else {
+    j["staleness"] = nullptr;
+  }
+  return j;
+}
+
+template <class Json>
 Json result_json(const RunResult& r) {
   Json j;
   j["schema"] = r.schema;
@@ -185,6 +218,7 @@ Json result_json(const RunResult& r) {
   j["cost_p90_usd"] = mc_figure(&MonteCarloFigures::p90_cost_usd, "cost_p90_usd");
   j["failures"] = failures_json<Json>(r.failures);
   j["monte_carlo"] = r.monte_carlo ? monte_carlo_json<Json>(*r.monte_carlo) : Json(nullptr);
+  if (r.data_sync) j["data_sync"] = data_sync_json<Json>(*r.data_sync);
   j["warnings"] = r.warnings;
   if (!r.engine_reductions.empty()) j["engine_reductions"] = r.engine_reductions;
   return j;

@@ -58,6 +58,30 @@ struct MonteCarloFigures {
   Histogram ettr_histogram;  // of the runs' ETTR (sim/report/goodput_monte_carlo.hpp)
 };
 
+// How the replicas combined gradients, and what the stragglers cost (sim/report/data_sync.hpp;
+// docs/models.md, "Data synchronisation beyond all-reduce"). Present when parallel.data_sync is
+// not allreduce, or step noise or slow nodes are on.
+struct DataSyncFigures {
+  std::string mode;               // parallel.data_sync
+  int64_t worker_nodes = 0;       // nodes running, backup workers included
+  int64_t counted_nodes = 0;      // nodes whose gradients a step uses
+  int64_t gpus_paid = 0;          // worker_nodes * gpus_per_node: what GPU-hours and cost count
+  int64_t servers = 0;            // parameter servers (0 under allreduce)
+  std::string server_placement;   // colocated or dedicated ("" under allreduce)
+  double grad_bytes = 0.0;        // gradient bytes one worker node pushes (and pulls) per step
+  double worker_nic_bytes = 0.0;  // per step and direction, a worker node without a server
+  double server_nic_bytes = 0.0;  // per step and direction, a server's (or its node's) NICs
+  double worker_nic_busy = 0.0;   // those bytes at the node's line rate, over the step time
+  double server_nic_busy = 0.0;
+  std::string bottleneck;  // "server NIC" or "worker NIC"
+  // The stragglers' stretch of the step's compute (sim/hardware/stragglers.hpp).
+  double spread_stretch = 1.0, noise_stretch = 1.0, slow_stretch = 1.0;
+  double slow_step_probability = 0.0;  // the step waits for a slow node
+  // async: updates of other workers between a worker's pull and its push.
+  bool has_staleness = false;
+  double staleness_mean = 0.0, staleness_p50 = 0.0, staleness_p90 = 0.0, staleness_max = 0.0;
+};
+
 struct RunResult {
   int schema = 1;
   std::string scenario;
@@ -89,6 +113,7 @@ struct RunResult {
   FailureFigures failures;
   // Filled by `run` (cli/run_command.cpp), not by run_scenario: the planner runs many scenarios.
   std::optional<MonteCarloFigures> monte_carlo;
+  std::optional<DataSyncFigures> data_sync;  // JSON key data_sync, present only when set
   std::vector<std::string> warnings;
   // An addition to the contract: what the SimGrid engine aggregated (JSON key engine_reductions,
   // present only when not empty).

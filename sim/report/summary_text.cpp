@@ -136,7 +136,9 @@ std::string exposed_split_text(const RunResult& r) {
 std::string gpu_speed_text(const Scenario& s) {
   const int n = s.cluster.num_gpus();
   const double mean = s.cluster.gpu_sustained_speed;
-  const double slowdown = slowest_gpu_slowdown(s);
+  // Outside allreduce the stragglers' line below gives the spread's stretch.
+  const double slowdown =
+      s.parallel.data_sync == DataSync::allreduce ? slowest_gpu_slowdown(s) : 1.0;
   std::array<char, 96> buf{};
   if (mean < 1.0 && slowdown > 1.0) {
     std::snprintf(buf.data(), buf.size(),
@@ -228,6 +230,60 @@ std::string failure_lines(const Scenario& s, const RunResult& r) {
   return text + wrapped(mc, "  ");
 }
 
+std::string factor_text(double f) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "x%.3f", f);
+  return buf.data();
+}
+
+std::string count_text(double v) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.1f", v);
+  return buf.data();
+}
+
+// "data sync  parameter_server · 4 colocated servers, 4 worker nodes · server NIC 1.3 GiB/step
+// (61.0% busy, the bottleneck) · worker NIC 680 MiB (32.0%)", then the stragglers' stretch, the
+// backup workers and the staleness (docs/models.md, "Data synchronisation beyond all-reduce").
+std::string data_sync_lines(const RunResult& r) {
+  if (!r.data_sync) return "";
+  const DataSyncFigures& f = *r.data_sync;
+  std::string text;
+  if (f.servers > 0) {
+    std::vector<Piece> ps = {
+        {"", "data sync  " + f.mode},
+        {kDot, std::to_string(f.servers) + " " + f.server_placement + " servers, " +
+                   std::to_string(f.worker_nodes) + " worker nodes"},
+        {kDot, "server NIC " + format_bytes(f.server_nic_bytes) + "/step (" +
+                   percent_text(f.server_nic_busy) + " busy" +
+                   (f.bottleneck == "server NIC" ? ", the bottleneck)" : ")")},
+        {kDot, "worker NIC " + format_bytes(f.worker_nic_bytes) + " (" +
+                   percent_text(f.worker_nic_busy) + ")"}};
+    text += wrapped(ps, "  ");
+  }
+  if (f.worker_nodes > f.counted_nodes) {
+    text += wrapped({{"", "backup workers  " + std::to_string(f.worker_nodes) + " nodes run"},
+                     {", ", "each step keeps the first " + std::to_string(f.counted_nodes)},
+                     {kDot, std::to_string(f.gpus_paid) + " GPUs paid"}},
+                    "  ");
+  }
+  text += wrapped(
+      {{"",
+        "stragglers  compute " + factor_text(f.spread_stretch * f.noise_stretch * f.slow_stretch)},
+       {" ", "(speed spread " + factor_text(f.spread_stretch) + ", step noise " +
+                 factor_text(f.noise_stretch) + ", slow nodes " + factor_text(f.slow_stretch) +
+                 " in " + percent_text(f.slow_step_probability) + " of steps)"}},
+      "  ");
+  if (f.has_staleness) {
+    text += wrapped({{"", "staleness  mean " + count_text(f.staleness_mean) + " updates"},
+                     {kDot, "P50 " + count_text(f.staleness_p50)},
+                     {kDot, "P90 " + count_text(f.staleness_p90)},
+                     {kDot, "max " + count_text(f.staleness_max)}},
+                    "  ");
+  }
+  return text;
+}
+
 // "  - <warning>", broken between words to fit the terminal, continued under the text.
 std::string warning_lines(const std::string& warning) {
   std::vector<Piece> pieces;
@@ -250,6 +306,7 @@ std::string band_half_width_text(const ErrorBand& b) {
 std::string summary_text(const Scenario& s, const RunResult& r) {
   std::string text = headline(s) + parameter_line(s) + throughput_line(r);
   if (r.iteration_time_s > 0.0 && std::isfinite(r.iteration_time_s)) text += time_split_line(s, r);
+  text += data_sync_lines(r);
   if (s.training.total_tokens > 0.0) text += training_line(s, r) + failure_lines(s, r);
   if (!r.warnings.empty()) {
     text += "warnings:\n";

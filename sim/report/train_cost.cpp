@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/units.hpp"
+#include "sim/hardware/stragglers.hpp"
 
 namespace wt {
 
@@ -58,7 +59,9 @@ TrainCost train_cost(const Scenario& s, double iteration_s, const SpotPreemption
   TrainCost c;
   const double tokens_per_iteration =
       static_cast<double>(s.training.global_batch_size) * static_cast<double>(s.model.seq_length);
-  const double num_gpus = s.cluster.num_gpus();
+  // Backup workers run (and are paid for) beside the job's nodes (sim/hardware/stragglers.hpp).
+  const double num_gpus =
+      units::as_double(worker_nodes_running(s)) * units::as_double(s.cluster.gpus_per_node);
   if (s.training.total_tokens <= 0.0 || tokens_per_iteration <= 0.0 || num_gpus <= 0.0) return c;
 
   c.iterations = s.training.total_tokens / tokens_per_iteration;

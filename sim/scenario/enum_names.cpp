@@ -82,6 +82,30 @@ const char* to_string(GradCompression c) {
   return "?";
 }
 
+const char* to_string(DataSync d) {
+  switch (d) {
+    case DataSync::allreduce:
+      return "allreduce";
+    case DataSync::parameter_server:
+      return "parameter_server";
+    case DataSync::async:
+      return "async";
+    case DataSync::backup_workers:
+      return "backup_workers";
+  }
+  return "?";
+}
+
+const char* to_string(ServerPlacement p) {
+  switch (p) {
+    case ServerPlacement::colocated:
+      return "colocated";
+    case ServerPlacement::dedicated:
+      return "dedicated";
+  }
+  return "?";
+}
+
 const char* to_string(AttentionKernel a) {
   switch (a) {
     case AttentionKernel::fused:

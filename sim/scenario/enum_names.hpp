@@ -56,6 +56,15 @@ struct EnumValues<GradCompression> {
                                      GradCompression::onebit_adam};
 };
 template <>
+struct EnumValues<DataSync> {
+  static constexpr std::array values{DataSync::allreduce, DataSync::parameter_server,
+                                     DataSync::async, DataSync::backup_workers};
+};
+template <>
+struct EnumValues<ServerPlacement> {
+  static constexpr std::array values{ServerPlacement::colocated, ServerPlacement::dedicated};
+};
+template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
                                      IntraNodeFabric::pcie, IntraNodeFabric::ici};

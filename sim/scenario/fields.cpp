@@ -300,6 +300,28 @@ std::vector<FieldBinding> training_and_parallel_fields() {
       choice_field(WT_MEMBER(parallel.collective_algorithm),
                    {.doc = "Pins the collective algorithm; auto picks the fastest per call, as "
                            "NCCL's tuner does."}),
+      choice_field(WT_MEMBER(parallel.data_sync),
+                   {.doc = "How the data-parallel replicas combine gradients: allreduce (NCCL), "
+                           "parameter_server (each worker node pushes its gradients to sharded "
+                           "servers and pulls the weights; Li et al. 2014), async (the same "
+                           "without a barrier: stale gradients; Dean et al. 2012) or "
+                           "backup_workers (synchronous, each step waits for the first "
+                           "num_nodes of num_nodes + backup_workers nodes; Chen et al. 2016). "
+                           "All but allreduce need pure data parallelism (docs/models.md, \"Data "
+                           "synchronisation beyond all-reduce\")."}),
+      integer_field(WT_MEMBER(parallel.num_servers), {0, 1'000'000},
+                    {.default_text = "0 (= one per worker node)",
+                     .doc = "Parameter servers; the parameters are sharded evenly over them. "
+                            "colocated: at most the worker nodes. parameter_server, async and "
+                            "backup_workers only."}),
+      choice_field(WT_MEMBER(parallel.server_placement),
+                   {.doc = "Where the parameter servers run: colocated (a server process on "
+                           "worker nodes, sharing their NICs, as MXNet and BytePS launch it) or "
+                           "dedicated (extra CPU hosts with a node's NICs, not priced)."}),
+      integer_field(WT_MEMBER(parallel.backup_workers), {0, 1'000'000},
+                    {.doc = "backup_workers: extra worker nodes k; each step uses the gradients "
+                            "of the first cluster.num_nodes to finish and drops the k slowest. "
+                            "The k nodes are paid for (GPU-hours, cost)."}),
   };
 }
 
@@ -321,6 +343,16 @@ std::vector<FieldBinding> cluster_fields() {
                    {.doc = "Mean speed of the GPUs on GEMMs and attention inside a training "
                            "job, as a fraction of the isolated micro-benchmark speed of the "
                            "catalog (MAMF) or a calibration profile. 1 = benchmark speed."}),
+      number_field(WT_MEMBER(cluster.step_noise), {0.0, 0.3},
+                   {.doc = "Step-to-step noise of a GPU's compute time (standard deviation over "
+                           "the mean, independent per GPU and step): a synchronous step waits "
+                           "for the expected slowest worker. 0 = none."}),
+      number_field(WT_MEMBER(cluster.slow_node_rate), {0.0, 0.5},
+                   {.doc = "Chance that a node is slow in a step (thermal throttling, a noisy "
+                           "neighbour, a host hiccup), independent per node and step. 0 = "
+                           "never."}),
+      number_field(WT_MEMBER(cluster.slow_node_slowdown), {1.0, 100.0},
+                   {.doc = "How much longer a slow node's compute takes in such a step."}),
       choice_field(WT_MEMBER(cluster.intra_node.fabric),
                    {.doc = "How GPUs inside a node are connected."}),
       number_field(WT_MEMBER(cluster.intra_node.bandwidth_GBps), {0.0, 1e5},

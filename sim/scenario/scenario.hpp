@@ -50,6 +50,14 @@ enum class Offload { none, optimizer, parameters };
 // Adam (the momentum's signs and one scale per chunk, after warm-up). Only the time is simulated,
 // not the effect on convergence.
 enum class GradCompression { none, fp16, bf16, fp8, topk, powersgd, onebit_adam };
+// How the data-parallel replicas combine their gradients (docs/models.md, "Data synchronisation
+// beyond all-reduce"): allreduce (NCCL, every framework's default); parameter_server (workers push
+// gradients to sharded servers and pull the weights, Li et al. OSDI 2014); async (the same without
+// a barrier, Dean et al. 2012); backup_workers (synchronous, the step waits for the first n of
+// n + k workers, Chen et al. 2016).
+enum class DataSync { allreduce, parameter_server, async, backup_workers };
+// Where the parameter servers run: on extra hosts (dedicated) or on the worker nodes (colocated).
+enum class ServerPlacement { colocated, dedicated };
 // Collective algorithm: `automatic` picks the fastest per call, as NCCL's tuner does.
 enum class CollectiveAlgorithm { automatic, ring, tree, hierarchical, nvls };
 // Which weights train (docs/models.md, "Fine-tuning"). full: all of them; lora: low-rank adapters
@@ -181,6 +189,10 @@ struct ParallelConfig {
   double compression_ratio = 0.01;  // topk: share of the gradient values sent
   int powersgd_rank = 4;            // powersgd: rank r of the factors
   CollectiveAlgorithm collective_algorithm = CollectiveAlgorithm::automatic;
+  DataSync data_sync = DataSync::allreduce;
+  int num_servers = 0;  // parameter servers; 0 = one per worker node (sim/comm/parameter_server)
+  ServerPlacement server_placement = ServerPlacement::colocated;
+  int backup_workers = 0;  // backup_workers: extra worker nodes k beyond cluster.num_nodes
 };
 
 struct CostConfig {
@@ -344,6 +356,8 @@ const char* to_string(KernelFusion k);
 const char* to_string(PipelineSchedule s);
 const char* to_string(Offload o);
 const char* to_string(GradCompression c);
+const char* to_string(DataSync d);
+const char* to_string(ServerPlacement p);
 const char* to_string(IntraNodeFabric f);
 const char* to_string(NetworkTopology t);
 const char* to_string(CollectiveAlgorithm a);

@@ -60,6 +60,7 @@ void validate(Scenario& s) {
   check_context_parallel(s);
   check_expert_parallel(s);
   check_grad_compression(s);
+  check_data_sync(s);
   check_intra_node_bandwidth(s);
   apply_ici_slice(s, gpu);
   check_network_config(s);

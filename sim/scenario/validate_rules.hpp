@@ -33,6 +33,10 @@ void check_pipeline_schedule(const Scenario& s);
 void check_context_parallel(const Scenario& s);
 void check_expert_parallel(const Scenario& s);
 void add_layout_warnings(Scenario& s);
+// validate_data_sync.cpp: parameter_server, async and backup_workers need pure data parallelism
+// (t = p = context = expert = 1, ZeRO 0); backup_workers >= 1 exactly under backup_workers;
+// colocated servers at most one per worker node.
+void check_data_sync(Scenario& s);
 
 // validate_compression.cpp: parallel.grad_compression against ZeRO, overlap and the optimizer;
 // warns that convergence is not simulated.

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/comm/fabric.hpp"
+#include "sim/comm/parameter_server.hpp"
 #include "sim/comm/torus_collective.hpp"
 #include "sim/hardware/attention_tables.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
@@ -210,12 +211,17 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
           break;
         case OpKind::collective:
         case OpKind::send: {
-          const bool compressed = compression.active() && op.phase == Phase::grad_sync &&
+          // Outside all-reduce the gradients go to parameter servers (pure DP only, never
+          // compressed: validation refuses the pair).
+          const bool ps = op.dim == CommDim::dp && s.parallel.data_sync != DataSync::allreduce;
+          const bool compressed = !ps && compression.active() && op.phase == Phase::grad_sync &&
                                   (op.dim == CommDim::dp || op.dim == CommDim::edp);
           const CollectiveCost c =
-              compressed ? compressed_reduction_cost(compression, op.collective, op.bytes,
-                                                     comm_group(op, s), fabric, pin)
-                         : collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
+              ps ? ps_push_pull_cost(op.bytes, s, fabric)
+              : compressed
+                  ? compressed_reduction_cost(compression, op.collective, op.bytes,
+                                              comm_group(op, s), fabric, pin)
+                  : collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
           op.closed_form = compressed;
           op.duration_s = c.time_s * op.count;
           if (op.phase == Phase::grad_sync && (op.dim == CommDim::dp || op.dim == CommDim::edp)) {

@@ -60,6 +60,19 @@ TEST(EmitFiles, ALoraFineTuneHasNoLaunchFiles) {
   EXPECT_EQ(why_no_launch_files(test::shipped_scenario("llama3-8b-1node-h100")), "");
 }
 
+TEST(EmitFiles, AParameterServerScenarioHasNoLaunchFiles) {
+  const fs::path dir = fresh("ps");
+  const Scenario s = test::shipped_scenario("parameter-server-bert-large");
+  EXPECT_NE(why_no_launch_files(s).find("all-reduce"), std::string::npos);
+  try {
+    emit_launch_configs(s, dir);
+    FAIL() << "a parameter-server scenario was emitted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "parallel.data_sync");
+  }
+  EXPECT_FALSE(fs::exists(dir));
+}
+
 TEST(EmitFiles, ReplacesExistingFilesWhole) {
   const fs::path dir = fresh("replace");
   emit_launch_configs(test::shipped_scenario("gpt3-175b-1024-a100"), dir);

@@ -1,5 +1,6 @@
 #include "sim/engine/analytical/estimate_costs.hpp"
 
+#include "sim/comm/parameter_server.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
@@ -121,6 +122,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.edp_group = expert_dp_group(s);
   c.edp_shape = comm_group(CommDim::edp, c.edp_group, s);
   c.fabric = fabric;
+  c.scenario = &s;
   c.algorithm = s.parallel.collective_algorithm;
   if (c.compression.active() && c.dp_group > 1) {
     const LayerCollective rs = layer_grad_reduce_scatter(s, z);
@@ -133,7 +135,9 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
 
 CommCost StepCosts::bucket(double bytes, const GroupShape& shape) const {
   const CollectiveCost cost =
-      compression.active()
+      scenario != nullptr && scenario->parallel.data_sync != DataSync::allreduce
+          ? ps_push_pull_cost(bytes, *scenario, fabric)
+      : compression.active()
           ? compressed_reduction_cost(compression, dp_collective, bytes, shape, fabric, algorithm)
           : collective_cost(dp_collective, bytes, shape, fabric, algorithm);
   return {cost.time_s, cost.bytes_sent_per_gpu};

@@ -46,6 +46,8 @@ struct StepCosts {
   Fabric fabric{};
   CollectiveAlgorithm algorithm = CollectiveAlgorithm::automatic;
   GradCompressionModel compression;  // parallel.grad_compression of the DP and EDP reductions
+  // Its data_sync: parameter servers price the buckets; null (tests) = all-reduce.
+  const Scenario* scenario = nullptr;
 
   // One gradient-bucket call of `bytes` over `shape`: dp_shape, or edp_shape for the experts'.
   CommCost bucket(double bytes, const GroupShape& shape) const;

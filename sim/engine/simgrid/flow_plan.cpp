@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "sim/engine/simgrid/collective_flows.hpp"
+#include "sim/engine/simgrid/ps_flows.hpp"
 #include "sim/engine/simgrid/rail_slices.hpp"
 
 namespace wt::sg {
@@ -128,6 +129,12 @@ class PlanBuilder {
       ++compressed_groups_;
       return CommWork{{FlowPhase{op.duration_s, {}, {}}}};
     }
+    if (op.dim == CommDim::dp && setup_.parameter_servers.workers > 0) {
+      // Pure DP (validate_data_sync.cpp): the role's op starts the server nodes' pulls too.
+      ++push_pull_ops_;
+      return ps_push_pull_work(op.bytes, op.count, setup_.parameter_servers, gpn_, setup_.fabric,
+                               latency_, setup_.reductions.aggregate_ring_steps);
+    }
     const std::vector<int32_t> members = placed(ranks);
     const auto by_node = members_by_node(members, gpn_);
     if (by_node.size() == 1 && setup_.reductions.intra_node_closed_form) {
@@ -229,6 +236,14 @@ class PlanBuilder {
           "gradient compression: each compressed gradient reduction takes its closed-form time "
           "(wire calls and compression kernels) and puts no flows on the network");
     }
+    if (push_pull_ops_ > 0) {
+      const PsHosts& h = setup_.parameter_servers;
+      plan_.reductions.push_back(
+          "parameter servers: the data-parallel gradients are a push and pull between " +
+          std::to_string(h.workers) + " worker nodes and " + std::to_string(h.servers) + " " +
+          to_string(h.placement) +
+          " server nodes, the node's own reduction in closed form beside the flows");
+    }
     if (r.aggregate_ring_steps) {
       plan_.reductions.push_back(
           "ring steps: the identical steps of a ring, and the identical calls of one op, are one "
@@ -256,6 +271,7 @@ class PlanBuilder {
   std::map<WorkKey, int32_t> memo_;
   int64_t closed_form_groups_ = 0;
   int64_t compressed_groups_ = 0;
+  int64_t push_pull_ops_ = 0;
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sim/comm/collective.hpp"
+#include "sim/comm/parameter_server.hpp"
 #include "sim/engine/timeline.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "topology/topology.hpp"
@@ -42,6 +43,10 @@ struct SimgridSetup {
   double intra_node_scale = 1.0;
   double network_scale = 1.0;
   CollectiveAlgorithm pin = CollectiveAlgorithm::automatic;
+  // parallel.data_sync parameter_server or backup_workers: the data-parallel gradient ops are a
+  // push and pull between these worker and server nodes of the topology (sim/engine/simgrid/
+  // ps_flows.hpp); workers = 0 keeps the all-reduce.
+  PsHosts parameter_servers{};
   SimgridReductions reductions{};
   // Where the workload runs: the topology GPU of each workload rank (global rank = role ·
   // ranks_per_role + position). Empty: rank r on GPU r. A shared cluster (simulate_simgrid_jobs)
