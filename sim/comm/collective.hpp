@@ -41,6 +41,9 @@ struct Fabric {
   // A calibration profile measured the node's all-reduce (calibrate_fabric): inside the node its
   // fitted latency stands, and NCCL's latency model is not added to it.
   bool intra_measured = false;
+  // GPUs of a full-mesh node (xGMI, NVLink mesh): `intra` is then a GPU's bandwidth over all its
+  // g − 1 links together, of which a group uses what mesh_rings.hpp says; 0 = a switch.
+  int mesh_gpus = 0;
 };
 
 // Closed forms for one algorithm on one link class.

@@ -59,12 +59,16 @@ LinkClass nvls_link(const Scenario& s, const GpuSpec& gpu) {
 }  // namespace
 
 Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
-  return {intra_link(s, gpu),
-          inter_link(s, gpu),
-          units::us_to_s(gpu.collective_launch_us.value),
-          nvls_link(s, gpu),
-          !intra_nvlink(s.cluster.intra_node, gpu),
-          true};
+  Fabric f{intra_link(s, gpu),
+           inter_link(s, gpu),
+           units::us_to_s(gpu.collective_launch_us.value),
+           nvls_link(s, gpu),
+           !intra_nvlink(s.cluster.intra_node, gpu),
+           true};
+  if (full_mesh(s.cluster.intra_node.fabric) && s.cluster.gpus_per_node > 1) {
+    f.mesh_gpus = s.cluster.gpus_per_node;
+  }
+  return f;
 }
 
 GroupShape group_shape(int ranks, int stride, int gpus_per_node) {

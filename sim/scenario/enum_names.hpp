@@ -51,7 +51,8 @@ struct EnumValues<Offload> {
 template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
-                                     IntraNodeFabric::pcie, IntraNodeFabric::ici};
+                                     IntraNodeFabric::pcie, IntraNodeFabric::ici,
+                                     IntraNodeFabric::xgmi};
 };
 template <>
 struct EnumValues<NetworkTopology> {
