@@ -9,8 +9,15 @@ namespace wt {
 
 // ici: a TPU host, whose chips have no switch between them: each chip is a vertex of the ICI torus
 // (cluster.network.torus.dims count chips), and chips of one host talk over the torus too.
-enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici };
+// xgmi: AMD Infinity Fabric, a direct link between every pair of GPUs of the board (a full mesh,
+// as nvlink_mesh; docs/topology.md "Infinity Fabric").
+enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici, xgmi };
 enum class NetworkTopology { fat_tree, torus, dragonfly };
+
+// A direct link per GPU pair and no node switch.
+inline bool full_mesh(IntraNodeFabric f) {
+  return f == IntraNodeFabric::nvlink_mesh || f == IntraNodeFabric::xgmi;
+}
 
 struct IntraNodeConfig {
   IntraNodeFabric fabric = IntraNodeFabric::nvswitch;

@@ -37,22 +37,20 @@ NodeFabric::NodeFabric(const NodeFabricParams& params, GraphBuilder graph,
 }
 
 int64_t NodeFabric::vertices_per_node(const NodeFabricParams& p) {
-  const bool node_switch = p.fabric != IntraNodeFabric::nvlink_mesh &&
-                           p.fabric != IntraNodeFabric::ici && p.gpus_per_node > 1;
+  const bool node_switch =
+      !full_mesh(p.fabric) && p.fabric != IntraNodeFabric::ici && p.gpus_per_node > 1;
   return int64_t{p.gpus_per_node} + p.nics_per_node + (node_switch ? 1 : 0);
 }
 
 int64_t NodeFabric::links_per_node(const NodeFabricParams& p) {
   const int64_t g = p.gpus_per_node;
-  const int64_t intra = g < 2 || p.fabric == IntraNodeFabric::ici
-                            ? 0
-                            : (p.fabric == IntraNodeFabric::nvlink_mesh ? g * (g - 1) : 2 * g);
+  const int64_t intra =
+      g < 2 || p.fabric == IntraNodeFabric::ici ? 0 : (full_mesh(p.fabric) ? g * (g - 1) : 2 * g);
   return intra + 2 * std::max<int64_t>(g, p.nics_per_node);
 }
 
 bool NodeFabric::has_switch() const {
-  return p_.fabric != IntraNodeFabric::nvlink_mesh && p_.fabric != IntraNodeFabric::ici &&
-         p_.gpus_per_node > 1;
+  return !full_mesh(p_.fabric) && p_.fabric != IntraNodeFabric::ici && p_.gpus_per_node > 1;
 }
 
 int32_t NodeFabric::intra_links() const {

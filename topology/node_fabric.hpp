@@ -2,7 +2,8 @@
 // The inside of every node: its GPUs, its NICs and what joins them (docs/topology.md, "Node").
 //   nvswitch     each GPU has a cable to the node's NVSwitch vertex at the full per-GPU bandwidth;
 //   nvlink_mesh  a direct link per ordered GPU pair at bandwidth / (g − 1);
-//   pcie         each GPU has a cable to a PCIe switch vertex at the given bandwidth;
+//   xgmi         AMD Infinity Fabric: the same full mesh (MI300X: 7 links of 64 GB/s per
+//   direction); pcie         each GPU has a cable to a PCIe switch vertex at the given bandwidth;
 //   ici          no link inside the node: each chip's attachment to its own torus router runs at
 //                the chip's ICI bandwidth (all its links), and chips of one host meet on the torus.
 // A GPU → GPU route crosses links whose latencies add up to intra_node.latency_us. Each GPU reaches

@@ -87,8 +87,9 @@ const std::vector<TopologyInfo>& registered_topologies() {
 const TopologyInfo& node_fabric_info() {
   static const TopologyInfo info{
       "node",
-      "The inside of a node: NVSwitch (all-to-all at the full per-GPU bandwidth), NVLink mesh "
-      "(a direct link per GPU pair) or PCIe switch; each GPU attached to its NIC.",
+      "The inside of a node: NVSwitch (all-to-all at the full per-GPU bandwidth), NVLink or "
+      "Infinity Fabric (xGMI) mesh (a direct link per GPU pair) or PCIe switch; each GPU attached "
+      "to its NIC.",
       {"cluster.gpus_per_node", "cluster.intra_node.fabric", "cluster.intra_node.bandwidth_GBps",
        "cluster.intra_node.latency_us", "cluster.network.nics_per_node"}};
   return info;

@@ -60,6 +60,10 @@ QString fabric_name(IntraNodeFabric f) {
       return "NVLink mesh";
     case IntraNodeFabric::pcie:
       return "PCIe switch";
+    case IntraNodeFabric::xgmi:
+      return "Infinity Fabric mesh";
+    case IntraNodeFabric::ici:
+      return "ICI";
   }
   return "node fabric";
 }

@@ -59,6 +59,9 @@ struct Fabric {
   // One ICI link of a TPU slice (cluster.intra_node.fabric "ici"): alpha per hop, beta per
   // direction; beta 0 off a slice.
   LinkClass ici{};
+  // GPUs of a full-mesh node (xGMI, NVLink mesh): `intra` is then a GPU's bandwidth over all its
+  // g − 1 links together, of which a group uses what mesh_rings.hpp says; 0 = a switch.
+  int mesh_gpus = 0;
 };
 
 // Closed forms for one algorithm on one link class.

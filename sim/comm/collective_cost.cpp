@@ -9,6 +9,7 @@
 #include "core/units.hpp"
 #include "sim/comm/collective.hpp"
 #include "sim/comm/torus_collective.hpp"
+#include "sim/comm/mesh_rings.hpp"
 
 namespace wt {
 namespace {
@@ -43,15 +44,17 @@ bool several_per_node(GroupShape g) {
 }
 
 // The link a flat algorithm sees. Across nodes with r ranks per node NCCL runs one ring per NIC,
-// so the r GPUs of a node together use r network shares, capped by NVLink.
-LinkClass flat_link(GroupShape g, const Fabric& f) {
+// so the r GPUs of a node together use r network shares, capped by NVLink (on a full-mesh node,
+// by the links among the group's r members: mesh_rings.hpp; `direct` for all-to-all).
+LinkClass flat_link(GroupShape g, const Fabric& f, bool direct = false) {
+  const LinkClass intra = intra_group_link(f, g.ranks_per_node(), direct);
   if (!spans_nodes(g)) {
-    return f.intra;
+    return intra;
   }
   if (!several_per_node(g)) {
     return f.inter;
   }
-  return {f.inter.alpha_s, std::min(f.intra.beta_Bps, g.ranks_per_node() * f.inter.beta_Bps)};
+  return {f.inter.alpha_s, std::min(intra.beta_Bps, g.ranks_per_node() * f.inter.beta_Bps)};
 }
 
 // Each rank sends (n−r)/n of S through its own network share and (r−1)/n over NVLink at once.
@@ -59,7 +62,8 @@ double two_level_all_to_all_s(GroupShape g, double bytes, const Fabric& f) {
   const int n = g.ranks;
   const int r = g.ranks_per_node();
   const double network_s = static_cast<double>(n - r) / n * bytes / f.inter.beta_Bps;
-  const double nvlink_s = static_cast<double>(r - 1) / n * bytes / f.intra.beta_Bps;
+  const double nvlink_s =
+      static_cast<double>(r - 1) / n * bytes / intra_group_link(f, r, true).beta_Bps;
   return (n - 1) * f.inter.alpha_s + std::max(network_s, nvlink_s);
 }
 
@@ -85,7 +89,7 @@ Candidate flat(Collective c, double bytes, GroupShape g, const Fabric& f) {
               link.beta_Bps};
     case Collective::all_to_all: {
       const double t = several_per_node(g) ? two_level_all_to_all_s(g, bytes, f)
-                                           : direct_all_to_all_s(n, bytes, link);
+                                           : direct_all_to_all_s(n, bytes, flat_link(g, f, true));
       return {ring, t, ring_fraction(n) * bytes};
     }
     case Collective::broadcast:
@@ -133,7 +137,7 @@ std::optional<Candidate> hierarchical(Collective c, double bytes, GroupShape g, 
   }
   const int r = g.ranks_per_node();
   const double rail_bytes = bytes / r;
-  const double intra_s = ring_all_gather_s(r, bytes, f.intra);
+  const double intra_s = ring_all_gather_s(r, bytes, intra_group_link(f, r));
   const double intra_sent = ring_fraction(r) * bytes;
   const auto hier = CollectiveAlgorithm::hierarchical;
   switch (c) {

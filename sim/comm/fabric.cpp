@@ -74,6 +74,9 @@ Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
            !intra_nvlink(s.cluster.intra_node, gpu),
            true};
   f.ici = ici_link(s, gpu);
+  if (full_mesh(s.cluster.intra_node.fabric) && s.cluster.gpus_per_node > 1) {
+    f.mesh_gpus = s.cluster.gpus_per_node;
+  }
   return f;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/units.hpp"
 #include "sim/comm/fabric.hpp"
+#include "sim/comm/mesh_rings.hpp"
 
 namespace wt {
 
@@ -10,6 +11,10 @@ Fabric calibrate_fabric(Fabric fabric, int gpus_per_node, const Calibration& cal
   if (!series || series->group_size < 2 || series->fit.beta_Bps <= 0.0) return fabric;
   const int n = series->group_size;
   fabric.intra.beta_Bps = series->fit.beta_Bps * busbw_factor("all_reduce", n);
+  // On a full mesh the measured rings ran over mesh_ring_count(n) of a GPU's g − 1 links.
+  if (fabric.mesh_gpus > 1 && n <= fabric.mesh_gpus) {
+    fabric.intra.beta_Bps *= static_cast<double>(fabric.mesh_gpus - 1) / mesh_ring_count(n);
+  }
   // The fit's latency beyond the per-call overhead, spread over the ring's 2(n−1) steps; inside the
   // node it replaces NCCL's latency model (Fabric::intra_measured), so the measured group's calls
   // reproduce the fit.

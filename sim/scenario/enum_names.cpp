@@ -152,6 +152,8 @@ const char* to_string(IntraNodeFabric f) {
       return "pcie";
     case IntraNodeFabric::ici:
       return "ici";
+    case IntraNodeFabric::xgmi:
+      return "xgmi";
   }
   return "?";
 }

@@ -67,7 +67,8 @@ struct EnumValues<ServerPlacement> {
 template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
-                                     IntraNodeFabric::pcie, IntraNodeFabric::ici};
+                                     IntraNodeFabric::pcie, IntraNodeFabric::ici,
+                                     IntraNodeFabric::xgmi};
 };
 template <>
 struct EnumValues<NetworkTopology> {

@@ -131,6 +131,11 @@ void add_cluster_warnings(Scenario& s, const GpuSpec& gpu) {
     add_warning(s, std::string("cluster.intra_node.fabric is ") + to_string(fabric) + " but " +
                        gpu.id + " has no NVLink; consider \"pcie\"");
   }
+  if (gpu.name.starts_with("AMD ")) {
+    add_warning(s, gpu.id +
+                       ": RCCL is priced with NCCL's algorithm choice, protocols and latency "
+                       "tables (RCCL's own tuning and its MSCCL/MSCCL++ paths are not modelled)");
+  }
 }
 
 }  // namespace wt

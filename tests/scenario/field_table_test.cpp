@@ -145,7 +145,7 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
   EXPECT_EQ(enum_names<PipelineSchedule>(),
             (std::vector<std::string>{"gpipe", "1f1b", "interleaved"}));
   EXPECT_EQ(enum_names<IntraNodeFabric>(),
-            (std::vector<std::string>{"nvswitch", "nvlink-mesh", "pcie", "ici"}));
+            (std::vector<std::string>{"nvswitch", "nvlink-mesh", "pcie", "ici", "xgmi"}));
   EXPECT_EQ(enum_names<NetworkTopology>(),
             (std::vector<std::string>{"fat-tree", "torus", "dragonfly"}));
   EXPECT_EQ(enum_names<CollectiveAlgorithm>(),

@@ -141,5 +141,13 @@ TEST(Warnings, NvSwitchOnAGpuWithoutNvLink) {
   EXPECT_TRUE(pcie.warnings.empty());
 }
 
+TEST(Warnings, AmdGpusSayRcclIsPricedAsNccl) {
+  const Scenario s = parse_patched(R"({"cluster": {"gpu": "mi300x",
+    "intra_node": {"fabric": "xgmi"}}})");
+  EXPECT_EQ(s.cluster.intra_node.fabric, IntraNodeFabric::xgmi);
+  EXPECT_TRUE(test::has_warning_containing(s, "mi300x: RCCL is priced with NCCL's"));
+  EXPECT_FALSE(test::has_warning_containing(parse_patched("{}"), "RCCL"));
+}
+
 }  // namespace
 }  // namespace wt

@@ -64,6 +64,19 @@ TEST(NodeFabric, NvlinkMeshIsADirectLinkPerOrderedPair) {
   EXPECT_EQ(used.size(), 12U);  // every ordered pair its own link
 }
 
+TEST(NodeFabric, XgmiIsAFullMeshOfSixtyFourGBpsLinks) {
+  // An MI300X board: 8 GPUs, 448 GB/s per GPU over 7 links = 64 GB/s per link and direction.
+  ClusterConfig c = cluster(1, 8, 8);
+  c.intra_node.fabric = IntraNodeFabric::xgmi;
+  const auto t = build_topology(c, 448e9);
+  EXPECT_EQ(t->vertices().size(), 16U);         // no switch vertex
+  EXPECT_EQ(t->links().size(), 56U + 2U * 8U);  // g(g−1) direct links + 8 attachment cables
+  const auto r = route_of(*t, 2, 5, 0);
+  ASSERT_EQ(r.size(), 1U);
+  EXPECT_EQ(chain_problem(*t, 2, 5, r), "");
+  EXPECT_DOUBLE_EQ(link(*t, r[0]).bandwidth_Bps, 64e9);
+}
+
 TEST(NodeFabric, PcieSwitch) {
   ClusterConfig c = cluster(1, 2, 1);
   c.intra_node.fabric = IntraNodeFabric::pcie;

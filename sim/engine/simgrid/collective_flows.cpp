@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/comm/mesh_rings.hpp"
+
 namespace wt::sg {
 namespace {
 
@@ -78,7 +80,7 @@ Pattern hierarchical_pattern(Collective c, const std::vector<std::vector<int32_t
   const int r = static_cast<int>(rail_sets.size());
   const int nodes = static_cast<int>(by_node.size());
   const double rail_bytes = bytes / r;
-  const double intra_s = ring_all_gather_s(r, bytes, f.intra);
+  const double intra_s = ring_all_gather_s(r, bytes, intra_group_link(f, r));
   if (c != Collective::all_reduce) {
     Pattern p = ring_pattern(c, rail_sets, nodes, bytes);
     p.closed_s = intra_s;
