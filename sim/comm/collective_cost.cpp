@@ -8,8 +8,8 @@
 
 #include "core/units.hpp"
 #include "sim/comm/collective.hpp"
-#include "sim/comm/torus_collective.hpp"
 #include "sim/comm/mesh_rings.hpp"
+#include "sim/comm/torus_collective.hpp"
 
 namespace wt {
 namespace {
