@@ -106,13 +106,14 @@ void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutp
 
 // `count` × b / n when it divides; else an InputError naming the row's field.
 int64_t scaled_down(const json& row, const char* key, int64_t count, int64_t b, int64_t n) {
-  if ((count * b) % n != 0) {
+  int64_t product = 0;
+  if (n <= 0 || __builtin_mul_overflow(count, b, &product) || product % n != 0) {
     throw InputError(row_name(row) + "." + key, "does not scale to the baseline's GPUs",
                      std::to_string(count),
                      "a count that " + std::to_string(b) + "/" + std::to_string(n) +
                          " of leaves whole (the per-GPU batch kept)");
   }
-  return count * b / n;
+  return product / n;
 }
 
 // The weak-scaling baseline of a scaling_efficiency_pct row: the same row on `b` GPUs with the

@@ -6,6 +6,7 @@
 // in docs/validation.md.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "pinned_predictions.hpp"
@@ -39,6 +40,22 @@ TEST(DpSet, EveryRowIsExpressedAndFits) {
     EXPECT_TRUE(r.expressed) << r.id << ": " << r.why_not;
     EXPECT_TRUE(r.fits_in_memory) << r.id;
   }
+}
+
+// A baseline whose share of the global batch is not whole is not expressed, naming the field.
+TEST(DpSet, ABaselineThatLeavesNoWholeBatchIsNotExpressed) {
+  std::ifstream in(std::string(WT_SOURCE_DIR) + "/scenarios/validation/published-runs-dp.json");
+  json row = json::parse(in).at(0);
+  row["global_batch_size"] = 8190;
+  row["micro_batch_size"] = nullptr;
+  row["grad_accum_steps"] = nullptr;
+  const std::string file = testing::TempDir() + "dp-uneven.json";
+  std::ofstream(file) << json::array({row}).dump();
+  const ValidationReport r = validate_dataset(file);
+  ASSERT_EQ(r.rows.size(), 1u);
+  EXPECT_FALSE(r.rows[0].expressed);
+  EXPECT_NE(r.rows[0].why_not.find("row 3001.global_batch_size"), std::string::npos)
+      << r.rows[0].why_not;
 }
 
 }  // namespace
