@@ -9,6 +9,10 @@
 namespace wt {
 
 std::string why_no_launch_files(const Scenario& s) {
+  if (s.model.is_layer_list()) {
+    return "the launch files (Megatron-LM, DeepSpeed, torchrun, Slurm, PyTorchJob) train "
+           "transformers; a layer-list model (a convolutional network) has none yet";
+  }
   if (s.training.finetune.method == FinetuneMethod::full) return "";
   return std::string(
              "the launch files (Megatron-LM, DeepSpeed, torchrun, Slurm, PyTorchJob) train "
@@ -18,10 +22,13 @@ std::string why_no_launch_files(const Scenario& s) {
 }
 
 void require_launch_files(const Scenario& s) {
-  if (const std::string why = why_no_launch_files(s); !why.empty()) {
-    throw InputError("training.finetune.method", why, to_string(s.training.finetune.method),
-                     "full, or leave out --emit");
+  const std::string why = why_no_launch_files(s);
+  if (why.empty()) return;
+  if (s.model.is_layer_list()) {
+    throw InputError("model.layers", why, "a layer list", "a transformer, or leave out --emit");
   }
+  throw InputError("training.finetune.method", why, to_string(s.training.finetune.method),
+                   "full, or leave out --emit");
 }
 
 std::vector<LaunchFile> launch_files(const Scenario& s) {
