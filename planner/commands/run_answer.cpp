@@ -17,7 +17,9 @@ RunOutput run_with_figures(const Scenario& s, EngineKind engine, const EngineOpt
   RunOutput out = run_scenario(s, engine, options);
   out.result.monte_carlo = monte_carlo_figures(s, out.result.iteration_time_s, SpotPreemption{},
                                                fewer_replicas_slowdowns(s));
-  if (bands) out.result.error_band = validation::band_of(*bands, s, out.result.iteration_time_s);
+  // The bands were measured on transformer runs (docs/validation.md): none for a layer list.
+  if (bands && !s.model.is_layer_list())
+    out.result.error_band = validation::band_of(*bands, s, out.result.iteration_time_s);
   return out;
 }
 

@@ -17,6 +17,10 @@ std::string why_no_launch_files(const Scenario& s) {
            " needs a parameter-server framework (BytePS, MXNet kvstore), whose scripts they do "
            "not write";
   }
+  if (s.model.is_layer_list()) {
+    return "the launch files (Megatron-LM, DeepSpeed, torchrun, Slurm, PyTorchJob) train "
+           "transformers; a layer-list model (a convolutional network) has none yet";
+  }
   if (s.training.finetune.method == FinetuneMethod::full) return "";
   return std::string(
              "the launch files (Megatron-LM, DeepSpeed, torchrun, Slurm, PyTorchJob) train "
@@ -31,6 +35,9 @@ void require_launch_files(const Scenario& s) {
   if (s.parallel.data_sync != DataSync::allreduce) {
     throw InputError("parallel.data_sync", why, to_string(s.parallel.data_sync),
                      "allreduce, or leave out --emit");
+  }
+  if (s.model.is_layer_list()) {
+    throw InputError("model.layers", why, "a layer list", "a transformer, or leave out --emit");
   }
   throw InputError("training.finetune.method", why, to_string(s.training.finetune.method),
                    "full, or leave out --emit");

@@ -15,7 +15,10 @@ std::optional<Outcome> PlanReport::chosen() const {
 std::optional<ErrorBand> candidate_band(const CandidateSpace& space, const PlanReport& report,
                                         const Outcome& o) {
   if (!report.bands) return std::nullopt;
-  return validation::band_of(*report.bands, space.scenario(o.index), o.iteration_time_s);
+  const Scenario s = space.scenario(o.index);
+  // The bands were measured on transformer runs (docs/validation.md): none for a layer list.
+  if (s.model.is_layer_list()) return std::nullopt;
+  return validation::band_of(*report.bands, s, o.iteration_time_s);
 }
 
 void refine_top(const CandidateSpace& space, size_t n, PlanReport& report) {

@@ -57,7 +57,7 @@ void set_x(LineChart& c, const SweepResult& sweep) {
 }
 
 void set_series(LineChart& c, const SweepResult& sweep, bool only_ran) {
-  LineSeries tokens{"tokens/s", {}, false, {}, {}};
+  LineSeries tokens{rate_unit(sweep), {}, false, {}, {}};
   LineSeries efficiency{"scaling efficiency", {}, true, {}, {}};
   for (const SweepPoint& p : sweep.points) {
     if (only_ran && !p.ran) continue;
@@ -115,16 +115,17 @@ std::optional<size_t> gpu_axis(const SweepResult& sweep) {
   return std::nullopt;
 }
 
-// One line of tokens/s per combination of the other axes' values, against GPUs (log2) when an axis
-// moves the GPU count in every group, else against the first axis' values in order.
+// One line of tokens/s (samples/s for a layer list) per combination of the other axes' values,
+// against GPUs (log2) when an axis moves the GPU count in every group, else against the first
+// axis' values in order.
 LineChart grid_chart(const SweepResult& sweep) {
   LineChart c;
   const std::optional<size_t> gpus = gpu_axis(sweep);
   const size_t along = gpus.value_or(0);
   const SweepAxis& axis = sweep.axes[along];
-  c.title = sweep.model + " · tokens/s by " + axis_headers(sweep.axes)[along] + " (" +
-            sweep.scenario + ")";
-  c.left_label = "tokens/s";
+  c.title = sweep.model + " · " + rate_unit(sweep) + " by " + axis_headers(sweep.axes)[along] +
+            " (" + sweep.scenario + ")";
+  c.left_label = rate_unit(sweep);
   c.left_format = TickFormat::count;
   c.hollow_label = kDoesNotFit;
   if (gpus) {
@@ -160,7 +161,7 @@ LineChart sweep_chart(const SweepResult& sweep) {
   if (sweep.axes.size() > 1) return grid_chart(sweep);
   LineChart c;
   c.title = sweep.model + " · scaling (" + sweep.scenario + ")";
-  c.left_label = "tokens/s";
+  c.left_label = rate_unit(sweep);
   c.right_label = "scaling efficiency";
   c.left_format = TickFormat::count;
   c.right_format = TickFormat::percent;

@@ -20,6 +20,10 @@ std::string sweep_csv(const nlohmann::ordered_json& sweep_json);
 LineChart sweep_chart(const SweepResult& sweep);
 std::string sweep_plot_svg(const SweepResult& sweep);
 
+// "samples/s" when the sweep's model is a layer list (a convolutional network: its throughput is
+// in samples, RunResult.samples_not_tokens), else "tokens/s": the rate the table and plot show.
+std::string rate_unit(const SweepResult& sweep);
+
 // The last component of each axis' path, or the whole path where two axes share it.
 std::vector<std::string> axis_headers(const std::vector<SweepAxis>& axes);
 

@@ -17,6 +17,13 @@ std::string fixed(double v, int decimals, const char* suffix) {
 
 }  // namespace
 
+std::string rate_unit(const SweepResult& sweep) {
+  for (const SweepPoint& p : sweep.points) {
+    if (p.ran) return p.result.samples_not_tokens ? "samples/s" : "tokens/s";
+  }
+  return "tokens/s";
+}
+
 std::vector<std::string> axis_headers(const std::vector<SweepAxis>& axes) {
   std::vector<std::string> names;
   for (const SweepAxis& a : axes)
@@ -90,8 +97,8 @@ std::string footer(const SweepResult& sweep) {
   if (sweep.reference >= 0) {
     const SweepPoint& ref = sweep.points[static_cast<size_t>(sweep.reference)];
     out += "speedup and efficiency are against the reference point (" +
-           with_thousands(ref.result.num_gpus) +
-           " GPUs): efficiency = tokens/s per GPU / reference tokens/s per GPU\n";
+           with_thousands(ref.result.num_gpus) + " GPUs): efficiency = " + rate_unit(sweep) +
+           " per GPU / reference " + rate_unit(sweep) + " per GPU\n";
   } else {
     out += "no point ran: nothing to compare\n";
   }
@@ -107,8 +114,9 @@ std::string sweep_table(const SweepResult& sweep) {
   std::vector<TableColumn> columns;
   for (const std::string& h : axis_headers(sweep.axes))
     columns.push_back({h, Align::right});
-  for (const char* h :
-       {"GPUs", "iteration", "tokens/s", "per GPU", "speedup", "efficiency", "MFU", "memory"}) {
+  const std::vector<std::string> figures = {
+      "GPUs", "iteration", rate_unit(sweep), "per GPU", "speedup", "efficiency", "MFU", "memory"};
+  for (const std::string& h : figures) {
     columns.push_back({h, Align::right});
   }
   columns.push_back({"fits", Align::left});

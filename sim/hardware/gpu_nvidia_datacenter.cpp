@@ -5,6 +5,37 @@
 namespace wt::catalog {
 namespace {
 
+// Pascal has no tensor cores: its FP32 GEMMs and convolutions run on the CUDA cores (FP16 as
+// paired half2 FMA at twice the rate), and the reference holds no measurement of them.
+GpuSpec p100_sxm2_16gb() {
+  return {
+      .id = "p100-sxm2-16gb",
+      .name = "NVIDIA Tesla P100 SXM2 16GB",
+      .aliases = {"P100", "P100-SXM2", "P100-16GB", "P100-SXM2-16GB", "Tesla-P100"},
+      .fp32_tflops = {10.6, "NV_DS_P100"},
+      .tf32_tflops = unsupported("Pascal has no TF32 (reference: not applicable)"),
+      .fp16_tflops = {21.2, "NV_DS_P100: half2 FMA on the CUDA cores, no tensor cores"},
+      .bf16_tflops = unsupported("Pascal has no BF16 (reference: not applicable)"),
+      .fp8_tflops = unsupported("Pascal has no FP8 (reference: not applicable)"),
+      .memory_GB = {16.0, "NV_DS_P100"},
+      .memory_bw_GBps = {732.0, "NV_DS_P100"},
+      .nvlink_GBps = {80.0, "NV_DS_P100: NVLink 1.0, 4 links, 80 GB/s per direction"},
+      .pcie_GBps = {16.0, "NV_DS_P100: PCIe Gen3 x16, 32 GB/s bidirectional"},
+      .gemm_efficiency = {assumed_gemm_efficiency().value,
+                          "assumption: no tensor cores and no cuBLAS SGEMM/HGEMM measurement of "
+                          "the P100 in the reference; the catalog's conservative 0.75 of the CUDA-"
+                          "core peak"},
+      .memory_efficiency = default_memory_efficiency(),
+      .nvlink_efficiency = assumed_nvlink_efficiency(),
+      .network_efficiency = default_network_efficiency(),
+      .kernel_launch_us = default_kernel_launch_us(),
+      .collective_launch_us = default_collective_launch_us(),
+      .sm_count = {56.0, "NVIDIA Tesla P100 whitepaper (2016): 56 SMs of GP100's 60"},
+      .fp8_gemm_efficiency = unsupported("Pascal has no FP8"),
+      .nvls_busbw_GBps = {0.0, "NVLink 1.0 has no switch, no in-switch reduction"},
+  };
+}
+
 GpuSpec v100_sxm2_32gb() {
   return {
       .id = "v100-sxm2-32gb",
@@ -167,6 +198,7 @@ GpuSpec h200_sxm_141gb() {
 
 std::vector<GpuSpec> nvidia_datacenter_gpus() {
   return {
+      p100_sxm2_16gb(),
       v100_sxm2_32gb(),
       a100_sxm4("a100-sxm4-40gb", "NVIDIA A100 SXM4 40GB",
                 {"A100-40GB", "A100-SXM4-40GB", "A100-SXM-40GB"}, 40.0, 1555.0),

@@ -99,8 +99,10 @@ std::string parameter_line(const Scenario& s) {
   return text + "\n";
 }
 
-// " (±6%)": the error band of the iteration time (docs/validation.md, "Error bands"), if any.
+// " (±6%)": the error band of the iteration time (docs/validation.md, "Error bands"), if any. The
+// bands were measured on transformer runs: a layer-list model has none.
 std::string band_text(const RunResult& r) {
+  if (r.samples_not_tokens) return " (no error band yet for convolutional networks)";
   if (!r.error_band) return "";
   return " (" + band_half_width_text(*r.error_band) + ")";
 }

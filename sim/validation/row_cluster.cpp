@@ -90,12 +90,20 @@ GpuChoice map_gpu(const json& row, RowBuild& b) {
     }
     return {"v100-sxm2-32gb", "V100"};
   }
+  if (contains(text, "p100")) {
+    // The catalog has the SXM2 module (NVLink) of 16 GB only.
+    if (contains(text, "pcie") || (memory_GB && *memory_GB != 16.0)) {
+      throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
+                       row_text(row, "gpu_model"), "P100 SXM2 16 GB");
+    }
+    return {"p100-sxm2-16gb", "P100"};
+  }
   for (const char* id : {"gb200", "b200", "mi300x", "l40s"}) {
     if (contains(text, id)) return {id, id};
   }
   throw InputError(row_name(row) + ".gpu_model", "is not mapped to a catalog GPU",
                    row_text(row, "gpu_model"),
-                   "A100, H100, H200, H800, B200, GB200, MI300X, L40S, V100");
+                   "A100, H100, H200, H800, B200, GB200, MI300X, L40S, V100, P100");
 }
 
 json intra_node(const json& row, RowBuild& b) {

@@ -1,5 +1,6 @@
 #include "sim/validation/row_metric.hpp"
 
+#include "core/error.hpp"
 #include "sim/validation/row_fields.hpp"
 
 namespace wt::validation {
@@ -53,7 +54,22 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
       return PublishedMetric{metric, *v <= 1.0 ? *v * kPercent : *v};
     }
   }
+  if (const auto v = row_number(metrics, "scaling_efficiency_pct", path)) {
+    const auto base = integer_field(metrics, "scaling_baseline_gpus", path);
+    if (!base || *base <= 0) {
+      throw InputError(path + ".scaling_baseline_gpus", "is not given with scaling_efficiency_pct",
+                       base ? std::to_string(*base) : "null",
+                       "the positive GPU count the efficiency is relative to");
+    }
+    return PublishedMetric{Metric::scaling_efficiency_pct, *v, *base};
+  }
   return std::nullopt;
+}
+
+double scaling_efficiency_pct(const RunResult& run, const RunResult& baseline) {
+  if (run.num_gpus <= 0 || baseline.num_gpus <= 0 || !(baseline.samples_per_s > 0.0)) return 0.0;
+  return kPercent * (run.samples_per_s / run.num_gpus) /
+         (baseline.samples_per_s / baseline.num_gpus);
 }
 
 double predicted_metric(Metric m, const RunResult& r) {
@@ -74,6 +90,8 @@ double predicted_metric(Metric m, const RunResult& r) {
       return r.hardware_tflops_per_gpu;
     case Metric::model_tflops_per_gpu:
       return r.model_tflops_per_gpu;
+    case Metric::scaling_efficiency_pct:
+      return 0.0;
   }
   return 0.0;
 }
@@ -96,6 +114,8 @@ const char* to_string(Metric m) {
       return "hw_tflops_per_gpu";
     case Metric::model_tflops_per_gpu:
       return "model_tflops_per_gpu";
+    case Metric::scaling_efficiency_pct:
+      return "scaling_efficiency_pct";
   }
   return "?";
 }

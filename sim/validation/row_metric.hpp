@@ -5,6 +5,8 @@
 // samples_per_sec), then utilisation (mfu_pct, model_tflops_per_gpu, tflops_per_gpu: hardware
 // TFLOP/s when the published figure counts recomputation, else model TFLOP/s; hfu_pct).
 // Times and throughputs come first: they do not depend on how the publisher counted FLOPs.
+// Last, a data-parallel scaling efficiency (scaling_efficiency_pct, with scaling_baseline_gpus):
+// throughput per GPU on the row's GPUs over that on the baseline's, the per-GPU batch kept.
 #include <optional>
 #include <string>
 
@@ -22,24 +24,31 @@ enum class Metric {
   mfu_pct,
   hfu_pct,
   hardware_tflops_per_gpu,
-  model_tflops_per_gpu
+  model_tflops_per_gpu,
+  scaling_efficiency_pct
 };
 
 // The metrics keys published_metric reads, in its order of preference, for messages.
 inline constexpr const char* kMetricKeys =
     "iteration_time_s, step_time_s, seconds_per_iteration, iteration_time_ms, step_time_ms, "
     "tokens_per_sec(ond), tokens_per_sec(ond)_per_gpu, samples_per_sec(ond), mfu_pct, "
-    "model_tflops_per_gpu, tflops_per_gpu, hfu_pct, mfu, hfu";
+    "model_tflops_per_gpu, tflops_per_gpu, hfu_pct, mfu, hfu, scaling_efficiency_pct (with "
+    "scaling_baseline_gpus)";
 
 struct PublishedMetric {
   Metric metric = Metric::iteration_time_s;
   double value = 0.0;
+  int64_t baseline_gpus = 0;  // scaling_efficiency_pct only: the GPUs it is relative to
 };
 
 // nullopt when the row's metrics give none of the figures of kMetricKeys.
 std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
                                                 const std::string& path);
+// Not for scaling_efficiency_pct, which takes two runs (scaling_efficiency_pct below): 0.
 double predicted_metric(Metric m, const RunResult& r);
+// 100 × (samples/s per GPU of `run`) / (samples/s per GPU of `baseline`): the weak-scaling
+// efficiency of Goyal et al. 2017 (throughput on N GPUs over N/b times that on b).
+double scaling_efficiency_pct(const RunResult& run, const RunResult& baseline);
 const char* to_string(Metric m);
 
 }  // namespace wt::validation

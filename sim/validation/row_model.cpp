@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "sim/scenario/net_layer.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/scenario/text_util.hpp"
 #include "sim/validation/row_fields.hpp"
@@ -265,9 +266,28 @@ void fill_attention(json& m, const json& row, PresetFill& f) {
   }
 }
 
+// The layer-list preset the row's model_name names ("ResNet-50", "resnet50 (v1.5)"), spelled as
+// the transformer presets are looked up (case, "-", "_", spaces and a remark in parentheses do not
+// matter); nullptr when it names none.
+const LayerListPreset* named_layer_list(const json& row) {
+  const std::string key = preset_lookup_key(row_text(row, "model_name"));
+  if (key.empty()) return nullptr;
+  for (const LayerListPreset& p : layer_list_presets()) {
+    if (key == preset_lookup_key(p.name) || key == preset_lookup_key(p.display_name)) return &p;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 void map_model(const json& row, RowBuild& b) {
+  // A convolutional network is its preset's layer list whole: the row's transformer fields (layers,
+  // width, heads, vocabulary) do not apply to it.
+  if (const LayerListPreset* net = named_layer_list(row)) {
+    b.doc["model"] = {{"preset", net->name}};
+    b.assume("model_name names the layer-list preset " + net->name + ": " + net->source);
+    return;
+  }
   json m;
   PresetFill f;
   f.preset = named_preset(row, b);

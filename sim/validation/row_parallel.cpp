@@ -197,7 +197,8 @@ void map_parallel(const json& row, RowBuild& b) {
   // TP communication overlap only when the row says so; else the profile's (off in every one).
   const auto overlap = other.find("tp_comm_overlap");
   if (overlap != other.end() && overlap->is_boolean()) p["tp_comm_overlap"] = overlap->get<bool>();
-  const int64_t num_layers = b.doc.at("model").at("num_layers").get<int64_t>();
+  // A layer-list model (model.preset "resnet50") has no num_layers here and no pipeline.
+  const int64_t num_layers = b.doc.at("model").value("num_layers", int64_t{0});
   set_schedule(row, pipeline, num_layers, p, b);
   account_for_embedding_and_loss(num_layers, p, b);
   b.doc["parallel"] = std::move(p);

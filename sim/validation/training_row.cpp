@@ -104,6 +104,48 @@ void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutp
   }
 }
 
+// `count` × b / n when it divides; else an InputError naming the row's field.
+int64_t scaled_down(const json& row, const char* key, int64_t count, int64_t b, int64_t n) {
+  int64_t product = 0;
+  if (n <= 0 || __builtin_mul_overflow(count, b, &product) || product % n != 0) {
+    throw InputError(row_name(row) + "." + key, "does not scale to the baseline's GPUs",
+                     std::to_string(count),
+                     "a count that " + std::to_string(b) + "/" + std::to_string(n) +
+                         " of leaves whole (the per-GPU batch kept)");
+  }
+  return product / n;
+}
+
+// The weak-scaling baseline of a scaling_efficiency_pct row: the same row on `b` GPUs with the
+// global batch (and dp) scaled by b / num_gpus, so each GPU keeps its batch; run with the same
+// --set assignments. Returns its result and says what it ran in `assumptions`.
+RunResult run_baseline(const json& row, int64_t b, const std::vector<std::string>& overrides,
+                       std::vector<std::string>& assumptions) {
+  const int64_t n = required_int(row, "num_gpus");
+  if (b >= n) {
+    throw InputError(row_name(row) + ".metrics.scaling_baseline_gpus",
+                     "is not fewer than the row's GPUs", std::to_string(b),
+                     "fewer than num_gpus (" + std::to_string(n) + ")");
+  }
+  json small = row;
+  small["num_gpus"] = b;
+  small["global_batch_size"] =
+      scaled_down(row, "global_batch_size", required_int(row, "global_batch_size"), b, n);
+  if (const auto dp = row_int(row, "dp")) small["dp"] = scaled_down(row, "dp", *dp, b, n);
+  RowScenario rs = row_to_scenario(small);
+  for (const std::string& assignment : overrides)
+    apply_override(rs.doc, assignment);
+  const RunResult r = run_scenario(parse_scenario(rs.doc)).result;
+  char rate[32];
+  std::snprintf(rate, sizeof rate, "%.0f", r.samples_per_s);
+  assumptions.push_back("scaling efficiency = samples/s per GPU on " + std::to_string(n) +
+                        " GPUs over that of the same row on " + std::to_string(b) +
+                        " (global batch " + small["global_batch_size"].dump() +
+                        ", the per-GPU batch kept), predicted " + rate +
+                        " samples/s, mapped as the row is");
+  return r;
+}
+
 void run_row(const json& row, const PublishedMetric& published,
              const std::vector<std::string>& overrides, ValidationRow& out) {
   RowScenario rs = row_to_scenario(row);
@@ -121,7 +163,11 @@ void run_row(const json& row, const PublishedMetric& published,
     least_memory_setting_that_fits(rs, scenario, run, overrides, out.assumptions);
   }
   out.scenario = rs.doc;
-  out.predicted = predicted_metric(published.metric, run.result);
+  out.predicted =
+      published.metric == Metric::scaling_efficiency_pct
+          ? scaling_efficiency_pct(
+                run.result, run_baseline(row, published.baseline_gpus, overrides, out.assumptions))
+          : predicted_metric(published.metric, run.result);
   if (published.metric == Metric::iteration_time_s) out.predicted *= rs.iteration_scale;
   out.error = relative_error(out.predicted, out.published);
   // Every other metric is a rate of the same work per iteration: the time goes as its inverse.

@@ -2,6 +2,7 @@
 
 #include "core/units.hpp"
 #include "sim/workload/finetune.hpp"
+#include "sim/workload/layer_list.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
@@ -217,6 +218,11 @@ double total_params(const ModelConfig& m) {
 }
 
 ParamCount param_count(const ModelConfig& m) {
+  // A layer list counts its own layers' weights (the transformer fields are unset there).
+  if (m.is_layer_list()) {
+    const double n = net_params(m.layers);
+    return {n, n, 0.0};
+  }
   const double embeddings = embedding_params(m) * (m.tied_embeddings ? 1.0 : 2.0);
   const double final_norm = 2.0 * as_double(m.hidden_size);
   const int dense_layers = m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;

@@ -26,6 +26,7 @@ const json& reference() {
 
 // Catalog id → entry of reference["gpus"]. H800 is not in the reference; MI250X is per GCD.
 const std::vector<std::pair<std::string, std::string>> kEntries{
+    {"p100-sxm2-16gb", "P100_SXM2_16GB"},
     {"v100-sxm2-32gb", "V100_SXM2_32GB"},
     {"a100-sxm4-40gb", "A100_SXM_40GB"},
     {"a100-sxm4-80gb", "A100_SXM_80GB"},
@@ -92,12 +93,12 @@ TEST(GpuCatalogReference, PeaksAndMemoryEqualTheReference) {
       ++compared;
     }
   }
-  EXPECT_EQ(compared, 22 * 7);
+  EXPECT_EQ(compared, 23 * 7);
 }
 
 TEST(GpuCatalogReference, NvlinkPerDirectionEqualsTheReference) {
-  for (const char* id :
-       {"v100-sxm2-32gb", "a100-sxm4-80gb", "h100-sxm5-80gb", "h200-sxm-141gb", "b200", "gb200"}) {
+  for (const char* id : {"p100-sxm2-16gb", "v100-sxm2-32gb", "a100-sxm4-80gb", "h100-sxm5-80gb",
+                         "h200-sxm-141gb", "b200", "gb200"}) {
     const std::string key = std::find_if(kEntries.begin(), kEntries.end(), [&](const auto& e) {
                               return e.first == id;
                             })->second;

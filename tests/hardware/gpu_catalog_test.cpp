@@ -19,7 +19,8 @@ const GpuSpec& gpu(const char* id) {
 }
 
 TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
-  for (const char* id : {"v100-sxm2-32gb",
+  for (const char* id : {"p100-sxm2-16gb",
+                         "v100-sxm2-32gb",
                          "a100-sxm4-40gb",
                          "a100-sxm4-80gb",
                          "h100-sxm5-80gb",
@@ -46,7 +47,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
     ASSERT_NE(g, nullptr) << id;
     EXPECT_EQ(g->id, id);
   }
-  EXPECT_EQ(gpu_catalog().size(), 23u);
+  EXPECT_EQ(gpu_catalog().size(), 24u);
 }
 
 TEST(GpuCatalog, IdsAndAliasesAreUnique) {
@@ -96,7 +97,7 @@ TEST(GpuCatalog, UnknownNamesAreNotFound) {
 
 TEST(GpuCatalog, IdListNamesEveryGpu) {
   const std::string ids = gpu_ids();
-  EXPECT_EQ(ids.rfind("v100-sxm2-32gb, a100-sxm4-40gb", 0), 0u) << ids;
+  EXPECT_EQ(ids.rfind("p100-sxm2-16gb, v100-sxm2-32gb, a100-sxm4-40gb", 0), 0u) << ids;
   for (const GpuSpec& g : gpu_catalog()) {
     EXPECT_NE(ids.find(g.id), std::string::npos) << g.id;
   }
@@ -139,6 +140,22 @@ TEST(GpuCatalog, NvlinkIsPerDirection) {
     EXPECT_EQ(gpu(pcie_only).nvlink_GBps.value, 0.0) << pcie_only;
     EXPECT_GT(gpu(pcie_only).pcie_GBps.value, 0.0) << pcie_only;
   }
+}
+
+// NVIDIA's Tesla P100 datasheet (NV_DS_P100): no tensor cores, so the 16-bit rate is twice the
+// FP32 one and the GEMM efficiency is the catalog's stated assumption.
+TEST(GpuCatalog, PascalFiguresMatchTheDatasheet) {
+  const GpuSpec& p100 = gpu("P100");
+  EXPECT_EQ(p100.id, "p100-sxm2-16gb");
+  EXPECT_DOUBLE_EQ(p100.fp32_tflops.value, 10.6);
+  EXPECT_DOUBLE_EQ(p100.fp16_tflops.value, 21.2);
+  EXPECT_DOUBLE_EQ(p100.memory_GB.value, 16.0);
+  EXPECT_DOUBLE_EQ(p100.memory_bw_GBps.value, 732.0);
+  EXPECT_DOUBLE_EQ(p100.nvlink_GBps.value, 80.0);  // 4 links x 20 GB/s per direction
+  EXPECT_EQ(p100.bf16_tflops.value, 0.0);
+  EXPECT_EQ(p100.tf32_tflops.value, 0.0);
+  EXPECT_DOUBLE_EQ(p100.gemm_efficiency.value, 0.75);
+  EXPECT_EQ(p100.gemm_efficiency.source.rfind("assumption:", 0), 0u);
 }
 
 TEST(GpuCatalog, H800HasH100Compute) {

@@ -58,6 +58,9 @@ TEST(EmitFiles, ALoraFineTuneHasNoLaunchFiles) {
   }
   EXPECT_FALSE(fs::exists(dir));
   EXPECT_EQ(why_no_launch_files(test::shipped_scenario("llama3-8b-1node-h100")), "");
+  const Scenario resnet = test::shipped_scenario("resnet50-8-v100-horovod");
+  EXPECT_NE(why_no_launch_files(resnet).find("layer-list model"), std::string::npos);
+  EXPECT_THROW(require_launch_files(resnet), InputError);
 }
 
 TEST(EmitFiles, AParameterServerScenarioHasNoLaunchFiles) {

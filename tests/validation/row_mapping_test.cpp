@@ -749,5 +749,36 @@ TEST(RowMapping, PlainPyTorchRowsRunEagerAndAStatedDropoutWins) {
   EXPECT_EQ(parsed(row_to_scenario(row)).training.framework, "none");
 }
 
+// Shaped like published-runs-dp.json id 3001 (Goyal et al. 2017): a model_name that names the
+// layer-list preset, P100s, fp32, 32 images per GPU.
+TEST(RowMapping, AConvolutionalNetworkIsItsLayerListPresetOnTheP100) {
+  const json row = json::parse(R"json({
+    "row_type": "training_throughput", "id": 3001, "model_name": "ResNet-50",
+    "source": "Goyal et al. (arXiv:1706.02677, 2017)",
+    "num_layers": null, "hidden_size": null, "num_attention_heads": null, "seq_length": null,
+    "vocab_size": null, "moe": null, "global_batch_size": 8192, "micro_batch_size": 32,
+    "tp": 1, "pp": 1, "dp": 256, "other": {"optimizer": "SGD with momentum 0.9"},
+    "gpu_model": "NVIDIA Tesla P100 SXM2", "gpu_memory_gb": 16, "num_gpus": 256,
+    "gpus_per_node": 8,
+    "inter_node_interconnect": "1x Mellanox ConnectX-4 50 Gbit/s Ethernet per server",
+    "precision": "fp32", "framework": "Caffe2",
+    "metrics": {"scaling_efficiency_pct": 90, "scaling_baseline_gpus": 8}})json");
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model"), json({{"preset", "resnet50"}}));
+  EXPECT_TRUE(has(rs.assumptions, "model_name names the layer-list preset resnet50"));
+  const Scenario s = parsed(rs);
+  EXPECT_TRUE(s.model.is_layer_list());
+  EXPECT_EQ(s.cluster.gpu, "p100-sxm2-16gb");
+  EXPECT_EQ(s.cluster.num_nodes, 32);
+  EXPECT_EQ(s.parallel.data, 256);
+  EXPECT_EQ(s.training.precision, Precision::fp32);
+  EXPECT_EQ(s.training.optimizer, Optimizer::sgd);
+  EXPECT_EQ(s.cluster.network.nics_per_node, 1);
+  EXPECT_DOUBLE_EQ(s.cluster.network.link_bandwidth_Gbps, 50.0);
+  json pcie = row;
+  pcie["gpu_model"] = "Tesla P100 PCIe 12GB";
+  EXPECT_THROW(row_to_scenario(pcie), InputError);
+}
+
 }  // namespace
 }  // namespace wt::validation

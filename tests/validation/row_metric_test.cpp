@@ -82,5 +82,34 @@ TEST(RowMetric, PredictedValuesComeFromTheRunResult) {
   EXPECT_STREQ(to_string(Metric::tokens_per_sec_per_gpu), "tokens_per_sec_per_gpu");
 }
 
+// Goyal et al. 2017's figure: throughput per GPU on N GPUs over that on the baseline's b.
+TEST(RowMetric, ScalingEfficiencyIsPerGpuThroughputOverTheBaselines) {
+  const PublishedMetric m =
+      metric_of({{"scaling_efficiency_pct", 90.0}, {"scaling_baseline_gpus", 8}});
+  EXPECT_EQ(m.metric, Metric::scaling_efficiency_pct);
+  EXPECT_EQ(m.value, 90.0);
+  EXPECT_EQ(m.baseline_gpus, 8);
+  RunResult big;
+  big.num_gpus = 256;
+  big.samples_per_s = 28800.0;  // 112.5 per GPU
+  RunResult base;
+  base.num_gpus = 8;
+  base.samples_per_s = 1000.0;  // 125 per GPU: 112.5 / 125 = 90 %
+  EXPECT_DOUBLE_EQ(scaling_efficiency_pct(big, base), 90.0);
+  EXPECT_EQ(predicted_metric(Metric::scaling_efficiency_pct, big), 0.0);  // needs two runs
+  EXPECT_STREQ(to_string(Metric::scaling_efficiency_pct), "scaling_efficiency_pct");
+}
+
+TEST(RowMetric, ScalingEfficiencyWithoutItsBaselineIsRefusedNamingTheField) {
+  try {
+    published_metric({{"scaling_efficiency_pct", 90.0}}, "row 3001.metrics");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("row 3001.metrics.scaling_baseline_gpus"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace wt::validation

@@ -2,11 +2,14 @@
 // the ResNet-50 preset against its published size and FLOPs.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/error.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/workload/builder.hpp"
 #include "sim/workload/layer_list.hpp"
+#include "sim/workload/model_math.hpp"
 
 namespace wt {
 namespace {
@@ -67,10 +70,24 @@ TEST(LayerList, ResNet50MatchesPublishedSize) {
           "gpus_per_node": 1}})");
   // torchvision.models.resnet50: 25,557,032 parameters.
   EXPECT_DOUBLE_EQ(net_params(s.model.layers), 25'557'032.0);
+  EXPECT_DOUBLE_EQ(total_params(s.model), 25'557'032.0);  // what checkpoints and plans count
   // ~4.1 G multiply-adds per 224 x 224 image (8.2 GFLOPs at 2 FLOPs each; He et al. 2016 give
   // 3.8e9 multiply-adds for v1, whose stride sits on the first 1x1 convolution).
   EXPECT_NEAR(net_forward_flops(s.model.layers, 1) / 2.0, 4.1e9, 0.02e9);
   EXPECT_EQ(s.model.num_layers, static_cast<int>(s.model.layers.size()));
+}
+
+// A time to train needs the checkpoint's size, from the layer list's own parameters: 25,557,032
+// weights (not the transformer fields, which a layer list leaves unset): finite, never NaN.
+TEST(LayerList, TimeToTrainIsFinite) {
+  const Scenario s = parse_scenario_text(
+      R"({"model": {"preset": "resnet50"}, "training": {"global_batch_size": 256,
+          "micro_batch_size": 32, "precision": "fp16", "optimizer": "sgd", "total_tokens": 1.28e6},
+          "cluster": {"gpu": "v100", "num_nodes": 1, "gpus_per_node": 8}})");
+  const RunResult r = run_scenario(s, EngineKind::analytical).result;
+  EXPECT_DOUBLE_EQ(r.time_to_train_s, 5000.0 * r.iteration_time_s);  // 1.28e6 images / 256
+  EXPECT_TRUE(std::isfinite(r.expected_time_to_train_with_failures_s));
+  EXPECT_GE(r.expected_time_to_train_with_failures_s, r.time_to_train_s);
 }
 
 TEST(LayerList, RunsOnBothEnginesWithTheSameProgram) {
