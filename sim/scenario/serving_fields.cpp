@@ -117,7 +117,7 @@ std::vector<FieldBinding> serving_fields() {
       number_field(WT_MEMBER(serving.speculative.acceptance_rate), {0.0, 1.0, true},
                    {.doc = "Probability that the target accepts one draft token (alpha of "
                            "Leviathan et al.; measure it for your model pair and data: their "
-                           "Table 3 spans about 0.5 to 0.9). A step then yields "
+                           "experiments report about 0.5 to 0.9, from memory). A step then yields "
                            "(1 - alpha^(k+1)) / (1 - alpha) tokens on average."}),
       number_field(WT_MEMBER(serving.duration_s), {0.0, 1e8},
                    {.unit = "s", .doc = "Requests arrive for this long; 0 = no time limit."}),
