@@ -86,7 +86,8 @@ std::vector<FigureRow> checkpoint_rows(const RunResult& r) {
   return {
       {"checkpoint_size", QObject::tr("Checkpoint size"),
        text_of(format_bytes(f.checkpoint_bytes))},
-      {"checkpoint_write", QObject::tr("Write to storage"), failure_duration(f.checkpoint_write_s)},
+      {"checkpoint_write", QObject::tr("Write (to storage or peers)"),
+       failure_duration(f.checkpoint_write_s)},
       {"checkpoint_blocking", QObject::tr("Training stopped per checkpoint"),
        failure_duration(f.checkpoint_blocking_s)},
       {"checkpoint_read", QObject::tr("Read back on a restart"),

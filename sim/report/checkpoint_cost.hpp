@@ -29,6 +29,9 @@ double checkpoint_read_s(const Scenario& s, double bytes, double write_s);
 // set, else bytes / checkpoint_write_bandwidth. Sync: blocking = write, lag 0. Async: blocking =
 // bytes / GPUs (each GPU copies its share, Megatron's fully parallel save) over the host link at
 // its achievable rate (sim/hardware/host_platform.hpp), lag = write_s. read_s: checkpoint_read_s.
+// reliability.checkpoint_target peer_memory (Gemini): blocking = the same host copy; write_s =
+// lag = (m − 1) · bytes / nodes over the node's NICs (nics_per_node · link rate · the GPU's
+// network efficiency); read_s = max(one shard over the NICs, the host copy).
 CheckpointCost checkpoint_cost(const Scenario& s);
 
 }  // namespace wt

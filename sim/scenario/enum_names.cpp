@@ -50,6 +50,16 @@ const char* to_string(Recompute r) {
   return "?";
 }
 
+const char* to_string(CheckpointTarget t) {
+  switch (t) {
+    case CheckpointTarget::storage:
+      return "storage";
+    case CheckpointTarget::peer_memory:
+      return "peer_memory";
+  }
+  return "?";
+}
+
 const char* to_string(Offload o) {
   switch (o) {
     case Offload::none:

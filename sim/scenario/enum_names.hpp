@@ -49,6 +49,10 @@ struct EnumValues<Offload> {
   static constexpr std::array values{Offload::none, Offload::optimizer, Offload::parameters};
 };
 template <>
+struct EnumValues<CheckpointTarget> {
+  static constexpr std::array values{CheckpointTarget::storage, CheckpointTarget::peer_memory};
+};
+template <>
 struct EnumValues<GradCompression> {
   static constexpr std::array values{GradCompression::none,       GradCompression::fp16,
                                      GradCompression::bf16,       GradCompression::fp8,

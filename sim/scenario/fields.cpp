@@ -465,6 +465,17 @@ std::vector<FieldBinding> reliability_fields() {
       boolean_field(WT_MEMBER(reliability.async_checkpoint),
                     {.doc = "Asynchronous checkpoints: only the copy to host memory stops "
                             "training; the write overlaps it."}),
+      choice_field(WT_MEMBER(reliability.checkpoint_target),
+                   {.doc = "Where checkpoints go: storage (the file system above), or "
+                           "peer_memory: each node keeps its shard in host memory and sends "
+                           "peer_replicas - 1 copies to other nodes' host memory over its NICs "
+                           "(Gemini, Wang et al. SOSP 2023); only the copy to host memory stops "
+                           "training, and a restart fetches the lost node's shard from a peer. "
+                           "Host memory capacity is not checked."}),
+      integer_field(WT_MEMBER(reliability.peer_replicas), {2, 16},
+                    {.doc = "peer_memory: copies of each node's checkpoint shard, its own "
+                            "included (Gemini's m; 2 keeps one copy on a peer); at most "
+                            "cluster.num_nodes."}),
       integer_field(WT_MEMBER(reliability.checkpoint_interval_iterations), {1, 1'000'000'000},
                     {.default_text = "Young/Daly",
                      .doc = "Iterations between checkpoints (Megatron's --save-interval)."}),

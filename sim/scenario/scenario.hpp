@@ -221,6 +221,11 @@ struct FailureCauses {
   FailureCause software{16384.0 * 1296.0 / 63.0};  // per GPU
 };
 
+// Where checkpoints go (docs/models.md, "Time to train and failures"): the shared file system or
+// object store, or the host memory of peer nodes, as Gemini does (Wang et al., "GEMINI: Fast
+// Failure Recovery in Distributed Training with In-Memory Checkpoints", SOSP 2023).
+enum class CheckpointTarget { storage, peer_memory };
+
 struct ReliabilityConfig {
   double gpu_mtbf_hours = -1.0;      // < 0: the per-cause rates of `failures`
   double checkpoint_write_s = -1.0;  // < 0: checkpoint size / storage bandwidth
@@ -230,6 +235,8 @@ struct ReliabilityConfig {
   double storage_node_GBps = 1.2;   // one node's share
   double storage_read_GBps = -1.0;  // aggregate read bandwidth; < 0: as the write
   bool async_checkpoint = false;
+  CheckpointTarget checkpoint_target = CheckpointTarget::storage;
+  int peer_replicas = 2;  // peer_memory: copies of each node's shard, its own included (Gemini's m)
   int checkpoint_interval_iterations = 0;  // 0: Young/Daly
   int monte_carlo_runs = 10000;
   int seed = 1;
@@ -355,6 +362,7 @@ const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
 const char* to_string(PipelineSchedule s);
 const char* to_string(Offload o);
+const char* to_string(CheckpointTarget t);
 const char* to_string(GradCompression c);
 const char* to_string(DataSync d);
 const char* to_string(ServerPlacement p);

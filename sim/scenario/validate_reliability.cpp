@@ -1,5 +1,6 @@
 // The reliability block's exclusive pairs: a whole-cluster figure replaces the model behind it, so
 // setting both would leave one of them unread (docs/models.md, "Time to train and failures").
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -48,6 +49,24 @@ void check_reliability(const Scenario& s) {
             std::string("replaces the storage model, so it cannot be set with ") + path, "",
             "one of the two: checkpoint_write_s alone, or the storage bandwidths");
       }
+    }
+  }
+  if (r.checkpoint_target == CheckpointTarget::peer_memory) {
+    if (r.peer_replicas > s.cluster.num_nodes) {
+      throw InputError("reliability.peer_replicas",
+                       "needs as many nodes: each copy of a node's shard is on another node "
+                       "(cluster.num_nodes is " +
+                           std::to_string(s.cluster.num_nodes) + ")",
+                       std::to_string(r.peer_replicas),
+                       "2 .. " + std::to_string(s.cluster.num_nodes) +
+                           ", or reliability.checkpoint_target storage");
+    }
+    if (r.checkpoint_write_s >= 0.0) {
+      throw InputError("reliability.checkpoint_write_s",
+                       "replaces the storage model; peer_memory checkpoints are timed from the "
+                       "host link and the NICs",
+                       std::to_string(r.checkpoint_write_s),
+                       "unset, or reliability.checkpoint_target storage");
     }
   }
 }

@@ -3,8 +3,14 @@
 // hand-computed values and, for the Monte Carlo, its closed form.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/hardware/host_platform.hpp"
 #include "sim/report/checkpoint_cost.hpp"
 #include "sim/report/goodput_monte_carlo.hpp"
+#include "sim/scenario/parse.hpp"
 #include "sim/scenario/presets.hpp"
 #include "sim/workload/model_math.hpp"
 
@@ -53,6 +59,47 @@ TEST(SpotNotice, MonteCarloMeanMatchesTheClosedFormWithAnnouncedPreemptions) {
   // Without the notice the same rates cost more: each preemption loses half an interval too.
   in.failures[1].notice_save_s = -1.0;
   EXPECT_GT(simulate_goodput(in).mean_time_s, closed + 1000.0);
+}
+
+TEST(PeerMemoryCheckpoint, HostCopyThenOneShardPerPeerOverTheNics) {
+  Scenario s;
+  s.cluster.num_nodes = 16;
+  s.cluster.gpus_per_node = 8;
+  s.cluster.network.nics_per_node = 8;
+  s.cluster.network.link_bandwidth_Gbps = 400.0;
+  s.model = find_model_preset("llama3-8b")->model;
+  s.reliability.checkpoint_target = CheckpointTarget::peer_memory;
+  const GpuSpec* gpu = find_gpu(s.cluster.gpu);
+  ASSERT_NE(gpu, nullptr);
+  // 112.447 GB in 16 shards of 7.0279 GB; a node sends m − 1 = 1 copy over 8 × 50 GB/s at the
+  // GPU's network efficiency; each of the 128 GPUs copies 0.87849 GB over its host link first.
+  const CheckpointCost c = checkpoint_cost(s);
+  const double bytes = c.bytes;
+  EXPECT_NEAR(bytes, 112.447e9, 0.001e9);
+  const double node_Bps = 400e9 * gpu->network_efficiency.value;
+  EXPECT_NEAR(c.write_s, bytes / 16 / node_Bps, 1e-12);
+  EXPECT_DOUBLE_EQ(c.lag_s, c.write_s);
+  EXPECT_NEAR(c.blocking_s, bytes / 128 / (gpu->pcie_GBps.value * 1e9 * kHostLinkEfficiency),
+              1e-12);
+  EXPECT_DOUBLE_EQ(c.read_s, std::max(c.write_s, c.blocking_s));
+  // Three copies send twice the bytes; the storage path for the same job is far slower to read.
+  s.reliability.peer_replicas = 3;
+  EXPECT_NEAR(checkpoint_cost(s).write_s, 2.0 * c.write_s, 1e-12);
+  s.reliability.checkpoint_target = CheckpointTarget::storage;
+  EXPECT_GT(checkpoint_cost(s).read_s, 10.0 * c.read_s);
+}
+
+TEST(PeerMemoryCheckpoint, NeedsAPeerForEveryCopy) {
+  const std::string text =
+      R"({"model": {"preset": "llama3-8b"}, "training": {"global_batch_size": 16},
+    "cluster": {"gpu": "H100", "num_nodes": 2, "gpus_per_node": 8},
+    "reliability": {"checkpoint_target": "peer_memory", "peer_replicas": 3}})";
+  try {
+    parse_scenario_text(text);
+    ADD_FAILURE() << "accepted 3 copies on 2 nodes";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "reliability.peer_replicas");
+  }
 }
 
 }  // namespace
