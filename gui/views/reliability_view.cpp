@@ -87,6 +87,9 @@ QChart* ettr_chart(const RunResult& r) {
     top = std::max(top, c);
   }
   auto* area = new QAreaSeries(upper, lower);
+  // The area series does not own its boundary series (LeakSanitizer found them left behind).
+  upper->setParent(area);
+  lower->setParent(area);
   area->setName(QObject::tr("runs per bin"));
   QColor fill = plot_qcolour(0);
   fill.setAlphaF(0.55);
