@@ -61,6 +61,11 @@ std::vector<std::pair<std::string, const GpuSpec*>> build_names() {
 }  // namespace
 
 const GpuSpec* find_gpu(std::string_view id_or_alias) {
+  // A validated scenario holds the catalog id itself (the planner and the cost model look it up
+  // for every candidate): compare ids first, without normalising a copy.
+  for (const GpuSpec& gpu : gpu_catalog()) {
+    if (gpu.id == id_or_alias) return &gpu;
+  }
   static const std::vector<std::pair<std::string, const GpuSpec*>> names = build_names();
   const std::string wanted = normalize(id_or_alias);
   for (const auto& [name, gpu] : names) {

@@ -10,6 +10,7 @@ std::vector<FailureSource> failure_sources(const Scenario& s, double node_mtbp_h
   const double nodes = s.cluster.num_nodes;
   const double nics = nodes * s.cluster.network.nics_per_node;
   std::vector<FailureSource> out;
+  out.reserve(7);  // six causes and spot: one allocation (the planner prices every candidate)
   const auto add = [&](const char* cause, double units, double mtbf_hours, double restart_s,
                        bool takes_node = true) {
     if (units <= 0.0 || mtbf_hours <= 0.0) return;

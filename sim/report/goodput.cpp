@@ -19,6 +19,7 @@ FailureFigures failure_figures(const TrainCost& c) {
   f.checkpoint_read_s = c.checkpoint.read_s;
   f.checkpoint_interval_s = c.checkpoint_interval_s;
   const double t = c.expected_time_to_train_with_failures_s;
+  f.interruptions_by_cause.reserve(c.failures.size());
   for (const FailureSource& source : c.failures) {
     f.interruptions_by_cause.emplace_back(source.cause, t * source.rate_per_s);
   }

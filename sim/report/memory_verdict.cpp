@@ -40,8 +40,10 @@ MemoryVerdict memory_verdict(const MemoryUse& m) {
 }
 
 std::string memory_warning(const MemoryUse& m, int stage) {
+  const MemoryVerdict verdict = memory_verdict(m);
+  if (verdict == MemoryVerdict::fits) return "";  // most planner candidates: no text to build
   const std::string who = "GPUs of pipeline stage " + std::to_string(stage);
-  switch (memory_verdict(m)) {
+  switch (verdict) {
     case MemoryVerdict::fits:
       return "";
     case MemoryVerdict::does_not_fit:

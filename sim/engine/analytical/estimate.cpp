@@ -44,19 +44,39 @@ int stage_layer_count(const Scenario& s, int stage) {
 
 IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw) {
   const StepCosts costs = step_costs(s, hw.gpu, hw.fabric, hw.profile());
-  std::vector<double> optimizer(static_cast<size_t>(s.parallel.pipeline));
-  for (int st = 0; st < s.parallel.pipeline; ++st) {
+  // A stage's weights depend on its layer count and on whether it is the first or the last
+  // (workload_sizes.hpp, stage_params): the middle stages of a deep pipeline share one optimizer
+  // time, priced once per layer count.
+  const int p = s.parallel.pipeline;
+  std::vector<double> optimizer(static_cast<size_t>(p));
+  int middle_layers[2] = {-1, -1};  // chunk_layers gives at most two counts
+  double middle_s[2] = {0.0, 0.0};
+  for (int st = 0; st < p; ++st) {
     const int layers = stage_layer_count(s, st);
+    const bool middle = st > 0 && st < p - 1;
+    const int known = !middle                      ? -1
+                      : layers == middle_layers[0] ? 0
+                      : layers == middle_layers[1] ? 1
+                                                   : -1;
+    if (known >= 0) {
+      optimizer[st] = middle_s[known];
+      continue;
+    }
     const StageWeights weights = stage_weights(s, layers, st);
     optimizer[st] = optimizer_s(s, weights.trainable, weights.expert_params, hw.gpu, hw.profile());
+    if (middle) {
+      const int slot = middle_layers[0] < 0 ? 0 : 1;
+      middle_layers[slot] = layers;
+      middle_s[slot] = optimizer[st];
+    }
   }
-  const PipelineEstimate p = estimate_pipeline(s, costs, optimizer);
+  const PipelineEstimate pipe = estimate_pipeline(s, costs, optimizer);
   IterationEstimate out;
-  out.iteration_s = p.iteration_s;
-  out.critical_stage = p.critical_stage;
-  out.breakdown_s = p.breakdown_s;
-  out.exposed_comm_by_dim_s = p.exposed_comm_by_dim_s;
-  out.comm_volume_bytes_per_gpu = p.comm_volume_bytes_per_gpu;
+  out.iteration_s = pipe.iteration_s;
+  out.critical_stage = pipe.critical_stage;
+  out.breakdown_s = pipe.breakdown_s;
+  out.exposed_comm_by_dim_s = pipe.exposed_comm_by_dim_s;
+  out.comm_volume_bytes_per_gpu = pipe.comm_volume_bytes_per_gpu;
   return out;
 }
 
@@ -64,6 +84,9 @@ PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
   const ParallelConfig& par = s.parallel;
   const int p = par.pipeline, v = par.virtual_stages;
   PeakMemory peak;
+  // The middle stages' weights depend on their layer count only (as in iteration()).
+  int middle_layers = -1;
+  StageWeights middle_weights{};
   for (int st = 0; st < p; ++st) {
     int most_chunk = 0;
     for (int chunk = 0; chunk < v; ++chunk)
@@ -71,8 +94,18 @@ PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
     const int in_flight =
         max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) * most_chunk;
     const int layers = stage_layer_count(s, st);
-    const MemoryUse m =
-        stage_memory(s, stage_weights(s, layers, st), in_flight, st == p - 1, capacity_bytes);
+    const bool middle = st > 0 && st < p - 1;
+    StageWeights weights;
+    if (middle && layers == middle_layers) {
+      weights = middle_weights;
+    } else {
+      weights = stage_weights(s, layers, st);
+      if (middle) {
+        middle_layers = layers;
+        middle_weights = weights;
+      }
+    }
+    const MemoryUse m = stage_memory(s, weights, in_flight, st == p - 1, capacity_bytes);
     if (st == 0 || m.total > peak.use.total) peak = {st, m};
   }
   return peak;
