@@ -72,6 +72,10 @@ struct ClusterConfig {
   // micro-benchmark figures (catalog MAMF or a calibration profile) the cost model starts from.
   // 0.90 centres the dev set's speed error; one value for every GPU model (docs/validation.md).
   double gpu_sustained_speed = 0.90;
+  // Board power limit of every GPU in watts (nvidia-smi -pl); 0 = the catalog part's own (its
+  // TDP, or the limit it ships with). Lowers the clock of compute-bound kernels
+  // (sim/hardware/power_limit.hpp).
+  double gpu_power_limit_W = 0.0;
   // Stragglers per step (sim/hardware/stragglers.hpp): relative standard deviation of one GPU's
   // compute time from step to step, and the chance that a node is slow in a step, by what factor.
   double step_noise = 0.0;

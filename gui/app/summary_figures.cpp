@@ -44,10 +44,10 @@ QString slowest_gpu_text(const wt::Scenario& s) {
       .arg(figure_percent(s.cluster.gpu_speed_spread));
 }
 
-// "90% of benchmark (+11.1%)": the GPUs' sustained speed on GEMMs and attention and how much it
-// stretches them (docs/models.md, "Sustained speed").
+// "90% of benchmark (+11.1%)": the GPUs' sustained speed on GEMMs and attention, with the clock a
+// power limit leaves, and how much it stretches them (docs/models.md, "Sustained speed").
 QString sustained_speed_text(const wt::Scenario& s) {
-  const double mean = s.cluster.gpu_sustained_speed;
+  const double mean = wt::mean_compute_speed(s);
   if (mean >= 1.0) return QObject::tr("benchmark speed");
   return QObject::tr("%1 of benchmark (+%2)")
       .arg(figure_percent(mean))

@@ -47,6 +47,10 @@ struct GpuSpec {
   // (4 links); see docs/topology.md, "TPU ICI torus".
   Sourced ici_links{0.0, "no ICI: not a TPU"};
   Sourced ici_link_GBps{0.0, "no ICI: not a TPU"};
+  // Board power: the TDP the datasheet gives, and the power limit the part runs at when it ships
+  // capped below it (0 = at its TDP). sim/hardware/power_limit.hpp turns a limit into a clock.
+  Sourced tdp_W{0.0, "not in the catalog"};
+  Sourced power_limit_W{0.0, "runs at its TDP"};
 
   // Peak dense TFLOP/s at a training precision with its source (value 0 when unsupported).
   const Sourced& peak_tflops(Precision p) const;

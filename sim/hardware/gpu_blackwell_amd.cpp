@@ -33,6 +33,7 @@ GpuSpec b200() {
       .nvfp4_tflops = {9000.0,
                        "MLENG_ACC FP4 dense (GK_B200 also 9000; MLENG_ACC's nvfp4 column says "
                        "10000)"},
+      .tdp_W = {1000.0, "GK_B200 (VULTR_HGXB200 and VERDA_TDP also 1000 W)"},
   };
 }
 
@@ -66,6 +67,7 @@ GpuSpec gb200() {
                           "MLENG_NET: GTC25 slide, NVL72 all-reduce 680 -> 850 GB/s with SHARP"},
       .mxfp8_tflops = {5000.0, "MLENG_ACC FP8 dense (MXFP8 runs at the FP8 tensor rate)"},
       .nvfp4_tflops = {10000.0, "MLENG_ACC FP4 dense (GK_B200 also 10000)"},
+      .tdp_W = {1200.0, "GK_B200 per GPU (VERDA_TDP: GB200 1.2 kW)"},
   };
 }
 
@@ -94,6 +96,7 @@ GpuSpec mi300x() {
       .sm_count = {304.0, "AMD CDNA 3 architecture white paper (2023): 304 compute units"},
       .fp8_gemm_efficiency = {0.0, "MLENG_ACC: no MI300X fp8 MAMF figure; bf16's is used"},
       .nvls_busbw_GBps = {0.0, "Infinity Fabric has no in-switch reduction"},
+      .tdp_W = {750.0, "MI300X_SECONDARY (confidence medium)"},
   };
 }
 

@@ -32,6 +32,7 @@ GpuSpec l40s() {
   g.memory_bw_GBps = {864.0, "MULLET_L40S"};
   g.nvlink_GBps = no_nvlink("MULLET_L40S: datasheet says NVLink not supported");
   g.pcie_GBps = {31.0, "MLENG_NET: PCIe Gen4 x16 per direction (MULLET_L40S: Gen4 x16)"};
+  g.tdp_W = {350.0, "MULLET_L40S"};
   return g;
 }
 
@@ -50,6 +51,7 @@ GpuSpec l4() {
   g.memory_bw_GBps = {300.0, "GROK_L4"};
   g.nvlink_GBps = no_nvlink("PCIe-only card, none stated in the reference");
   g.pcie_GBps = {31.0, "MLENG_NET: PCIe Gen4 x16 per direction (SOURCECODE_L4: Gen4 x16)"};
+  g.tdp_W = {72.0, "GROK_L4"};
   return g;
 }
 
@@ -68,6 +70,7 @@ GpuSpec a10() {
   g.memory_bw_GBps = {600.0, "BASETEN_A10"};
   g.nvlink_GBps = no_nvlink("PCIe-only card, none stated in the reference");
   g.pcie_GBps = {31.0, "MLENG_NET: PCIe Gen4 x16 per direction (SYSRQMTS: Gen4 x16)"};
+  g.tdp_W = {150.0, "BASETEN_A10"};
   return g;
 }
 
@@ -88,6 +91,7 @@ GpuSpec t4() {
   g.pcie_GBps = {16.0,
                  "T4_PAGES: PCIe Gen3 x16; 16 GB/s per direction as GUTS's Gen3 x16 "
                  "(32 GB/s bidirectional)"};
+  g.tdp_W = {70.0, "T4_PAGES"};
   return g;
 }
 

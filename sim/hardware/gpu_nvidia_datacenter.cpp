@@ -33,6 +33,7 @@ GpuSpec p100_sxm2_16gb() {
       .sm_count = {56.0, "NVIDIA Tesla P100 whitepaper (2016): 56 SMs of GP100's 60"},
       .fp8_gemm_efficiency = unsupported("Pascal has no FP8"),
       .nvls_busbw_GBps = {0.0, "NVLink 1.0 has no switch, no in-switch reduction"},
+      .tdp_W = {300.0, "NV_DS_P100"},
   };
 }
 
@@ -59,6 +60,7 @@ GpuSpec v100_sxm2_32gb() {
       .sm_count = {80.0, "NVIDIA Tesla V100 GPU Architecture whitepaper (2017): 80 SMs"},
       .fp8_gemm_efficiency = unsupported("Volta has no FP8"),
       .nvls_busbw_GBps = {0.0, "NVLink2 has no in-switch reduction"},
+      .tdp_W = {300.0, "GUTS"},
   };
 }
 
@@ -89,6 +91,7 @@ GpuSpec a100_sxm4(const char* id, const char* name, std::vector<std::string> ali
       .nvls_busbw_GBps = {0.0,
                           "NVSwitch of NVLink3 has no in-switch reduction (SHARP came "
                           "with NVLink4)"},
+      .tdp_W = {400.0, "GK_A100 (SXM4)"},
   };
 }
 
@@ -115,6 +118,7 @@ GpuSpec hopper_sxm(const char* compute_source) {
   g.sm_count = {132.0, "reference gpus.H100_SXM_80GB.form_factor: 132 SMs"};
   g.fp8_gemm_efficiency = {1402.6 / 1978.9, "MLENG_ACC: H100 SXM MAMF FP8 1402.6 of 1979 TFLOP/s"};
   g.nvls_busbw_GBps = {480.0, "NCCLT_212: 8xH100 NVLS all-reduce busbw ~480 GB/s expected"};
+  g.tdp_W = {700.0, "GK_H100"};
   return g;
 }
 
@@ -124,6 +128,26 @@ GpuSpec h100_sxm5_80gb() {
   g.name = "NVIDIA H100 SXM5 80GB";
   g.aliases = {"H100",          "H100-SXM",       "H100-SXM5",      "H100-80GB",
                "H100-SXM-80GB", "H100-SXM5-80GB", "H100-80GB-HBM3", "H100-SXM-80GB-HBM3"};
+  return g;
+}
+
+// The H100 SXM5 of Meta's Grand Teton servers, on which torchtitan's published H100 figures were
+// measured: six stacks of HBM2e instead of five of HBM3, run at a 500 W power limit
+// (pytorch/torchtitan benchmarks/llama3_h100_202412_torchtitan.md: "H100 (HBM2e, 96GB, 500W
+// power limit)"; docs/performance.md: lower-TDP HBM2e H100s). Compute and NVLink are the SXM5's;
+// the power limit lowers the clock of compute-bound kernels (sim/hardware/power_limit.hpp).
+GpuSpec h100_sxm5_96gb_hbm2e() {
+  GpuSpec g = hopper_sxm("GK_H100 (the same GH100 SXM5 module)");
+  g.id = "h100-sxm5-96gb-hbm2e";
+  g.name = "NVIDIA H100 SXM5 96GB HBM2e (500 W)";
+  g.aliases = {"H100-96GB", "H100-HBM2e", "H100-SXM5-96GB", "H100-SXM5-96GB-HBM2e",
+               "H100-Grand-Teton"};
+  g.memory_GB = {96.0, "torchtitan llama3_h100_202412_torchtitan.md: HBM2e, 96GB"};
+  g.memory_bw_GBps = {2400.0,
+                      "assumption: six HBM2e stacks (6,144 pins) at the H100 PCIe's HBM2e pin "
+                      "rate (HPCTECH_H100: 2,000 GB/s over five stacks, 3.1 Gb/s per pin)"};
+  g.tdp_W.source = "assumption: the SXM5 module's (GK_H100: 700 W), run at the limit below";
+  g.power_limit_W = {500.0, "torchtitan llama3_h100_202412_torchtitan.md: 500W power limit"};
   return g;
 }
 
@@ -138,6 +162,7 @@ GpuSpec h800_sxm5_80gb() {
                    "assumption: H800 NVLink cut to 400 GB/s bidirectional (200 per direction), "
                    "as A800's (NCCL_412); the reference has no H800 entry"};
   g.gemm_efficiency.source += " (assumption: H800 = H100 compute)";
+  g.tdp_W.source = "assumption: the H100 SXM5's (GK_H100: 700 W); the reference has no H800 entry";
   g.nvls_busbw_GBps = {0.0, "assumption: no NVLS figure for the cut-down H800 NVLink"};
   g.nvlink_efficiency = {160.0 / 200.0,
                          "NCCL_412: A800 with 400 GB/s NVLink reaches 160 GB/s busbw "
@@ -172,6 +197,7 @@ GpuSpec h100_pcie_80gb() {
                    "(PCIe)"},
       .fp8_gemm_efficiency = {0.0, "no H100 PCIe fp8 MAMF figure; the bf16 assumption is used"},
       .nvls_busbw_GBps = {0.0, "no NVSwitch"},
+      .tdp_W = {350.0, "HPCTECH_H100: 300-350 W configurable; the upper end"},
   };
 }
 
@@ -190,6 +216,7 @@ GpuSpec h200_sxm_141gb() {
   g.pcie_GBps.source += " (MLPERF_H200: Gen5 x16)";
   g.gemm_efficiency.source += "; 'H200 is the same'";
   g.fp8_gemm_efficiency = {1453.4 / 1979.0, "MLENG_ACC: H200 SXM MAMF FP8 1453.4 of 1979 TFLOP/s"};
+  g.tdp_W = {700.0, "MLPERF_H200: 'H200 TGP 700W' (LZW_H200 also 700 W)"};
   g.nvls_busbw_GBps = {482.26, "MLENG_NET: 8xH200 NVLS all-reduce busbw 482.26 GB/s at 16 GiB"};
   return g;
 }
@@ -206,6 +233,7 @@ std::vector<GpuSpec> nvidia_datacenter_gpus() {
                 {"A100", "A100-SXM", "A100-SXM4", "A100-80GB", "A100-SXM4-80GB", "A100-SXM-80GB"},
                 80.0, 2039.0),
       h100_sxm5_80gb(),
+      h100_sxm5_96gb_hbm2e(),
       h100_pcie_80gb(),
       h800_sxm5_80gb(),
       h200_sxm_141gb(),

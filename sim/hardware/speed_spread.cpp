@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/units.hpp"
+#include "sim/hardware/power_limit.hpp"
 #include "sim/hardware/stragglers.hpp"
 
 namespace wt {
@@ -57,8 +58,14 @@ double slowest_gpu_slowdown(const Scenario& s) {
   return slowest_gpu_slowdown(s.cluster.num_gpus(), s.cluster.gpu_speed_spread);
 }
 
+double mean_compute_speed(const Scenario& s) {
+  const GpuSpec* gpu = find_gpu(s.cluster.gpu);
+  const double clock = gpu != nullptr ? power_clock_factor(*gpu, s.cluster.gpu_power_limit_W) : 1.0;
+  return s.cluster.gpu_sustained_speed * clock;
+}
+
 double compute_slowdown(const Scenario& s) {
-  return straggler_stretch(s).total() / s.cluster.gpu_sustained_speed;
+  return straggler_stretch(s).total() / mean_compute_speed(s);
 }
 
 }  // namespace wt

@@ -27,9 +27,14 @@ double slowest_gpu_slowdown(int64_t n, double spread);
 // the cost model stretches GEMMs and attention by, and what `run` and the GUI report.
 double slowest_gpu_slowdown(const Scenario& s);
 
+// The job's GPUs' mean speed on GEMMs and attention against the isolated micro-benchmarks:
+// cluster.gpu_sustained_speed times the clock a power limit leaves (power_limit.hpp; 1 at the TDP).
+double mean_compute_speed(const Scenario& s);
+
 // What the cost model divides the compute-bound part of every kernel by in a scenario's job:
 // the stragglers' stretch (the slowest GPU's under allreduce; stragglers.hpp, straggler_stretch)
-// over the GPUs' mean sustained speed. At least 1 unless backup workers skip the slow ones.
+// over the GPUs' mean speed (mean_compute_speed). At least 1 unless backup workers skip the slow
+// ones.
 double compute_slowdown(const Scenario& s);
 
 }  // namespace wt

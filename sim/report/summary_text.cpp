@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/hardware/power_limit.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/report/headline.hpp"
 #include "sim/report/text_table.hpp"
@@ -134,25 +135,35 @@ std::string exposed_split_text(const RunResult& r) {
 }
 
 // " (90% of benchmark speed, slowest of 128 GPUs +6.9%)": what stretched the compute, the
-// GPUs' sustained speed (cluster.gpu_sustained_speed) and waiting for the slowest of them.
+// GPUs' sustained speed (cluster.gpu_sustained_speed, lowered by a power limit: " at 500 W") and
+// waiting for the slowest of them.
 std::string gpu_speed_text(const Scenario& s) {
   const int n = s.cluster.num_gpus();
-  const double mean = s.cluster.gpu_sustained_speed;
+  const double mean = mean_compute_speed(s);
+  std::string speed;
+  if (mean < 1.0) {
+    speed = std::to_string(static_cast<int>(std::lround(mean * 100.0))) + "% of benchmark speed";
+    const GpuSpec* gpu = find_gpu(s.cluster.gpu);
+    if (gpu != nullptr && power_clock_factor(*gpu, s.cluster.gpu_power_limit_W) < 1.0) {
+      std::array<char, 32> watts{};
+      std::snprintf(watts.data(), watts.size(), " at %g W",
+                    effective_power_limit_W(*gpu, s.cluster.gpu_power_limit_W));
+      speed += watts.data();
+    }
+  }
   // Outside allreduce the stragglers' line below gives the spread's stretch.
   const double slowdown =
       s.parallel.data_sync == DataSync::allreduce ? slowest_gpu_slowdown(s) : 1.0;
-  std::array<char, 96> buf{};
-  if (mean < 1.0 && slowdown > 1.0) {
-    std::snprintf(buf.data(), buf.size(),
-                  " (%.0f%% of benchmark speed, slowest of %d GPUs +%.1f%%)", mean * 100.0, n,
+  std::string slowest;
+  if (slowdown > 1.0) {
+    std::array<char, 64> buf{};
+    std::snprintf(buf.data(), buf.size(), "slowest of %d GPUs +%.1f%%", n,
                   (slowdown - 1.0) * 100.0);
-  } else if (mean < 1.0) {
-    std::snprintf(buf.data(), buf.size(), " (%.0f%% of benchmark speed)", mean * 100.0);
-  } else if (slowdown > 1.0) {
-    std::snprintf(buf.data(), buf.size(), " (slowest of %d GPUs +%.1f%%)", n,
-                  (slowdown - 1.0) * 100.0);
+    slowest = buf.data();
   }
-  return buf.data();
+  if (speed.empty() && slowest.empty()) return "";
+  if (speed.empty() || slowest.empty()) return " (" + speed + slowest + ")";
+  return " (" + speed + ", " + slowest + ")";
 }
 
 std::string time_split_line(const Scenario& s, const RunResult& r) {

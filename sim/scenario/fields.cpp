@@ -343,6 +343,12 @@ std::vector<FieldBinding> cluster_fields() {
                    {.doc = "Mean speed of the GPUs on GEMMs and attention inside a training "
                            "job, as a fraction of the isolated micro-benchmark speed of the "
                            "catalog (MAMF) or a calibration profile. 1 = benchmark speed."}),
+      number_field(WT_MEMBER(cluster.gpu_power_limit_W), {0.0, 5000.0},
+                   {.unit = "W",
+                    .default_text = "0 (the GPU's own: its TDP, or the limit it ships with)",
+                    .doc = "Board power limit of every GPU (nvidia-smi -pl). Below the TDP the "
+                           "GPUs clock their compute-bound kernels down: (P - 0.2 TDP) / (0.8 "
+                           "TDP), cube-rooted (docs/hardware.md, \"Power limits\")."}),
       number_field(WT_MEMBER(cluster.step_noise), {0.0, 0.3},
                    {.doc = "Step-to-step noise of a GPU's compute time (standard deviation over "
                            "the mean, independent per GPU and step): a synchronous step waits "

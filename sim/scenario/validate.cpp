@@ -42,6 +42,7 @@ void validate(Scenario& s) {
   }
   check_finetune(s);
   const GpuSpec& gpu = resolve_gpu(s);
+  check_power_limit(s, gpu);
   if (s.serving.enabled) check_serving(s, gpu);
   // A file with only a serving block describes no training job: the training rules do not apply
   // (run and plan refuse it, naming training.global_batch_size).

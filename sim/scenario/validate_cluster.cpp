@@ -1,11 +1,13 @@
 // Cluster rules: the GPU exists and supports the precision, the network can be built, the
 // calibration profile can be read; warnings for what this build does not model yet.
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
 #include "sim/hardware/calibration_profile.hpp"
+#include "sim/hardware/power_limit.hpp"
 #include "sim/scenario/enum_names.hpp"
 #include "sim/scenario/field_readers.hpp"
 #include "sim/scenario/text_util.hpp"
@@ -75,6 +77,27 @@ void check_precision(const Scenario& s, const GpuSpec& gpu) {
   throw InputError("training.precision",
                    "not supported by " + gpu.id + (why.empty() ? "" : " (" + why + ")"),
                    to_string(p), join(supported));
+}
+
+void check_power_limit(const Scenario& s, const GpuSpec& gpu) {
+  const double limit = s.cluster.gpu_power_limit_W;
+  if (limit == 0.0) return;
+  char value[32];
+  std::snprintf(value, sizeof value, "%g", limit);
+  const double tdp = gpu.tdp_W.value;
+  if (tdp <= 0.0) {
+    throw InputError("cluster.gpu_power_limit_W",
+                     "cannot be applied: the catalog has no TDP for " + gpu.id, value,
+                     "0 (no limit) for this GPU");
+  }
+  const double lowest = kLowestPowerLimitShare * tdp;
+  if (limit < lowest || limit > tdp) {
+    char allowed[96];
+    std::snprintf(allowed, sizeof allowed, "0, or %g to %g W (%g%% of the TDP to the TDP)", lowest,
+                  tdp, kLowestPowerLimitShare * 100.0);
+    throw InputError("cluster.gpu_power_limit_W",
+                     "outside the range the power model covers for " + gpu.id, value, allowed);
+  }
 }
 
 void check_intra_node_bandwidth(const Scenario& s) {

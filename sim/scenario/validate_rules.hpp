@@ -45,6 +45,8 @@ void check_grad_compression(Scenario& s);
 // validate_cluster.cpp
 const GpuSpec& resolve_gpu(Scenario& s);
 void check_precision(const Scenario& s, const GpuSpec& gpu);
+// cluster.gpu_power_limit_W: 0, or between kLowestPowerLimitShare of the GPU's TDP and the TDP.
+void check_power_limit(const Scenario& s, const GpuSpec& gpu);
 void check_intra_node_bandwidth(const Scenario& s);
 void check_network_config(const Scenario& s);
 // intra_node.fabric "ici": checks the chip and slice shape, sets the ICI link rate, the chips'

@@ -54,6 +54,13 @@ GpuChoice hopper(const std::string& text, RowBuild& b) {
   if (contains(text, "h200")) return {"h200-sxm-141gb", "H200"};
   if (contains(text, "h800")) return {"h800-sxm5-80gb", "H800"};
   if (contains(text, "pcie")) return {"h100-pcie-80gb", "H100-PCIe"};
+  if (contains(text, "hbm2e")) {
+    // Only Meta's Grand Teton H100s pair the SXM5 module with HBM2e (torchtitan's H100 runs).
+    b.assume(
+        "GPU 'H100 HBM2e' read as the catalog's h100-sxm5-96gb-hbm2e: the SXM5 module with six "
+        "HBM2e stacks at a 500 W power limit (torchtitan's H100 benchmarks)");
+    return {"h100-sxm5-96gb-hbm2e", "H100-HBM2e"};
+  }
   if (!contains(text, "sxm"))
     b.assume("GPU 'H100 80GB' read as the SXM5 module (form factor not given)");
   return {"h100-sxm5-80gb", "H100"};

@@ -107,5 +107,19 @@ TEST(GpuCatalogReference, NvlinkPerDirectionEqualsTheReference) {
   }
 }
 
+// The power limits of sim/hardware/power_limit.hpp start from these.
+TEST(GpuCatalogReference, TdpEqualsTheReference) {
+  for (const char* id :
+       {"p100-sxm2-16gb", "v100-sxm2-32gb", "a100-sxm4-40gb", "a100-sxm4-80gb", "h100-sxm5-80gb",
+        "h200-sxm-141gb", "b200", "gb200", "mi300x", "l40s", "l4", "a10", "t4"}) {
+    const std::string key = std::find_if(kEntries.begin(), kEntries.end(), [&](const auto& e) {
+                              return e.first == id;
+                            })->second;
+    expect_matches(find_gpu(id)->tdp_W, reference().at("gpus").at(key).at("tdp_w"), id);
+  }
+  // The reference gives "300-350" (configurable); the catalog takes the upper end.
+  EXPECT_EQ(find_gpu("h100-pcie-80gb")->tdp_W.value, 350.0);
+}
+
 }  // namespace
 }  // namespace wt

@@ -24,6 +24,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
                          "a100-sxm4-40gb",
                          "a100-sxm4-80gb",
                          "h100-sxm5-80gb",
+                         "h100-sxm5-96gb-hbm2e",
                          "h100-pcie-80gb",
                          "h800-sxm5-80gb",
                          "h200-sxm-141gb",
@@ -47,7 +48,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
     ASSERT_NE(g, nullptr) << id;
     EXPECT_EQ(g->id, id);
   }
-  EXPECT_EQ(gpu_catalog().size(), 24u);
+  EXPECT_EQ(gpu_catalog().size(), 25u);
 }
 
 TEST(GpuCatalog, IdsAndAliasesAreUnique) {

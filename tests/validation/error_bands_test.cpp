@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -202,6 +203,7 @@ TEST(DevBands, NinetyPercentOfTheRowsFallInsideTheirBand) {
   for (const BandedRow& r : rows)
     inside += std::fabs(r.residual) <= r.band.half_width ? 1 : 0;
   EXPECT_GE(inside, 0.9 * static_cast<double>(rows.size())) << inside << " of " << rows.size();
+  std::printf("inside their band: %d of %zu rows\n", inside, rows.size());
 }
 
 // Issue 21's second band item. Disabled because it does not hold together with the first on the

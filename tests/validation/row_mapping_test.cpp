@@ -168,6 +168,18 @@ TEST(RowMapping, MptRowIsFsdpOnA100NodesOfEight) {
   EXPECT_EQ(rs.label, "MPT-70B, 128×A100-40GB, TP1 PP1 DP128 ZeRO-3");
 }
 
+// torchtitan's H100 rows ran on Meta's 500 W HBM2e H100s (docs/hardware.md, "Power limits").
+TEST(RowMapping, AnH100WithHbm2eIsTheCatalogsPowerLimitedPart) {
+  json row = mpt_row();
+  row["gpu_model"] = "NVIDIA H100 (HBM2e, 96GB, 500W power limit; Grand Teton)";
+  row["gpu_memory_gb"] = 96;
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "h100-sxm5-96gb-hbm2e");
+  EXPECT_TRUE(has(rs.assumptions, "GPU 'H100 HBM2e' read as the catalog's h100-sxm5-96gb-hbm2e"));
+  row["gpu_model"] = "NVIDIA H100 SXM";
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "h100-sxm5-80gb");
+}
+
 TEST(RowMapping, NemoLlamaRowIsGatedGqaWithContextParallelism) {
   const RowScenario rs = row_to_scenario(nemo_llama_row());
   const json& m = rs.doc.at("model");
