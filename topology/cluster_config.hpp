@@ -13,6 +13,10 @@ namespace wt {
 // as nvlink_mesh; docs/topology.md "Infinity Fabric").
 enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici, xgmi };
 enum class NetworkTopology { fat_tree, torus, dragonfly };
+// How a dragonfly routes between groups (docs/topology.md, "Dragonfly routing"): minimal
+// (local–global–local), valiant (through an intermediate group) or ugal (minimal or Valiant per
+// GPU pair, by the load the pair's candidate paths carry).
+enum class DragonflyRouting { minimal, valiant, ugal };
 
 // A direct link per GPU pair and no node switch.
 inline bool full_mesh(IntraNodeFabric f) {
@@ -45,6 +49,7 @@ struct DragonflyConfig {
   int routers_per_group = 0;
   int nodes_per_router = 0;
   int global_links_per_router = 0;
+  DragonflyRouting routing = DragonflyRouting::minimal;
 };
 
 struct NetworkConfig {

@@ -31,21 +31,39 @@ int32_t ClusterTopology::nic_vertex(int nic) const {
 }
 
 void ClusterTopology::route(int src, int dst, uint64_t flow_hash, std::vector<int32_t>& out) const {
+  route_gpus(src, dst, flow_hash, false, out);
+}
+
+bool ClusterTopology::route_nonminimal(int src, int dst, uint64_t flow_hash,
+                                       std::vector<int32_t>& out) const {
+  return route_gpus(src, dst, flow_hash, true, out);
+}
+
+bool ClusterTopology::route_gpus(int src, int dst, uint64_t flow_hash, bool nonminimal,
+                                 std::vector<int32_t>& out) const {
   assert(src >= 0 && src < num_gpus() && dst >= 0 && dst < num_gpus() && "GPU rank out of range");
-  if (src == dst) return;
+  if (src == dst) return !nonminimal;
   const int src_node = src / gpus_per_node_;
   const int dst_node = dst / gpus_per_node_;
   const int src_gpu = src % gpus_per_node_;
   const int dst_gpu = dst % gpus_per_node_;
   if (src_node == dst_node && !ici_) {
+    if (nonminimal) return false;
     nodes_.route_inside(src_node, src_gpu, dst_gpu, out);
-    return;
+    return true;
   }
   const auto [src_nic, dst_nic] = nodes_.flow_nics(src_gpu, dst_gpu, flow_hash);
   out.push_back(nodes_.gpu_to_nic_link(src_node, src_gpu, src_nic));
-  route_network(src_node * nics_per_node_ + src_nic, dst_node * nics_per_node_ + dst_nic, flow_hash,
-                out);
+  const int from = src_node * nics_per_node_ + src_nic;
+  const int to = dst_node * nics_per_node_ + dst_nic;
+  if (!nonminimal) {
+    route_network(from, to, flow_hash, out);
+  } else if (!route_network_nonminimal(from, to, flow_hash, out)) {
+    out.pop_back();
+    return false;
+  }
   out.push_back(nodes_.gpu_to_nic_link(dst_node, dst_gpu, dst_nic) + 1);
+  return true;
 }
 
 TopologyMetrics ClusterTopology::metrics() const {

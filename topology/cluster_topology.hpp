@@ -16,6 +16,8 @@ namespace wt::topo {
 class ClusterTopology : public Topology {
  public:
   void route(int src, int dst, uint64_t flow_hash, std::vector<int32_t>& out) const final;
+  bool route_nonminimal(int src, int dst, uint64_t flow_hash,
+                        std::vector<int32_t>& out) const final;
   TopologyMetrics metrics() const final;
 
   int num_nics() const { return num_nodes_ * nics_per_node_; }
@@ -36,6 +38,12 @@ class ClusterTopology : public Topology {
   // nodes).
   virtual void route_network(int src_nic, int dst_nic, uint64_t flow_hash,
                              std::vector<int32_t>& out) const = 0;
+  // The non-minimal alternative between NICs of distinct nodes; false, appending nothing, where
+  // there is none.
+  virtual bool route_network_nonminimal(int /*src_nic*/, int /*dst_nic*/, uint64_t /*flow_hash*/,
+                                        std::vector<int32_t>& /*out*/) const {
+    return false;
+  }
   virtual NetworkFigures network_figures() const = 0;
 
   bool has_network() const { return num_nodes_ > 1 || (ici_ && num_gpus() > 1); }
@@ -45,6 +53,10 @@ class ClusterTopology : public Topology {
   double link_Bps() const { return link_Bps_; }
 
  private:
+  // route() (nonminimal false) or route_nonminimal(); false when the network has no such path.
+  bool route_gpus(int src, int dst, uint64_t flow_hash, bool nonminimal,
+                  std::vector<int32_t>& out) const;
+
   int nics_per_node_ = 0;
   double link_Bps_ = 0.0;
   double link_latency_s_ = 0.0;

@@ -3,7 +3,9 @@
 // cables between every pair of groups (SimGrid's parameterization). Copy c of the cables between
 // group G and its t-th peer uses G's global port c·(g−1) + t, on router port / h, so a router's
 // h ports reach different groups. Minimal routing, local–global–local: the flow hash picks one of
-// the m cables to the destination group (docs/topology.md, "Dragonfly").
+// the m cables to the destination group. Valiant routing goes through an intermediate group
+// (local–global–local–global–local), chosen round-robin over the source NICs of a group so that a
+// group's flows to one destination group spread evenly (docs/topology.md, "Dragonfly").
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -37,6 +39,7 @@ class DragonflyTopology final : public ClusterTopology {
   }
 
   std::string name() const override { return "dragonfly"; }
+  bool adaptive_routing() const override { return df_.routing == DragonflyRouting::ugal; }
 
   int cables_per_group_pair() const {
     return df_.groups < 2 ? 0
@@ -46,6 +49,9 @@ class DragonflyTopology final : public ClusterTopology {
  private:
   int router_of_nic(int nic) const { return nic / nics_per_node() / df_.nodes_per_router; }
   int group_of(int router) const { return router / df_.routers_per_group; }
+  int nics_per_group() const {
+    return df_.routers_per_group * df_.nodes_per_router * nics_per_node();
+  }
   int peer_index(int group, int peer) const { return peer < group ? peer : peer - 1; }
   // Router (global index) holding copy c of the cables between `group` and `peer`.
   int gateway(int group, int peer, int c) const {
@@ -111,28 +117,65 @@ class DragonflyTopology final : public ClusterTopology {
     out.push_back(local_base_ + static_cast<int32_t>(2 * cable) + (from < to ? 0 : 1));
   }
 
+  // Leaves the group of router `from` for group `to_group` over copy c of their cables: the local
+  // hop to the cable's router, then the global link. Returns the router it arrives at.
+  int add_global_hop(int from, int to_group, int c, std::vector<int32_t>& out) const {
+    const int group = group_of(from);
+    add_local_hop(from, gateway(group, to_group, c), out);
+    const int64_t cable =
+        pair_index(std::min(group, to_group), std::max(group, to_group), df_.groups) *
+            cables_per_group_pair() +
+        c;
+    out.push_back(global_base_ + static_cast<int32_t>(2 * cable) + (group < to_group ? 0 : 1));
+    return gateway(to_group, group, c);
+  }
+
+  // The intermediate group of a Valiant path: the k-th of the g − 2 other groups, k = (the source
+  // NIC's index inside its group + the destination group) mod (g − 2), so the NICs of a group
+  // take the intermediate groups in turn.
+  int intermediate_group(int src_nic, int src_group, int dst_group) const {
+    const int k = (src_nic % nics_per_group() + dst_group) % (df_.groups - 2);
+    int via = k;
+    if (via >= std::min(src_group, dst_group)) ++via;
+    if (via >= std::max(src_group, dst_group)) ++via;
+    return via;
+  }
+
   void route_network(int src_nic, int dst_nic, uint64_t flow_hash,
                      std::vector<int32_t>& out) const override {
+    if (df_.routing == DragonflyRouting::valiant &&
+        route_network_nonminimal(src_nic, dst_nic, flow_hash, out)) {
+      return;
+    }
     out.push_back(nic_cable_base_ + 2 * src_nic);
+    const int from = router_of_nic(src_nic);
+    const int to = router_of_nic(dst_nic);
+    if (group_of(from) == group_of(to)) {
+      add_local_hop(from, to, out);
+    } else {
+      const int c = ecmp_pick(flow_hash, EcmpDecision::global_link, cables_per_group_pair());
+      add_local_hop(add_global_hop(from, group_of(to), c, out), to, out);
+    }
+    out.push_back(nic_cable_base_ + 2 * dst_nic + 1);
+  }
+
+  bool route_network_nonminimal(int src_nic, int dst_nic, uint64_t flow_hash,
+                                std::vector<int32_t>& out) const override {
     const int from = router_of_nic(src_nic);
     const int to = router_of_nic(dst_nic);
     const int src_group = group_of(from);
     const int dst_group = group_of(to);
-    if (src_group == dst_group) {
-      add_local_hop(from, to, out);
-    } else {
-      const int c = ecmp_pick(flow_hash, EcmpDecision::global_link, cables_per_group_pair());
-      const int leave = gateway(src_group, dst_group, c);
-      const int arrive = gateway(dst_group, src_group, c);
-      add_local_hop(from, leave, out);
-      const int low = std::min(src_group, dst_group);
-      const int high = std::max(src_group, dst_group);
-      const int64_t cable = pair_index(low, high, df_.groups) * cables_per_group_pair() + c;
-      out.push_back(global_base_ + static_cast<int32_t>(2 * cable) +
-                    (src_group < dst_group ? 0 : 1));
-      add_local_hop(arrive, to, out);
-    }
+    if (src_group == dst_group || df_.groups < 3) return false;
+    const int m = cables_per_group_pair();
+    out.push_back(nic_cable_base_ + 2 * src_nic);
+    const int via = intermediate_group(src_nic, src_group, dst_group);
+    const int mid =
+        add_global_hop(from, via, ecmp_pick(flow_hash, EcmpDecision::global_link, m), out);
+    const int arrive = add_global_hop(
+        mid, dst_group, ecmp_pick(flow_hash, EcmpDecision::second_global_link, m), out);
+    add_local_hop(arrive, to, out);
     out.push_back(nic_cable_base_ + 2 * dst_nic + 1);
+    return true;
   }
 
   NetworkFigures network_figures() const override {
@@ -204,13 +247,16 @@ std::optional<NetworkProblem> check_dragonfly_parameters(const DragonflyConfig& 
 
 }  // namespace
 
-// Worst case: local, global, local router links, plus the two NIC links.
+// Worst case: local, global, local router links (minimal and ugal: the analytical engine prices
+// collectives as the uniform traffic on which UGAL stays minimal), plus the two NIC links.
 NetworkSummary dragonfly_summary(const ClusterConfig& cluster, NetworkSummary s) {
   const NetworkConfig& net = cluster.network;
   const DragonflyConfig& df = net.dragonfly;
   const int64_t nodes = int64_t{df.groups} * df.routers_per_group * df.nodes_per_router;
   s.max_endpoints = clamp_to_int(nodes * net.nics_per_node);
-  s.hops_between_nodes = 3 + kNicLinks;
+  // Valiant adds a global link and a local link through the intermediate group.
+  const bool valiant = df.routing == DragonflyRouting::valiant && df.groups >= 3;
+  s.hops_between_nodes = (valiant ? 5 : 3) + kNicLinks;
   s.bisection_Bps = dragonfly_bisection_links(df) * network_link_Bps(net);
   return s;
 }
@@ -227,12 +273,6 @@ std::optional<NetworkProblem> check_dragonfly(const ClusterConfig& cluster) {
         path + ".groups", "each group needs a global link to every other group",
         std::to_string(df.groups),
         "at most routers_per_group × global_links_per_router + 1 = " + std::to_string(reachable)};
-  }
-  if (df.groups > df.routers_per_group) {
-    return NetworkProblem{path + ".groups",
-                          "SimGrid 3.32's dragonfly crashes when groups exceed routers per group",
-                          std::to_string(df.groups),
-                          "at most routers_per_group = " + std::to_string(df.routers_per_group)};
   }
   return capacity_problem(cluster, path,
                           "the dragonfly has fewer node ports than the cluster has NICs");

@@ -7,7 +7,13 @@
 namespace wt::topo {
 
 // Salts of the routing decisions, one per kind of choice.
-enum class EcmpDecision : uint64_t { nic = 1, leaf_uplink = 2, agg_uplink = 3, global_link = 4 };
+enum class EcmpDecision : uint64_t {
+  nic = 1,
+  leaf_uplink = 2,
+  agg_uplink = 3,
+  global_link = 4,
+  second_global_link = 5,  // a dragonfly Valiant path's global cable out of the intermediate group
+};
 
 constexpr uint64_t splitmix64(uint64_t x) {
   x += 0x9E3779B97F4A7C15ULL;

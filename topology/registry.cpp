@@ -60,10 +60,10 @@ const std::vector<Registration>& registrations() {
        {torus_summary, check_torus}},
       {{"dragonfly",
         "Groups of all-to-all routers joined by global cables spread evenly over the group "
-        "pairs; minimal local-global-local routing.",
+        "pairs; minimal (local-global-local), Valiant or UGAL routing.",
         network_paths({net("dragonfly.groups"), net("dragonfly.routers_per_group"),
-                       net("dragonfly.nodes_per_router"),
-                       net("dragonfly.global_links_per_router")})},
+                       net("dragonfly.nodes_per_router"), net("dragonfly.global_links_per_router"),
+                       net("dragonfly.routing")})},
        [](const NetworkConfig& n) { return n.topology == NetworkTopology::dragonfly; },
        make_dragonfly,
        {dragonfly_summary, check_dragonfly}},

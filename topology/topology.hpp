@@ -70,6 +70,16 @@ class Topology {
   // (fat-tree ECMP), `flow_hash` picks one deterministically, spreading distinct flows evenly.
   // src == dst gives an empty route.
   virtual void route(int src, int dst, uint64_t flow_hash, std::vector<int32_t>& out) const = 0;
+  // A non-minimal alternative to route(), as route() lays it out: a dragonfly's Valiant path
+  // through an intermediate group, for GPUs of two different groups. Returns false and appends
+  // nothing where there is none (every other topology, a dragonfly of fewer than three groups).
+  virtual bool route_nonminimal(int /*src*/, int /*dst*/, uint64_t /*flow_hash*/,
+                                std::vector<int32_t>& /*out*/) const {
+    return false;
+  }
+  // Whether an engine that knows the traffic chooses between route() and route_nonminimal() per
+  // GPU pair by load (dragonfly routing "ugal"); route() alone is then the minimal path.
+  virtual bool adaptive_routing() const { return false; }
 
   virtual TopologyMetrics metrics() const = 0;
 

@@ -180,6 +180,18 @@ const char* to_string(NetworkTopology t) {
   return "?";
 }
 
+const char* to_string(DragonflyRouting r) {
+  switch (r) {
+    case DragonflyRouting::minimal:
+      return "minimal";
+    case DragonflyRouting::valiant:
+      return "valiant";
+    case DragonflyRouting::ugal:
+      return "ugal";
+  }
+  return "?";
+}
+
 const char* to_string(CollectiveAlgorithm a) {
   switch (a) {
     case CollectiveAlgorithm::automatic:

@@ -80,6 +80,11 @@ struct EnumValues<NetworkTopology> {
                                      NetworkTopology::dragonfly};
 };
 template <>
+struct EnumValues<DragonflyRouting> {
+  static constexpr std::array values{DragonflyRouting::minimal, DragonflyRouting::valiant,
+                                     DragonflyRouting::ugal};
+};
+template <>
 struct EnumValues<CollectiveAlgorithm> {
   static constexpr std::array values{CollectiveAlgorithm::automatic, CollectiveAlgorithm::ring,
                                      CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical,

@@ -400,6 +400,10 @@ std::vector<FieldBinding> cluster_fields() {
       integer_field(WT_MEMBER(cluster.network.dragonfly.global_links_per_router), kLinkCount,
                     {.default_text = "required for a dragonfly",
                      .doc = "Links from each router to other groups."}),
+      choice_field(WT_MEMBER(cluster.network.dragonfly.routing),
+                   {.doc = "Routing between groups: minimal (local-global-local), valiant "
+                           "(through an intermediate group) or ugal (minimal or Valiant per GPU "
+                           "pair, by the load on the candidate paths; SimGrid engine)."}),
   };
 }
 

@@ -58,6 +58,24 @@ TEST(MakeFabric, TorusLatencyFollowsItsDiameter) {
   EXPECT_NEAR(make_fabric(s, gpu("h100-sxm5-80gb")).inter.alpha_s, 12e-6, 1e-18);
 }
 
+TEST(MakeFabric, DragonflyLatencyFollowsItsRouting) {
+  Scenario s = dgx_h100(24);
+  s.cluster.network.topology = NetworkTopology::dragonfly;
+  s.cluster.network.dragonfly = {4, 3, 2, 1, DragonflyRouting::minimal};
+  s.cluster.network.link_latency_us = 2.0;
+  // minimal: local, global, local + 2 NIC links = 5 hops × 2 us.
+  EXPECT_NEAR(make_fabric(s, gpu("h100-sxm5-80gb")).inter.alpha_s, 10e-6, 1e-18);
+  // UGAL is priced as minimal (uniform collective traffic stays minimal).
+  s.cluster.network.dragonfly.routing = DragonflyRouting::ugal;
+  EXPECT_NEAR(make_fabric(s, gpu("h100-sxm5-80gb")).inter.alpha_s, 10e-6, 1e-18);
+  // Valiant: local, global, local, global, local + 2 NIC links = 7 hops × 2 us.
+  s.cluster.network.dragonfly.routing = DragonflyRouting::valiant;
+  EXPECT_NEAR(make_fabric(s, gpu("h100-sxm5-80gb")).inter.alpha_s, 14e-6, 1e-18);
+  const double beta = make_fabric(s, gpu("h100-sxm5-80gb")).inter.beta_Bps;
+  s.cluster.network.dragonfly.routing = DragonflyRouting::minimal;
+  EXPECT_DOUBLE_EQ(make_fabric(s, gpu("h100-sxm5-80gb")).inter.beta_Bps, beta);
+}
+
 TEST(GroupShape, InsideOneNode) {
   EXPECT_EQ(group_shape(8, 1, 8).nodes, 1);   // TP 8
   EXPECT_EQ(group_shape(4, 2, 8).nodes, 1);   // spans 8 GPUs

@@ -27,19 +27,8 @@ Fabric fabric() {
   return Fabric{{1e-6, 1e11}, {4e-6, kLink_Bps}, kOverhead_s};
 }
 
-// `roles` pipeline stages of `per_role` GPUs; GPU x of stage `from` sends kBytes to GPU x of stage
-// `to` (global ranks from·per_role + x → to·per_role + x), all at once.
 Workload stage_send(int roles, int per_role, int from, int to) {
-  Workload w = workload(roles, 1, per_role);
-  Op send =
-      comm_op(OpKind::send, CommDim::pp, Collective::send_recv, kBytes, 2, 0.0, Stream::pp_send);
-  send.peer_role = to;
-  w.programs[static_cast<size_t>(from)].ops.push_back(send);
-  Op recv = comm_op(OpKind::recv, CommDim::pp, Collective::send_recv, kBytes, 2, 0.0);
-  recv.peer_role = from;
-  recv.peer_op = 0;
-  w.programs[static_cast<size_t>(to)].ops.push_back(recv);
-  return w;
+  return stage_send_bytes(roles, per_role, from, to, kBytes);
 }
 
 std::vector<std::pair<int, int>> stage_flows(int per_role, int from, int to) {

@@ -110,6 +110,21 @@ inline Workload workload(int roles, int tensor, int data, int context = 1) {
   return w;
 }
 
+// `roles` pipeline stages of `per_role` GPUs; GPU x of stage `from` sends `bytes` to GPU x of
+// stage `to` (global ranks from·per_role + x → to·per_role + x), all at once.
+inline Workload stage_send_bytes(int roles, int per_role, int from, int to, double bytes) {
+  Workload w = workload(roles, 1, per_role);
+  Op send =
+      comm_op(OpKind::send, CommDim::pp, Collective::send_recv, bytes, 2, 0.0, Stream::pp_send);
+  send.peer_role = to;
+  w.programs[static_cast<size_t>(from)].ops.push_back(send);
+  Op recv = comm_op(OpKind::recv, CommDim::pp, Collective::send_recv, bytes, 2, 0.0);
+  recv.peer_role = from;
+  recv.peer_op = 0;
+  w.programs[static_cast<size_t>(to)].ops.push_back(recv);
+  return w;
+}
+
 inline SimgridSetup setup_for(const topo::Topology& t, const Fabric& f) {
   SimgridSetup s;
   s.topology = &t;

@@ -78,7 +78,6 @@ TEST(Registry, RefusesEverythingCheckNetworkRefuses) {
   t.network.torus.dims = {8, 0};
   expect_same_refusal(t);
   expect_same_refusal(dragonfly(129, 8, 8, 8, 2, 4));  // > 8·8·2 nodes
-  expect_same_refusal(dragonfly(16, 8, 9, 8, 2, 4));   // groups > routers (SimGrid)
   expect_same_refusal(dragonfly(16, 8, 40, 8, 2, 4));  // groups > a·h + 1
   expect_same_refusal(dragonfly(16, 8, 0, 8, 2, 4));
   expect_same_refusal(dragonfly(16, 8, 4, 8, 0, 4));

@@ -1,11 +1,13 @@
 #include "sim/engine/simgrid/simgrid_engine.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 #include "sim/engine/simgrid/des.hpp"
 #include "sim/engine/simgrid/flow_plan.hpp"
 #include "sim/engine/simgrid/isolated_run.hpp"
+#include "sim/engine/simgrid/ugal_routes.hpp"
 
 namespace wt {
 
@@ -35,15 +37,44 @@ void check_placement(const Workload& w, const SimgridSetup& setup, std::vector<c
   }
 }
 
+// The routes UGAL chose, in words (the flows of the pairs between dragonfly groups).
+std::string ugal_note(const topo::Topology& routed, const std::vector<const sg::Plan*>& plans) {
+  int64_t between_groups = 0;
+  int64_t nonminimal = 0;
+  std::vector<int32_t> a;
+  std::vector<int32_t> b;
+  for (const sg::PairBytes& p : sg::pair_bytes(plans)) {
+    a.clear();
+    b.clear();
+    const uint64_t hash = sg::flow_hash(routed, p.src, p.dst);
+    if (!routed.route_nonminimal(p.src, p.dst, hash, a)) continue;
+    ++between_groups;
+    routed.route(p.src, p.dst, hash, b);
+    if (a == b) ++nonminimal;
+  }
+  return "UGAL: " + std::to_string(nonminimal) + " of " + std::to_string(between_groups) +
+         " GPU pairs between dragonfly groups take the Valiant path";
+}
+
 }  // namespace
 
 SimgridResult simulate_simgrid(const Workload& w, const SimgridSetup& setup) {
   if (setup.topology == nullptr) throw std::invalid_argument("SimGrid engine: no topology");
   std::vector<char> taken(static_cast<size_t>(setup.topology->num_gpus()), 0);
   check_placement(w, setup, taken);
-  const sg::Plan plan = sg::build_plan(w, setup);
+  sg::Plan plan = sg::build_plan(w, setup);
+  // Under UGAL the routes depend on the traffic: the plan is built on the minimal routes, UGAL
+  // picks each GPU pair's path from its bytes (ugal_routes.hpp), and the plan is rebuilt on the
+  // chosen routes so that its latencies follow them.
+  SimgridSetup routed = setup;
+  const std::unique_ptr<topo::Topology> ugal = sg::ugal_topology(*setup.topology, {&plan});
+  if (ugal) {
+    routed.topology = ugal.get();
+    plan = sg::build_plan(w, routed);
+    plan.reductions.push_back(ugal_note(*ugal, {&plan}));
+  }
   const sg::DesResult des =
-      sg::decode(sg::run_isolated([&] { return sg::encode(sg::run_des(w, plan, setup)); }));
+      sg::decode(sg::run_isolated([&] { return sg::encode(sg::run_des(w, plan, routed)); }));
   SimgridResult out;
   out.timeline.roles = des.units;
   for (size_t u = 0; u < out.timeline.roles.size(); ++u) {
@@ -79,6 +110,19 @@ SimgridJobsResult simulate_simgrid_jobs(const std::vector<SimgridJob>& jobs, int
   }
   SimgridSetup shared = jobs.front().setup;
   shared.progress = nullptr;
+  std::vector<const sg::Plan*> plan_ptrs;
+  for (const sg::Plan& p : plans)
+    plan_ptrs.push_back(&p);
+  const std::unique_ptr<topo::Topology> ugal = sg::ugal_topology(*topology, plan_ptrs);
+  if (ugal) {
+    shared.topology = ugal.get();
+    for (size_t j = 0; j < jobs.size(); ++j) {
+      SimgridSetup setup = jobs[j].setup;
+      setup.topology = ugal.get();
+      setup.reductions.representative_rail = false;
+      plans[j] = sg::build_plan(*jobs[j].workload, setup);
+    }
+  }
   const sg::DesJobsResult des = sg::decode_jobs(sg::run_isolated(
       [&] { return sg::encode(sg::run_des_jobs(workloads, plans, shared, steps)); }));
   SimgridJobsResult out;
