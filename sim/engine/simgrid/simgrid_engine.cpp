@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/engine/simgrid/async_workers.hpp"
 #include "sim/engine/simgrid/des.hpp"
 #include "sim/engine/simgrid/flow_plan.hpp"
 #include "sim/engine/simgrid/isolated_run.hpp"
@@ -41,6 +42,7 @@ SimgridResult simulate_simgrid(const Workload& w, const SimgridSetup& setup) {
   if (setup.topology == nullptr) throw std::invalid_argument("SimGrid engine: no topology");
   std::vector<char> taken(static_cast<size_t>(setup.topology->num_gpus()), 0);
   check_placement(w, setup, taken);
+  if (setup.async.steps > 0) return sg::simulate_async(w, setup);
   const sg::Plan plan = sg::build_plan(w, setup);
   const sg::DesResult des =
       sg::decode(sg::run_isolated([&] { return sg::encode(sg::run_des(w, plan, setup)); }));
@@ -96,6 +98,7 @@ Timeline SimgridEngine::run(const Workload& w) {
   SimgridResult r = simulate_simgrid(w, setup_);
   reductions_ = std::move(r.reductions);
   links_ = std::move(r.links);
+  staleness_ = r.staleness;
   return std::move(r.timeline);
 }
 
