@@ -28,7 +28,8 @@ std::vector<LinkLoad> link_loads_of(const std::vector<LinkTraffic>& traffic, dou
   loads.reserve(traffic.size());
   for (const LinkTraffic& l : traffic) {
     const double busy = iteration_s > 0.0 ? l.busy_s / iteration_s : 0.0;
-    loads.push_back({l.link, l.bytes, std::clamp(busy, 0.0, 1.0)});
+    const double line_rate = iteration_s > 0.0 ? l.line_rate_s / iteration_s : 0.0;
+    loads.push_back({l.link, l.bytes, std::clamp(busy, 0.0, 1.0), std::clamp(line_rate, 0.0, 1.0)});
   }
   return loads;
 }
@@ -53,6 +54,7 @@ EngineOnCluster simgrid_engine(const Scenario& s, const HardwareSetup& hw,
   out.topology = topo::build_topology(simulated_cluster(s), intra_Bps);
   SimgridSetup setup;
   setup.parameter_servers = ps_hosts(s);
+  setup.async = async_steps(s);
   setup.topology = out.topology.get();
   setup.fabric = hw.fabric;
   setup.intra_node_scale = intra_Bps > 0.0 ? hw.fabric.intra.beta_Bps / intra_Bps : 1.0;
@@ -66,14 +68,6 @@ EngineOnCluster simgrid_engine(const Scenario& s, const HardwareSetup& hw,
 // The one place an engine kind becomes an Engine.
 EngineOnCluster make_engine(EngineKind kind, const Scenario& s, const HardwareSetup& hw,
                             const EngineOptions& options) {
-  if (kind == EngineKind::simgrid && s.parallel.data_sync == DataSync::async) {
-    throw InputError("parallel.data_sync",
-                     "async is not simulated by the SimGrid engine (its workers push and pull "
-                     "without a barrier, which the engine's lockstep replicas cannot express); "
-                     "the analytical engine prices it",
-                     to_string(s.parallel.data_sync),
-                     "allreduce, parameter_server or backup_workers, or the analytical engine");
-  }
   if (kind == EngineKind::simgrid) return simgrid_engine(s, hw, options);
   EngineOnCluster out;
   out.engine = std::make_unique<AnalyticalEngine>();
@@ -102,6 +96,13 @@ RunOutput run_scenario(const Scenario& s, EngineKind engine, const EngineOptions
   out.result = assemble_result(s, hw.gpu, hw.profile(), time_split(w, out.timeline), work,
                                timer.engine->name());
   out.result.engine_reductions = timer.engine->reductions();
+  if (const auto st = timer.engine->measured_staleness(); st && out.result.data_sync) {
+    DataSyncFigures& f = *out.result.data_sync;
+    f.staleness_mean = st->mean;
+    f.staleness_p50 = st->p50;
+    f.staleness_p90 = st->p90;
+    f.staleness_max = st->max;
+  }
   check_result_finite(s, out.result);
   return out;
 }

@@ -25,6 +25,9 @@ struct LinkLoad {
   int32_t link = 0;    // index into topo::Topology::links() of build_topology(simulated_cluster(s))
   double bytes = 0.0;  // bytes that crossed the link in one iteration
   double utilisation = 0.0;  // busy fraction of the simulated iteration, 0..1
+  // Time at line rate: the bytes at the link's bandwidth over the iteration, 0..1. Unlike busy
+  // time, a link that is busy only because a slower hop elsewhere paces its flows stays low.
+  double line_rate = 0.0;
 };
 
 struct RunOutput {

@@ -125,4 +125,34 @@ std::vector<Figure> training_figures(const wt::Scenario& s, const wt::RunResult&
   return out;
 }
 
+std::vector<Figure> data_sync_rows(const wt::RunResult& r) {
+  if (!r.data_sync || r.data_sync->servers <= 0) return {};
+  const wt::DataSyncFigures& f = *r.data_sync;
+  const auto nic = [](double bytes, double busy, bool bottleneck) {
+    QString text = QObject::tr("%1/step (%2 at line rate")
+                       .arg(q(wt::format_bytes(bytes)), figure_percent(busy));
+    return text + (bottleneck ? QObject::tr(", the bottleneck)") : QStringLiteral(")"));
+  };
+  std::vector<Figure> out = {
+      {"data_sync", QObject::tr("Data sync"),
+       QObject::tr("%1 · %2 %3 servers, %4 worker nodes")
+           .arg(q(f.mode))
+           .arg(f.servers)
+           .arg(q(f.server_placement))
+           .arg(f.worker_nodes)},
+      {"server_nic", QObject::tr("  server NIC"),
+       nic(f.server_nic_bytes, f.server_nic_busy, f.bottleneck == "server NIC")},
+      {"worker_nic", QObject::tr("  worker NIC"),
+       nic(f.worker_nic_bytes, f.worker_nic_busy, f.bottleneck == "worker NIC")},
+  };
+  if (f.has_staleness) {
+    out.push_back({"staleness", QObject::tr("  staleness"),
+                   QObject::tr("mean %1 · P90 %2 · max %3 updates")
+                       .arg(f.staleness_mean, 0, 'f', 1)
+                       .arg(f.staleness_p90, 0, 'f', 1)
+                       .arg(f.staleness_max, 0, 'f', 0)});
+  }
+  return out;
+}
+
 }  // namespace wt::gui

@@ -27,6 +27,11 @@ std::vector<Figure> iteration_figures(const wt::RunResult& r);
 // on one GPU).
 std::vector<Figure> time_split_figures(const wt::Scenario& s, const wt::RunResult& r);
 std::vector<Figure> training_figures(const wt::Scenario& s, const wt::RunResult& r);
+// Under parallel.data_sync other than allreduce (docs/models.md, "Data synchronisation beyond
+// all-reduce"): "data_sync" ("async · 8 colocated servers, 8 worker nodes"), "server_nic" and
+// "worker_nic" (bytes per step and direction, their time at line rate over the step) and, under
+// async, "staleness" ("mean 7.0 · P90 8.0 · max 14 updates"); none otherwise.
+std::vector<Figure> data_sync_rows(const wt::RunResult& r);
 
 QString figure_percent(double fraction);  // "44.9%"
 

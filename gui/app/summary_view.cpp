@@ -126,6 +126,7 @@ void SummaryView::show_run(const RunRecord& run) {
       figures_[key]->setToolTip(band_tooltip(*r.error_band));
   }
   fill(split_, time_split_figures(run.scenario, r));
+  fill(split_, data_sync_rows(r));
   fill(training_, training_figures(run.scenario, r));
   memory_->show_stages(memory_by_stage(run));
   memory_note_->setText(

@@ -4,8 +4,14 @@
 
 namespace wt::gui {
 
-LoadIndex::LoadIndex(const std::vector<wt::LinkLoad>& loads, size_t link_count)
-    : has_loads_(true), bytes_(link_count, 0.0), utilisation_(link_count, 0.0) {
+LoadMeasure default_measure(const std::vector<wt::LinkLoad>& loads) {
+  const bool line_rate = std::any_of(loads.begin(), loads.end(),
+                                     [](const wt::LinkLoad& l) { return l.line_rate > 0.0; });
+  return line_rate ? LoadMeasure::line_rate : LoadMeasure::busy;
+}
+
+LoadIndex::LoadIndex(const std::vector<wt::LinkLoad>& loads, size_t link_count, LoadMeasure measure)
+    : has_loads_(true), measure_(measure), bytes_(link_count, 0.0), utilisation_(link_count, 0.0) {
   for (const wt::LinkLoad& l : loads) {
     if (l.link < 0 || static_cast<size_t>(l.link) >= link_count) {
       has_loads_ = false;
@@ -17,7 +23,8 @@ LoadIndex::LoadIndex(const std::vector<wt::LinkLoad>& loads, size_t link_count)
       return;
     }
     bytes_[static_cast<size_t>(l.link)] = l.bytes;
-    utilisation_[static_cast<size_t>(l.link)] = std::clamp(l.utilisation, 0.0, 1.0);
+    const double value = measure == LoadMeasure::line_rate ? l.line_rate : l.utilisation;
+    utilisation_[static_cast<size_t>(l.link)] = std::clamp(value, 0.0, 1.0);
   }
 }
 

@@ -11,20 +11,31 @@
 
 namespace wt::gui {
 
+// What the colours show: the share of the iteration a link carried data (busy, whatever the
+// rate), or its time at line rate (its bytes at its bandwidth over the iteration), which singles
+// out the links that set the pace, such as a parameter server's NIC.
+enum class LoadMeasure { line_rate, busy };
+
+// line_rate when any load has a time at line rate (SimGrid runs), else busy.
+LoadMeasure default_measure(const std::vector<wt::LinkLoad>& loads);
+
 class LoadIndex {
  public:
   LoadIndex() = default;  // no loads: the neutral drawing
   // Loads of a network of `link_count` links; ones naming a link it lacks make it unusable
-  // (loads of another scenario), said by mismatch().
-  LoadIndex(const std::vector<wt::LinkLoad>& loads, size_t link_count);
+  // (loads of another scenario), said by mismatch(). utilisation() is the `measure`.
+  LoadIndex(const std::vector<wt::LinkLoad>& loads, size_t link_count,
+            LoadMeasure measure = LoadMeasure::busy);
 
   bool has_loads() const { return has_loads_; }
   const QString& mismatch() const { return mismatch_; }
+  LoadMeasure measure() const { return measure_; }
   double bytes(int32_t link) const;
-  double utilisation(int32_t link) const;  // 0 when the link carried nothing
+  double utilisation(int32_t link) const;  // the measure, 0 when the link carried nothing
 
  private:
   bool has_loads_ = false;
+  LoadMeasure measure_ = LoadMeasure::busy;
   QString mismatch_;
   std::vector<double> bytes_;
   std::vector<double> utilisation_;

@@ -12,12 +12,17 @@ QString name_of(const DrawnBox& b) {
                                                             : b.detail.section(" — ", 0, 0);
 }
 
+QString measure_word(const LoadIndex& loads) {
+  return loads.measure() == LoadMeasure::line_rate ? "at line rate" : "busy";
+}
+
 QString direction_line(const QString& from, const QString& to, const DirectionLoad& d, int cables,
                        const LoadIndex& loads) {
   QString line = from + " → " + to + ": ";
   if (!loads.has_loads()) return line + "no utilisation (run with the SimGrid engine)";
   if (d.bytes <= 0.0) return line + "no traffic";
-  line += bytes_text(d.bytes) + ", busy " + percent_text(d.busiest) + " of the iteration";
+  line += bytes_text(d.bytes) + ", " + measure_word(loads) + " " + percent_text(d.busiest) +
+          " of the iteration";
   return cables > 1 ? line + " (busiest cable)" : line;
 }
 
@@ -81,7 +86,7 @@ QString node_tooltip(const DrawnBox& node, const QString& fabric, const LoadInde
   if (!loads.has_loads()) return text + "no utilisation (run with the SimGrid engine)";
   const NodeFabricLoad f = node_fabric_load(node, loads);
   if (f.bytes <= 0.0) return text + "no traffic";
-  return text + bytes_text(f.bytes) + " over its GPU links, busiest busy " +
+  return text + bytes_text(f.bytes) + " over its GPU links, busiest " + measure_word(loads) + " " +
          percent_text(f.busiest) + " of the iteration";
 }
 

@@ -1,6 +1,7 @@
 #include "gui/topology/topology_view.hpp"
 #include "gui/topology/layouts.hpp"
 
+#include <QComboBox>
 #include <QGraphicsScene>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -34,6 +35,10 @@ const char* kNoLoads = "Links in grey: run with the SimGrid engine to see link u
 const char* kWithLoads =
     "Colour: share of the simulated iteration each link carried data (an edge of several cables "
     "shows its busiest). Hover an edge for bytes and utilisation per direction.";
+const char* kWithLineRate =
+    "Colour: time at line rate, each link's bytes at its bandwidth as a share of the simulated "
+    "iteration (an edge of several cables shows its hottest): the links that set the pace stand "
+    "out. Hover an edge for bytes and time at line rate per direction.";
 
 }  // namespace
 
@@ -67,6 +72,14 @@ QWidget* TopologyView::make_toolbar() {
     connect(b, &QToolButton::clicked, this, action);
     row->addWidget(b);
   };
+  measure_box_ = new QComboBox(bar);
+  measure_box_->addItem("Time at line rate", static_cast<int>(LoadMeasure::line_rate));
+  measure_box_->addItem("Busy share", static_cast<int>(LoadMeasure::busy));
+  measure_box_->setToolTip("What the link colours show");
+  connect(measure_box_, &QComboBox::activated, this, [this](int index) {
+    set_measure(static_cast<LoadMeasure>(measure_box_->itemData(index).toInt()));
+  });
+  row->addWidget(measure_box_);
   add("−", "Zoom out (or the mouse wheel)", [this] { view_->zoom_by(1.0 / 1.25); });
   add("+", "Zoom in (or the mouse wheel)", [this] { view_->zoom_by(1.25); });
   add("Fit", "Show the whole drawing", [this] { view_->fit(); });
@@ -74,15 +87,32 @@ QWidget* TopologyView::make_toolbar() {
 }
 
 void TopologyView::show_network(const wt::Scenario& s, const std::vector<wt::LinkLoad>* loads) {
+  scenario_ = s;
+  loads_.reset();
+  if (loads != nullptr) loads_ = *loads;
+  measure_ = loads != nullptr ? default_measure(*loads) : LoadMeasure::busy;
+  draw();
+}
+
+void TopologyView::set_measure(LoadMeasure measure) {
+  measure_ = measure;
+  if (scenario_) draw();
+}
+
+void TopologyView::draw() {
+  measure_box_->setCurrentIndex(measure_box_->findData(static_cast<int>(measure_)));
+  measure_box_->setEnabled(loads_.has_value());
+  legend_->set_measure(measure_);
   try {
-    const std::unique_ptr<topo::Topology> t = topology_of(s);
-    const LoadIndex index = loads != nullptr ? LoadIndex(*loads, t->links().size()) : LoadIndex();
-    const NetworkDrawing d = draw_network(s, *t);
+    const std::unique_ptr<topo::Topology> t = topology_of(*scenario_);
+    const LoadIndex index = loads_ ? LoadIndex(*loads_, t->links().size(), measure_) : LoadIndex();
+    const NetworkDrawing d = draw_network(*scenario_, *t);
     scene_->clear();
-    build_scene(*scene_, d, *t, index, fabric_name(s.cluster.intra_node.fabric));
+    build_scene(*scene_, d, *t, index, fabric_name(scenario_->cluster.intra_node.fabric));
     caption_->setText(d.caption);
     legend_->setVisible(index.has_loads());
-    note_->setText(index.has_loads()             ? kWithLoads
+    const char* with = measure_ == LoadMeasure::line_rate ? kWithLineRate : kWithLoads;
+    note_->setText(index.has_loads()             ? QString(with)
                    : !index.mismatch().isEmpty() ? index.mismatch()
                                                  : QString(kNoLoads));
     view_->fit();
@@ -92,6 +122,9 @@ void TopologyView::show_network(const wt::Scenario& s, const std::vector<wt::Lin
 }
 
 void TopologyView::clear() {
+  scenario_.reset();
+  loads_.reset();
+  measure_box_->setEnabled(false);
   scene_->clear();
   caption_->setText("No scenario.");
   note_->clear();

@@ -41,6 +41,10 @@ QColor utilisation_colour(double utilisation) {
   return s.back().colour;
 }
 
+int colour_bucket(double utilisation) {
+  return std::clamp(static_cast<int>(std::clamp(utilisation, 0.0, 1.0) * 5.0), 0, 4);
+}
+
 QColor idle_link_colour() {
   return {0xc8, 0xc8, 0xc8};
 }

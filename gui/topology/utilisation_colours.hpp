@@ -7,6 +7,8 @@
 namespace wt::gui {
 
 QColor utilisation_colour(double utilisation);  // 0..1, clamped
+// The scale's class a value falls in, 0 (below 20%) .. 4 (80% and above, red to dark red).
+int colour_bucket(double utilisation);
 QColor idle_link_colour();
 QColor neutral_link_colour();
 

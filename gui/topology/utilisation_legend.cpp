@@ -15,9 +15,17 @@ constexpr int kLeft = 8;
 }  // namespace
 
 UtilisationLegend::UtilisationLegend(QWidget* parent) : QWidget(parent) {
-  setToolTip(
-      "Link utilisation: the share of the simulated iteration during which the link "
-      "carried data (an edge of several cables shows its busiest cable)");
+  set_measure(LoadMeasure::busy);
+}
+
+void UtilisationLegend::set_measure(LoadMeasure measure) {
+  measure_ = measure;
+  setToolTip(measure == LoadMeasure::line_rate
+                 ? "Time at line rate: the link's bytes at its bandwidth, as a share of the "
+                   "simulated iteration (an edge of several cables shows its hottest cable)"
+                 : "Link utilisation: the share of the simulated iteration during which the link "
+                   "carried data (an edge of several cables shows its busiest cable)");
+  update();
 }
 
 QSize UtilisationLegend::sizeHint() const {
@@ -28,7 +36,9 @@ void UtilisationLegend::paintEvent(QPaintEvent*) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
   const int line = fontMetrics().height();
-  p.drawText(kLeft, line, "link busy, share of the iteration");
+  p.drawText(kLeft, line,
+             measure_ == LoadMeasure::line_rate ? "link at line rate, share of the iteration"
+                                                : "link busy, share of the iteration");
   const QRect bar(kLeft, line + 4, kBarWidth, kBarHeight);
   QLinearGradient g(bar.topLeft(), bar.topRight());
   for (int i = 0; i <= 10; ++i)

@@ -24,7 +24,7 @@ int64_t parameter_servers(const Scenario& s) {
 PsHosts ps_hosts(const Scenario& s) {
   PsHosts h;
   const DataSync d = s.parallel.data_sync;
-  if (d != DataSync::parameter_server && d != DataSync::backup_workers) return h;
+  if (d == DataSync::allreduce) return h;
   h.workers = worker_nodes_running(s);
   h.servers = parameter_servers(s);
   h.placement = s.parallel.server_placement;

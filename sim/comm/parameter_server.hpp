@@ -44,11 +44,11 @@ struct PsHosts {
     return workers + (placement == ServerPlacement::dedicated ? servers : 0);
   }
 };
-// The scenario's hosts under parameter_server and backup_workers (whose buckets the analytical
-// engine prices as a push and pull too); workers = 0 under allreduce and async.
+// The scenario's hosts under parameter_server, async and backup_workers (whose buckets the
+// analytical engine prices as a push and pull too); workers = 0 under allreduce.
 PsHosts ps_hosts(const Scenario& s);
 // The cluster the SimGrid engine simulates (and its link loads index): s.cluster with
-// ps_hosts(s).nodes() nodes when parameter servers or backup workers add hosts.
+// ps_hosts(s).nodes() nodes when dedicated parameter servers or backup workers add hosts.
 ClusterConfig simulated_cluster(const Scenario& s);
 
 // The two parts of one push and pull that ps_push_pull_cost overlaps: the network part (the

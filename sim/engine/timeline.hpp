@@ -2,9 +2,11 @@
 // What an engine produces: when each op of each role ran, and where each role's compute stream
 // waited. Times are seconds from the start of the iteration.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "sim/hardware/stragglers.hpp"
 #include "sim/workload/program.hpp"
 
 namespace wt {
@@ -37,6 +39,9 @@ struct LinkTraffic {
   int32_t link = 0;  // index into Topology::links()
   double bytes = 0.0;
   double busy_s = 0.0;
+  // Time at line rate: the bytes at the link's bandwidth in the simulation (bytes over it), the
+  // least time it could have carried them in; over the iteration, how hot the link ran.
+  double line_rate_s = 0.0;
 };
 
 // One interface for every engine that times a workload's programs (the analytical walk and
@@ -50,6 +55,9 @@ class Engine {
   virtual std::vector<std::string> reductions() const { return {}; }
   // What each link carried in the last run, ascending by link; empty for an engine without links.
   virtual std::vector<LinkTraffic> link_traffic() const { return {}; }
+  // Async parameter servers simulated step by step (SimGrid): the staleness measured from the
+  // simulated order of the pushes; none by default (the report then draws it, data_sync.hpp).
+  virtual std::optional<Staleness> measured_staleness() const { return std::nullopt; }
 };
 
 }  // namespace wt

@@ -54,6 +54,17 @@ double sorted_percentile(const std::vector<double>& sorted, double q) {
   return sorted[i];
 }
 
+// Mean and percentiles of the staleness of the measured pushes.
+Staleness summary(std::vector<double> seen, double sum) {
+  std::sort(seen.begin(), seen.end());
+  Staleness out;
+  out.mean = sum / units::as_double(static_cast<int64_t>(seen.size()));
+  out.p50 = sorted_percentile(seen, 0.5);
+  out.p90 = sorted_percentile(seen, 0.9);
+  out.max = seen.back();
+  return out;
+}
+
 }  // namespace
 
 double expected_order_statistic(int64_t r, int64_t n, int64_t g) {
@@ -169,11 +180,57 @@ Staleness async_staleness(int64_t workers, double compute_share, double noise, d
     pulled[i] = version;
     events.emplace(t + cycle(), w);
   }
-  std::sort(seen.begin(), seen.end());
-  out.mean = sum / units::as_double(static_cast<int64_t>(seen.size()));
-  out.p50 = sorted_percentile(seen, 0.5);
-  out.p90 = sorted_percentile(seen, 0.9);
-  out.max = seen.back();
+  return summary(std::move(seen), sum);
+}
+
+Staleness staleness_of_pushes(const std::vector<std::vector<double>>& push_s, int64_t warmup) {
+  using Event = std::pair<double, int64_t>;  // (time, worker): a tie goes to the lower worker
+  std::vector<Event> events;
+  for (size_t w = 0; w < push_s.size(); ++w) {
+    for (double t : push_s[w])
+      events.emplace_back(t, static_cast<int64_t>(w));
+  }
+  std::stable_sort(events.begin(), events.end());
+  std::vector<int64_t> pulled(push_s.size(), 0);
+  std::vector<double> seen;
+  double sum = 0.0;
+  int64_t version = 0;
+  for (const auto& [t, w] : events) {
+    const auto i = static_cast<size_t>(w);
+    if (version >= warmup) {
+      seen.push_back(units::as_double(version - pulled[i]));
+      sum += seen.back();
+    }
+    ++version;
+    pulled[i] = version;
+  }
+  if (push_s.size() <= 1 || seen.empty()) return {};
+  return summary(std::move(seen), sum);
+}
+
+std::vector<std::vector<double>> async_step_stretches(int64_t workers, int steps, int64_t g,
+                                                      double noise, double rate, double slowdown,
+                                                      uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::vector<double>> out(static_cast<size_t>(std::max<int64_t>(workers, 0)));
+  if (steps < 1) return out;
+  for (std::vector<double>& worker : out) {
+    double sum = 0.0;
+    for (int k = 0; k < steps; ++k) {
+      double stretch = 1.0;
+      if (noise > 0.0) {
+        stretch = 0.05;
+        for (int64_t j = 0; j < g; ++j)
+          stretch = std::max(stretch, 1.0 + noise * standard_normal(rng));
+      }
+      if (rate > 0.0 && unit_uniform(rng) < rate) stretch *= slowdown;
+      worker.push_back(stretch);
+      sum += stretch;
+    }
+    const double mean = sum / steps;
+    for (double& x : worker)
+      x /= mean;
+  }
   return out;
 }
 

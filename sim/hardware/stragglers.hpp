@@ -59,4 +59,19 @@ struct Staleness {
 Staleness async_staleness(int64_t workers, double compute_share, double noise, double rate,
                           double slowdown, uint64_t seed);
 
+// The same figures from simulated pushes (the SimGrid engine's async run): `push_s[w]` holds
+// worker w's push times in order. The pushes are applied in time order (a tie to the lower
+// worker); each after the first `warmup` of all counts the updates applied since its worker's
+// previous push (its pull). Equal speeds give N - 1 for every push.
+Staleness staleness_of_pushes(const std::vector<std::vector<double>>& push_s, int64_t warmup);
+
+// The per-step compute stretches of async workers simulated step by step (the SimGrid engine):
+// per worker node and step, the slowest of its g GPUs' noise, max_j max(0.05, 1 + noise * Z_j),
+// times slowdown with probability rate; each worker's stretches rescaled to mean 1 over its
+// `steps`, so the simulated window keeps the mean stretch the durations already carry
+// (straggler_stretch) and only their order varies. All 1 when noise and rate are 0.
+std::vector<std::vector<double>> async_step_stretches(int64_t workers, int steps, int64_t g,
+                                                      double noise, double rate, double slowdown,
+                                                      uint64_t seed);
+
 }  // namespace wt

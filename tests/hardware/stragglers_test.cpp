@@ -1,6 +1,7 @@
 // Stragglers as a distribution (sim/hardware/stragglers.hpp) against hand-computed values.
 #include "sim/hardware/stragglers.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -83,6 +84,43 @@ TEST(Stragglers, EqualSpeedsGiveStalenessOfTheOtherWorkers) {
   EXPECT_NEAR(noisy.mean, 7.0, 0.1);
   EXPECT_GT(noisy.max, 7.0);
   EXPECT_EQ(async_staleness(1, 1.0, 0.1, 0.0, 1.0, 1).mean, 0.0);
+}
+
+TEST(Stragglers, StalenessOfSimulatedPushesByHand) {
+  // Three equal workers pushing together: round robin, N - 1 = 2 once the first round is past.
+  const Staleness equal = staleness_of_pushes({{1, 2, 3}, {1, 2, 3}, {1, 2, 3}}, 3);
+  EXPECT_EQ(equal.mean, 2.0);
+  EXPECT_EQ(equal.max, 2.0);
+  // Worker 0 pushes at 1, 2, 3, 4, worker 1 at 2 and 4 (ties to worker 0). Versions in order:
+  // w0@1 sees 0, w0@2 0, w1@2 2, w0@3 1, w0@4 0, w1@4 2; past the first two: 2, 1, 0, 2.
+  const Staleness uneven = staleness_of_pushes({{1, 2, 3, 4}, {2, 4}}, 2);
+  EXPECT_DOUBLE_EQ(uneven.mean, 1.25);
+  EXPECT_EQ(uneven.p50, 1.0);  // sorted 0, 1, 2, 2: index floor(0.5 * 3)
+  EXPECT_EQ(uneven.p90, 2.0);
+  EXPECT_EQ(uneven.max, 2.0);
+  EXPECT_EQ(staleness_of_pushes({{1, 2}}, 0).mean, 0.0);  // one worker
+}
+
+TEST(Stragglers, AsyncStepStretchesKeepTheMeanPerWorker) {
+  for (const auto& w : async_step_stretches(3, 5, 8, 0.0, 0.0, 2.0, 1)) {
+    for (double x : w)
+      EXPECT_EQ(x, 1.0);
+  }
+  // Slow steps only: 1 or 3 before the rescale, mean 1 after; a worker with none stays at 1.
+  const auto slow = async_step_stretches(4, 10, 8, 0.0, 0.5, 3.0, 2);
+  ASSERT_EQ(slow.size(), 4u);
+  for (const auto& w : slow) {
+    ASSERT_EQ(w.size(), 10u);
+    double sum = 0.0;
+    const double low = *std::min_element(w.begin(), w.end());
+    for (double x : w) {
+      sum += x;
+      EXPECT_TRUE(std::abs(x - low) < 1e-12 || std::abs(x - 3.0 * low) < 1e-12) << x;
+    }
+    EXPECT_NEAR(sum / 10.0, 1.0, 1e-12);
+  }
+  const auto noisy = async_step_stretches(2, 50, 8, 0.05, 0.02, 2.0, 3);
+  EXPECT_NE(noisy[0], noisy[1]);  // each worker its own draws
 }
 
 }  // namespace

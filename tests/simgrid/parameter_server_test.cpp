@@ -1,11 +1,10 @@
 // Parameter servers in the SimGrid engine (sim/engine/simgrid/ps_flows.hpp): the push and pull
 // flows of one bucket computed by hand, and on the shipped scenario the dedicated servers' NICs
-// are the busiest links, the step time the analytical engine's; async stays refused.
+// are the busiest links, the step time the analytical engine's (async: async_ps_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "core/error.hpp"
 #include "sim/comm/fabric.hpp"
 #include "sim/comm/parameter_server.hpp"
 #include "sim/engine/simgrid/ps_flows.hpp"
@@ -159,17 +158,6 @@ TEST(PsSimgrid, BackupWorkersRunAsNodes) {
   const RunOutput sg = run_scenario(s, EngineKind::simgrid);
   const double analytical_s = run_scenario(s).timeline.iteration_s;
   EXPECT_NEAR(sg.timeline.iteration_s, analytical_s, 0.01 * analytical_s);
-}
-
-TEST(PsSimgrid, AsyncIsRefusedWithItsReason) {
-  const Scenario s = shipped("async-ps-bert-large");
-  try {
-    run_scenario(s, EngineKind::simgrid);
-    FAIL() << "async ran in the SimGrid engine";
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), "parallel.data_sync");
-    EXPECT_NE(std::string(e.what()).find("barrier"), std::string::npos) << e.what();
-  }
 }
 
 }  // namespace

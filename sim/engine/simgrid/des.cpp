@@ -68,6 +68,7 @@ class Simulation {
       for (int j = 0; j < static_cast<int>(jobs_.size()); ++j) {
         sg4::Actor::create("job" + std::to_string(j), platform_.controller, [this, j] {
           for (int step = 0; step < steps_; ++step) {
+            state_[j].step = step;
             for (const sg4::ActorPtr& a : start_step(j))
               a->join();
             step_end_s_[j].push_back(sg4::Engine::get_clock());
@@ -87,6 +88,7 @@ class Simulation {
   DesJobsResult jobs_result() {
     DesJobsResult out;
     out.step_end_s = std::move(step_end_s_);
+    out.last_step = std::move(state_.front().timeline);
     out.flows = result_.flows;
     out.hosts = result_.hosts;
     out.links = std::move(result_.links);
@@ -107,6 +109,7 @@ class Simulation {
     std::vector<UnitState> units;
     std::vector<InstanceState> instances;
     std::vector<RoleTimeline> timeline;  // parallel to Plan::unit_role (the latest step)
+    int step = 0;
   };
 
   // Resets job j's state for a step starting now and starts one actor per stream of every unit.
@@ -193,11 +196,21 @@ class Simulation {
 
   void execute(int j, int unit, int32_t index, const Op& op) {
     if (op.kind == OpKind::compute) {
-      if (op.duration_s > 0.0) sg4::this_actor::sleep_for(op.duration_s);
+      if (op.duration_s > 0.0) sg4::this_actor::sleep_for(op.duration_s * compute_scale(j));
       return;
     }
     const int32_t inst = jobs_[j].plan->op_instance[unit][index];
     if (inst >= 0) meet(j, inst);
+  }
+
+  // What job j's compute takes in its current step relative to the op's duration (async workers'
+  // stragglers; 1 otherwise).
+  double compute_scale(int j) const {
+    const auto& scale = setup_.async.compute_scale;
+    if (static_cast<size_t>(j) >= scale.size()) return 1.0;
+    const auto& steps = scale[static_cast<size_t>(j)];
+    const auto k = static_cast<size_t>(state_[static_cast<size_t>(j)].step);
+    return k < steps.size() ? steps[k] : 1.0;
   }
 
   // The last of the expected units to arrive runs the work; the others wait for it.
@@ -299,6 +312,7 @@ void encode_links(std::string& out, const std::vector<LinkTraffic>& links) {
     put<int32_t>(out, l.link);
     put<double>(out, l.bytes);
     put<double>(out, l.busy_s);
+    put<double>(out, l.line_rate_s);
   }
 }
 
@@ -308,8 +322,36 @@ std::vector<LinkTraffic> decode_links(const std::string& bytes, size_t& at) {
     l.link = get<int32_t>(bytes, at);
     l.bytes = get<double>(bytes, at);
     l.busy_s = get<double>(bytes, at);
+    l.line_rate_s = get<double>(bytes, at);
   }
   return links;
+}
+
+void encode_units(std::string& out, const std::vector<RoleTimeline>& units) {
+  put<uint64_t>(out, units.size());
+  for (const RoleTimeline& u : units) {
+    put<uint64_t>(out, u.ops.size());
+    put<double>(out, u.end_s);
+    for (const OpTiming& t : u.ops) {
+      for (double v : {t.start_s, t.end_s, t.wait_bubble_s, t.wait_comm_s})
+        put<double>(out, v);
+    }
+  }
+}
+
+std::vector<RoleTimeline> decode_units(const std::string& bytes, size_t& at) {
+  std::vector<RoleTimeline> units(get<uint64_t>(bytes, at));
+  for (RoleTimeline& u : units) {
+    u.ops.resize(get<uint64_t>(bytes, at));
+    u.end_s = get<double>(bytes, at);
+    for (OpTiming& t : u.ops) {
+      t.start_s = get<double>(bytes, at);
+      t.end_s = get<double>(bytes, at);
+      t.wait_bubble_s = get<double>(bytes, at);
+      t.wait_comm_s = get<double>(bytes, at);
+    }
+  }
+  return units;
 }
 
 }  // namespace
@@ -334,15 +376,7 @@ std::string encode(const DesResult& r) {
   std::string out;
   put<int64_t>(out, r.flows);
   put<int64_t>(out, r.hosts);
-  put<uint64_t>(out, r.units.size());
-  for (const RoleTimeline& u : r.units) {
-    put<uint64_t>(out, u.ops.size());
-    put<double>(out, u.end_s);
-    for (const OpTiming& t : u.ops) {
-      for (double v : {t.start_s, t.end_s, t.wait_bubble_s, t.wait_comm_s})
-        put<double>(out, v);
-    }
-  }
+  encode_units(out, r.units);
   encode_links(out, r.links);
   return out;
 }
@@ -352,17 +386,7 @@ DesResult decode(const std::string& bytes) {
   size_t at = 0;
   r.flows = get<int64_t>(bytes, at);
   r.hosts = get<int64_t>(bytes, at);
-  r.units.resize(get<uint64_t>(bytes, at));
-  for (RoleTimeline& u : r.units) {
-    u.ops.resize(get<uint64_t>(bytes, at));
-    u.end_s = get<double>(bytes, at);
-    for (OpTiming& t : u.ops) {
-      t.start_s = get<double>(bytes, at);
-      t.end_s = get<double>(bytes, at);
-      t.wait_bubble_s = get<double>(bytes, at);
-      t.wait_comm_s = get<double>(bytes, at);
-    }
-  }
+  r.units = decode_units(bytes, at);
   r.links = decode_links(bytes, at);
   return r;
 }
@@ -377,6 +401,7 @@ std::string encode(const DesJobsResult& r) {
     for (double v : job)
       put<double>(out, v);
   }
+  encode_units(out, r.last_step);
   encode_links(out, r.links);
   return out;
 }
@@ -392,6 +417,7 @@ DesJobsResult decode_jobs(const std::string& bytes) {
     for (double& v : job)
       v = get<double>(bytes, at);
   }
+  r.last_step = decode_units(bytes, at);
   r.links = decode_links(bytes, at);
   return r;
 }

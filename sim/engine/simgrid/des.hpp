@@ -21,6 +21,8 @@ struct DesResult {
 // Several jobs on disjoint GPUs sharing the platform (simulate_simgrid_jobs).
 struct DesJobsResult {
   std::vector<std::vector<double>> step_end_s;  // per job, per step
+  // Job 0's last step, parallel to its Plan::unit_role, times from the simulation's start.
+  std::vector<RoleTimeline> last_step;
   int64_t flows = 0;
   int64_t hosts = 0;
   std::vector<LinkTraffic> links;
@@ -30,7 +32,8 @@ struct DesJobsResult {
 DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup);
 
 // Jobs j = 0.. run `workloads[j]` by `plans[j]`, `steps` steps each; the platform and link scales
-// come from `setup`. Same once-per-process rule.
+// come from `setup`, and job j's compute ops in step k last setup.async.compute_scale[j][k] times
+// their duration when that is set (async workers). Same once-per-process rule.
 DesJobsResult run_des_jobs(const std::vector<const Workload*>& workloads,
                            const std::vector<Plan>& plans, const SimgridSetup& setup, int steps);
 

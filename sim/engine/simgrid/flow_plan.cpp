@@ -133,7 +133,8 @@ class PlanBuilder {
       // Pure DP (validate_data_sync.cpp): the role's op starts the server nodes' pulls too.
       ++push_pull_ops_;
       return ps_push_pull_work(op.bytes, op.count, setup_.parameter_servers, gpn_, setup_.fabric,
-                               latency_, setup_.reductions.aggregate_ring_steps);
+                               latency_, setup_.reductions.aggregate_ring_steps,
+                               setup_.async.worker);
     }
     const std::vector<int32_t> members = placed(ranks);
     const auto by_node = members_by_node(members, gpn_);

@@ -168,7 +168,8 @@ std::vector<LinkTraffic> LinkUsage::finish() {
       expand(sig, u.busy);
       busy_s = total_s(u.busy);
     }
-    out.push_back({u.link, u.bytes, busy_s});
+    const topo::Link& link = setup_.topology->links()[static_cast<size_t>(u.link)];
+    out.push_back({u.link, u.bytes, busy_s, u.bytes / effective_Bps(link, setup_)});
   }
   std::sort(out.begin(), out.end(),
             [](const LinkTraffic& a, const LinkTraffic& b) { return a.link < b.link; });

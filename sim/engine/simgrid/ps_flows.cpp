@@ -5,12 +5,14 @@
 namespace wt::sg {
 
 CommWork ps_push_pull_work(double bytes, int count, const PsHosts& hosts, int gpus_per_node,
-                           const Fabric& fabric, RouteLatency& latency, bool aggregate) {
+                           const Fabric& fabric, RouteLatency& latency, bool aggregate,
+                           int64_t only_worker) {
   const int gpn = gpus_per_node;
   const double shard = bytes / static_cast<double>(hosts.servers) / gpn;  // per GPU pair
   std::vector<Flow> flows;
   double route_s = 0.0;
   for (int64_t w = 0; w < hosts.workers; ++w) {
+    if (only_worker >= 0 && w != only_worker) continue;
     for (int64_t k = 0; k < hosts.servers; ++k) {
       const int64_t server = hosts.first_server_node() + k;
       if (server == w) continue;  // a colocated server on the worker's node

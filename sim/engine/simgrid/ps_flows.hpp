@@ -13,8 +13,10 @@
 namespace wt::sg {
 
 // `bytes`: one call's gradient bucket per worker node; `count` identical calls. `aggregate`: one
-// phase carrying all calls' bytes (reduction B); else one phase per call.
+// phase carrying all calls' bytes (reduction B); else one phase per call. `only_worker` >= 0: the
+// flows of that worker node alone (async, where every worker pushes and pulls on its own).
 CommWork ps_push_pull_work(double bytes, int count, const PsHosts& hosts, int gpus_per_node,
-                           const Fabric& fabric, RouteLatency& latency, bool aggregate);
+                           const Fabric& fabric, RouteLatency& latency, bool aggregate,
+                           int64_t only_worker = -1);
 
 }  // namespace wt::sg

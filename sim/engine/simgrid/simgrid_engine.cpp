@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "sim/engine/simgrid/async_workers.hpp"
 #include "sim/engine/simgrid/des.hpp"
 #include "sim/engine/simgrid/flow_plan.hpp"
 #include "sim/engine/simgrid/isolated_run.hpp"
@@ -62,6 +63,7 @@ SimgridResult simulate_simgrid(const Workload& w, const SimgridSetup& setup) {
   if (setup.topology == nullptr) throw std::invalid_argument("SimGrid engine: no topology");
   std::vector<char> taken(static_cast<size_t>(setup.topology->num_gpus()), 0);
   check_placement(w, setup, taken);
+  if (setup.async.steps > 0) return sg::simulate_async(w, setup);
   sg::Plan plan = sg::build_plan(w, setup);
   // Under UGAL the routes depend on the traffic: the plan is built on the minimal routes, UGAL
   // picks each GPU pair's path from its bytes (ugal_routes.hpp), and the plan is rebuilt on the
@@ -140,6 +142,7 @@ Timeline SimgridEngine::run(const Workload& w) {
   SimgridResult r = simulate_simgrid(w, setup_);
   reductions_ = std::move(r.reductions);
   links_ = std::move(r.links);
+  staleness_ = r.staleness;
   return std::move(r.timeline);
 }
 

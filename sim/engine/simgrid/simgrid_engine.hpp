@@ -8,12 +8,14 @@
 // singleton.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "sim/comm/collective.hpp"
 #include "sim/comm/parameter_server.hpp"
 #include "sim/engine/timeline.hpp"
+#include "sim/hardware/stragglers.hpp"
 #include "sim/scenario/scenario.hpp"
 #include "topology/topology.hpp"
 
@@ -35,6 +37,24 @@ struct SimgridReductions {
   bool representative_rail = true;
 };
 
+// parallel.data_sync async (docs/engine.md, "Asynchronous parameter servers"): every worker node
+// of SimgridSetup::parameter_servers is a job of its own that runs `steps` steps back to back,
+// pushing and pulling only its gradients, with no barrier between the workers.
+struct AsyncSteps {
+  int steps = 0;   // per worker; 0: lockstep replicas (every other data_sync)
+  int warmup = 0;  // first steps per worker left out of the step time and the staleness
+  // Per worker node and step, what its compute ops' durations are multiplied by (the stragglers'
+  // draws, sim/hardware/stragglers.hpp, async_step_stretches); empty: 1.
+  std::vector<std::vector<double>> compute_scale;
+  int64_t worker = -1;  // set by the engine: the worker node whose plan is being built
+};
+
+// The scenario's async run: under parallel.data_sync async, 40 steps per worker node of which the
+// first 5 are warm-up (the workers start together), with the stragglers' per-step draws
+// (cluster.step_noise, slow_node_rate and slow_node_slowdown, seeded by reliability.seed);
+// steps = 0 under every other data_sync.
+AsyncSteps async_steps(const Scenario& s);
+
 struct SimgridSetup {
   const topo::Topology* topology = nullptr;
   Fabric fabric{};  // the cost model's fabric: latencies, call overhead, algorithm choice
@@ -47,6 +67,7 @@ struct SimgridSetup {
   // push and pull between these worker and server nodes of the topology (sim/engine/simgrid/
   // ps_flows.hpp); workers = 0 keeps the all-reduce.
   PsHosts parameter_servers{};
+  AsyncSteps async{};
   SimgridReductions reductions{};
   // Where the workload runs: the topology GPU of each workload rank (global rank = role ·
   // ranks_per_role + position). Empty: rank r on GPU r. A shared cluster (simulate_simgrid_jobs)
@@ -64,6 +85,8 @@ struct SimgridResult {
   int64_t flows = 0;                    // flows the simulation carried
   int64_t hosts = 0;                    // SimGrid hosts created
   std::vector<LinkTraffic> links;       // links that carried traffic, ascending by link
+  // Async: the staleness of the measured pushes, from the simulated order of the step ends.
+  std::optional<Staleness> staleness;
 };
 
 SimgridResult simulate_simgrid(const Workload& w, const SimgridSetup& setup);
@@ -96,11 +119,13 @@ class SimgridEngine final : public Engine {
   Timeline run(const Workload& w) override;
   std::vector<std::string> reductions() const override { return reductions_; }
   std::vector<LinkTraffic> link_traffic() const override { return links_; }
+  std::optional<Staleness> measured_staleness() const override { return staleness_; }
 
  private:
   SimgridSetup setup_;
   std::vector<std::string> reductions_;
   std::vector<LinkTraffic> links_;
+  std::optional<Staleness> staleness_;
 };
 
 }  // namespace wt

@@ -100,6 +100,33 @@ class RunTest : public QObject {
     QVERIFY(w.tabs()->breakdown_view()->series() != nullptr);
   }
 
+  void the_summary_shows_the_data_sync_figures() {
+    auto t = make_window("async-ps-bert-large");
+    MainWindow& w = *t->window;
+    QVERIFY(w.runs()->run());
+    QCOMPARE(wait_for_job(w, kJobTimeoutMs), JobRunner::Outcome::done);
+    const wt::RunResult& r = w.runs()->last_run()->output.result;
+    QVERIFY(r.data_sync.has_value());
+    const wt::DataSyncFigures& f = *r.data_sync;
+    const SummaryView* summary = w.tabs()->summary_view();
+    QCOMPARE(summary->figure("data_sync"),
+             QStringLiteral("async · 8 colocated servers, 8 worker nodes"));
+    QCOMPARE(summary->figure("server_nic"), q(wt::format_bytes(f.server_nic_bytes)) + "/step (" +
+                                                percent(f.server_nic_busy) +
+                                                " at line rate, the bottleneck)");
+    QCOMPARE(summary->figure("worker_nic"), q(wt::format_bytes(f.worker_nic_bytes)) + "/step (" +
+                                                percent(f.worker_nic_busy) + " at line rate)");
+    QCOMPARE(summary->figure("staleness"), QStringLiteral("mean %1 · P90 %2 · max %3 updates")
+                                               .arg(f.staleness_mean, 0, 'f', 1)
+                                               .arg(f.staleness_p90, 0, 'f', 1)
+                                               .arg(f.staleness_max, 0, 'f', 0));
+    // Under all-reduce there are none.
+    auto plain = make_window("one-gpu");
+    QVERIFY(plain->window->runs()->run());
+    QCOMPARE(wait_for_job(*plain->window), JobRunner::Outcome::done);
+    QVERIFY(plain->window->tabs()->summary_view()->figure("data_sync").isEmpty());
+  }
+
   void without_a_bands_file_the_summary_shows_no_band() {
     QTemporaryDir dir;
     QVERIFY(qputenv("WT_ERROR_BANDS", dir.filePath("missing.json").toUtf8()));

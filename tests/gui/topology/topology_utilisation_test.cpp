@@ -15,6 +15,7 @@
 #include "gui/topology/scene_builder.hpp"
 #include "gui/topology/topology_view.hpp"
 #include "gui/topology/utilisation_colours.hpp"
+#include "sim/comm/parameter_server.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/parse.hpp"
 #include "topology/topology.hpp"
@@ -77,6 +78,8 @@ class TopologyUtilisationTest : public QObject {
   void edges_take_the_colour_of_their_busiest_link() {
     TopologyView view;
     view.show_network(scenario_, &run_.link_loads);
+    QCOMPARE(view.measure(), LoadMeasure::line_rate);  // a SimGrid run's loads have it
+    view.set_measure(LoadMeasure::busy);
     QVERIFY(view.showing_utilisation());
     const auto t = topology_of(scenario_);
     const NetworkDrawing d = draw_network(scenario_, *t);
@@ -99,6 +102,44 @@ class TopologyUtilisationTest : public QObject {
     QVERIFY(busy > 0);
     // Data parallelism spans all 16 nodes: every node's NICs carry gradients.
     QVERIFY(busy >= 22);
+  }
+
+  void the_parameter_servers_nic_is_the_hottest_at_line_rate() {
+    // Busy share paints every link on a worker's route as busy as its flows; time at line rate
+    // singles out what paces them: the dedicated server's NIC, in the scale's top class.
+    const Scenario s = shipped("parameter-server-bert-large");
+    const RunOutput run = run_scenario(s, EngineKind::simgrid);
+    TopologyView view;
+    view.show_network(s, &run.link_loads);
+    QCOMPARE(view.measure(), LoadMeasure::line_rate);
+    const GpuSpec* gpu = find_gpu(s.cluster.gpu);
+    const auto t = topo::build_topology(
+        simulated_cluster(s),
+        topo::intra_node_bandwidth_Bps(s.cluster.intra_node, gpu->nvlink_GBps.value,
+                                       gpu->pcie_GBps.value));
+    const NetworkDrawing d = draw_network(s, *t);
+    const auto on_server_nic = [&](const DrawnEdge& e) {
+      for (const auto* side : {&e.forward, &e.backward}) {
+        for (int32_t id : *side) {
+          const topo::Link& k = t->links()[static_cast<size_t>(id)];
+          const int node = std::max(t->vertices()[static_cast<size_t>(k.from)].node,
+                                    t->vertices()[static_cast<size_t>(k.to)].node);
+          if (k.level == topo::LinkLevel::nic && node >= s.cluster.num_nodes) return true;
+        }
+      }
+      return false;
+    };
+    double server = 0.0, others = 0.0;
+    for (const QGraphicsPathItem* item : link_items(*view.scene())) {
+      const DrawnEdge& e = d.edges[static_cast<size_t>(item->data(kItemIndex).toInt())];
+      const double u = item->data(kItemUtilisation).toDouble();
+      double& hottest = on_server_nic(e) ? server : others;
+      hottest = std::max(hottest, u);
+    }
+    QCOMPARE(colour_bucket(server), 4);
+    QVERIFY2(server > others, qPrintable(QString("server %1, others %2").arg(server).arg(others)));
+    QVERIFY(colour_bucket(others) < 4);
+    QVERIFY(view.note().contains("line rate"));
   }
 
   void a_hand_made_load_colours_its_edge() {
