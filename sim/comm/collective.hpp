@@ -38,6 +38,10 @@ struct GroupShape {
   int nodes = 1;
   bool on_torus = false;
   TorusGroup torus{};
+  // TPU multi-slice: the ICI slices the group spans (1 = one slice). With m > 1 the group is m
+  // equal parts, one per slice, joined over the data-center network; `on_torus` and `torus`
+  // then describe the part inside one slice (dcn_collective.hpp).
+  int slices = 1;
   int ranks_per_node() const { return ranks / nodes; }
 };
 
@@ -62,6 +66,9 @@ struct Fabric {
   // GPUs of a full-mesh node (xGMI, NVLink mesh): `intra` is then a GPU's bandwidth over all its
   // g − 1 links together, of which a group uses what mesh_rings.hpp says; 0 = a switch.
   int mesh_gpus = 0;
+  // The data-center network between ICI slices (cluster.dcn, TPU multi-slice): alpha per
+  // transfer, beta a chip's share of its host's DCN bandwidth; beta 0 with one slice.
+  LinkClass dcn{};
 };
 
 // Closed forms for one algorithm on one link class.

@@ -64,6 +64,16 @@ LinkClass ici_link(const Scenario& s, const GpuSpec& gpu) {
           units::gbyte_per_s_to_bytes_per_s(gpu.ici_link_GBps.value) * gpu.nvlink_efficiency.value};
 }
 
+// The data-center network between ICI slices: the host's DCN bandwidth shared by its chips (they
+// all send at once in a cross-slice collective), at the GPU's network efficiency.
+LinkClass dcn_link(const Scenario& s, const GpuSpec& gpu) {
+  const ClusterConfig& c = s.cluster;
+  if (c.num_slices() < 2) return {};
+  return {units::us_to_s(c.dcn.latency_us),
+          units::gbit_per_s_to_bytes_per_s(c.dcn.host_bandwidth_Gbps) /
+              std::max(1, c.gpus_per_node) * gpu.network_efficiency.value};
+}
+
 }  // namespace
 
 Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
@@ -74,6 +84,7 @@ Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
            !intra_nvlink(s.cluster.intra_node, gpu),
            true};
   f.ici = ici_link(s, gpu);
+  f.dcn = dcn_link(s, gpu);
   if (full_mesh(s.cluster.intra_node.fabric) && s.cluster.gpus_per_node > 1) {
     f.mesh_gpus = s.cluster.gpus_per_node;
   }
