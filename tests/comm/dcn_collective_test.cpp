@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
+#include "sim/comm/fabric.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/scenario/parse.hpp"
 #include "sim/workload/costs.hpp"
 
 namespace wt {
@@ -79,6 +83,34 @@ TEST(DcnCollective, SlicesSpannedFollowTheSliceMajorChipOrder) {
   EXPECT_EQ(slices_spanned(6, 16, c), 1);           // 4 ranks in one slice, 2 in the next: flat
   c.intra_node.fabric = IntraNodeFabric::nvswitch;  // no slices off ICI
   EXPECT_EQ(slices_spanned(32, 4, c), 1);
+}
+
+TEST(DcnCollective, TheShippedTwoSliceScenarioPricesDpOverDcn) {
+  // scenarios/tpu-v4-2slice-gpt3-13b.json: two 4×4×4 v4 slices, TP 4, DP 32.
+  const Scenario s =
+      load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/tpu-v4-2slice-gpt3-13b.json");
+  const GpuSpec& gpu = *find_gpu(s.cluster.gpu);
+  const Fabric f = make_fabric(s, gpu);
+  // 200 Gb/s per host (the default, an assumption) shared by its 4 chips, at the network
+  // efficiency; 10 us.
+  EXPECT_NEAR(f.dcn.beta_Bps, 25e9 / 4.0 * gpu.network_efficiency.value, 1e-3);
+  EXPECT_NEAR(f.dcn.alpha_s, 10e-6, 1e-15);
+  // DP 32 at stride 4: 16 chips (dimensions 1 and 2) in each of the 2 slices.
+  const GroupShape dp = comm_group(CommDim::dp, 32, s);
+  EXPECT_EQ(dp.slices, 2);
+  EXPECT_TRUE(dp.on_torus);
+  EXPECT_EQ(dp.torus.dims, (std::array<int, 3>{1, 4, 4}));
+  // TP 4 stays on its host's ring.
+  EXPECT_EQ(comm_group(CommDim::tp, 4, s).slices, 1);
+}
+
+TEST(DcnCollective, SlicesNeedIciAndWholeHosts) {
+  const std::string path = std::string(WT_SOURCE_DIR) + "/scenarios/tpu-v4-2slice-gpt3-13b.json";
+  EXPECT_THROW(load_scenario_file(path, {"cluster.num_nodes=31"}), InputError);
+  EXPECT_THROW(load_scenario_file(path, {"cluster.dcn.num_slices=3"}), InputError);
+  EXPECT_THROW(load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/llama2-70b-64-h100.json",
+                                  {"cluster.dcn.num_slices=2"}),
+               InputError);
 }
 
 }  // namespace
