@@ -12,13 +12,21 @@ namespace wt {
 // (cluster.network.torus.dims count chips), and chips of one host talk over the torus too.
 // xgmi: AMD Infinity Fabric, a direct link between every pair of GPUs of the board (a full mesh,
 // as nvlink_mesh; docs/topology.md "Infinity Fabric").
-enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici, xgmi };
+// neuronlink: AWS Trainium2, the 16 chips of a trn2.48xlarge joined as a 4 × 4 2D torus of
+// NeuronLink links, 4 per chip (AWS_TRN2; docs/topology.md "NeuronLink nodes").
+enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici, xgmi, neuronlink };
 enum class NetworkTopology { fat_tree, torus, dragonfly };
 
 // A direct link per GPU pair and no node switch.
 inline bool full_mesh(IntraNodeFabric f) {
   return f == IntraNodeFabric::nvlink_mesh || f == IntraNodeFabric::xgmi;
 }
+
+// The NeuronLink torus inside a Trainium2 node: kNeuronLinkSide × (chips / kNeuronLinkSide), every
+// dimension wrapped, kNeuronLinkLinks links per chip.
+constexpr int kNeuronLinkSide = 4;
+constexpr int kNeuronLinkChips = 16;
+constexpr int kNeuronLinkLinks = 4;
 
 struct IntraNodeConfig {
   IntraNodeFabric fabric = IntraNodeFabric::nvswitch;

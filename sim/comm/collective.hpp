@@ -60,8 +60,8 @@ struct Fabric {
   // A calibration profile measured the node's all-reduce (calibrate_fabric): inside the node its
   // fitted latency stands, and NCCL's latency model is not added to it.
   bool intra_measured = false;
-  // One ICI link of a TPU slice (cluster.intra_node.fabric "ici"): alpha per hop, beta per
-  // direction; beta 0 off a slice.
+  // One link of a chip torus: ICI of a TPU slice (cluster.intra_node.fabric "ici") or NeuronLink
+  // inside a Trainium2 node ("neuronlink"): alpha per hop, beta per direction; beta 0 elsewhere.
   LinkClass ici{};
   // GPUs of a full-mesh node (xGMI, NVLink mesh): `intra` is then a GPU's bandwidth over all its
   // g − 1 links together, of which a group uses what mesh_rings.hpp says; 0 = a switch.

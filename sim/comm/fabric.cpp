@@ -59,6 +59,14 @@ LinkClass nvls_link(const Scenario& s, const GpuSpec& gpu) {
 // One ICI link of a slice: the torus hop latency, the catalog's per-link rate at the chip's
 // (ICI) link efficiency.
 LinkClass ici_link(const Scenario& s, const GpuSpec& gpu) {
+  const IntraNodeConfig& node = s.cluster.intra_node;
+  // NeuronLink: one of a Trainium2 chip's 4 links, a quarter of its intra-node bandwidth, at the
+  // node's latency per hop.
+  if (node.fabric == IntraNodeFabric::neuronlink) {
+    return {units::us_to_s(node.latency_us),
+            units::gbyte_per_s_to_bytes_per_s(intra_node_GBps(node, gpu)) / kNeuronLinkLinks *
+                gpu.nvlink_efficiency.value};
+  }
   if (!s.cluster.ici() || !(gpu.ici_link_GBps.value > 0.0)) return {};
   return {units::us_to_s(s.cluster.network.link_latency_us),
           units::gbyte_per_s_to_bytes_per_s(gpu.ici_link_GBps.value) * gpu.nvlink_efficiency.value};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "sim/comm/fabric.hpp"
 #include "sim/comm/parameter_server.hpp"
@@ -187,14 +188,20 @@ GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
   shape.slices = slices_spanned(group_size, stride, s.cluster);
   const int in_slice = group_size / shape.slices;
   // On an ICI slice the group (its part in one slice) is a sub-block of the chips' torus (chips
-  // numbered dimension 0 fastest, ranks in the same order).
-  if (s.cluster.ici() && dim != CommDim::pp) {
-    const auto torus =
-        torus_group(in_slice, stride, s.cluster.network.torus.dims, s.cluster.network.torus.wrap);
-    if (torus) {
-      shape.on_torus = true;
-      shape.torus = *torus;
-    }
+  // numbered dimension 0 fastest, ranks in the same order); inside a Trainium2 node the chips are
+  // a 4 × 4 NeuronLink torus, both dimensions wrapped.
+  const ClusterConfig& c = s.cluster;
+  std::optional<TorusGroup> torus;
+  if (c.ici() && dim != CommDim::pp) {
+    torus = torus_group(in_slice, stride, c.network.torus.dims, c.network.torus.wrap);
+  } else if (c.intra_node.fabric == IntraNodeFabric::neuronlink && dim != CommDim::pp &&
+             int64_t{stride} * group_size <= c.gpus_per_node) {
+    torus = torus_group(group_size, stride, {kNeuronLinkSide, c.gpus_per_node / kNeuronLinkSide},
+                        {true, true});
+  }
+  if (torus) {
+    shape.on_torus = true;
+    shape.torus = *torus;
   }
   return shape;
 }

@@ -144,8 +144,9 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
             (std::vector<std::string>{"fused", "unfused", "flash2", "cudnn"}));
   EXPECT_EQ(enum_names<PipelineSchedule>(),
             (std::vector<std::string>{"gpipe", "1f1b", "interleaved"}));
-  EXPECT_EQ(enum_names<IntraNodeFabric>(),
-            (std::vector<std::string>{"nvswitch", "nvlink-mesh", "pcie", "ici", "xgmi"}));
+  EXPECT_EQ(
+      enum_names<IntraNodeFabric>(),
+      (std::vector<std::string>{"nvswitch", "nvlink-mesh", "pcie", "ici", "xgmi", "neuronlink"}));
   EXPECT_EQ(enum_names<NetworkTopology>(),
             (std::vector<std::string>{"fat-tree", "torus", "dragonfly"}));
   EXPECT_EQ(enum_names<CollectiveAlgorithm>(),
