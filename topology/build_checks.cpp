@@ -47,6 +47,13 @@ void check_buildable(const ClusterConfig& cluster, double intra_node_Bps) {
     require_positive(intra_node_Bps, "cluster.intra_node.bandwidth_GBps",
                      "the intra-node bandwidth per GPU");
   }
+  if (cluster.intra_node.fabric == IntraNodeFabric::neuronlink &&
+      cluster.gpus_per_node != kNeuronLinkChips) {
+    throw InputError("cluster.gpus_per_node",
+                     "a NeuronLink node is a trn2.48xlarge's 4 × 4 torus of Trainium2 chips",
+                     std::to_string(cluster.gpus_per_node),
+                     std::to_string(kNeuronLinkChips) + " with intra_node.fabric \"neuronlink\"");
+  }
   if (cluster.num_nodes < 2) return;  // one node: no network to check (as scenario validation)
   if (const std::optional<NetworkProblem> p = check_network(cluster)) {
     throw InputError(p->path, p->problem, p->value, p->allowed);

@@ -2,6 +2,7 @@
 // The cluster a scenario runs on, as the topology layer reads it: GPUs per node, the intra-node
 // fabric and the network with its topology's shape. Plain structs, filled by the scenario parser
 // (sim/scenario) and read by the topology builders and closed forms; units are in the field names.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,9 @@ namespace wt {
 // (cluster.network.torus.dims count chips), and chips of one host talk over the torus too.
 // xgmi: AMD Infinity Fabric, a direct link between every pair of GPUs of the board (a full mesh,
 // as nvlink_mesh; docs/topology.md "Infinity Fabric").
-enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici, xgmi };
+// neuronlink: AWS Trainium2, the 16 chips of a trn2.48xlarge joined as a 4 × 4 2D torus of
+// NeuronLink links, 4 per chip (AWS_TRN2; docs/topology.md "NeuronLink nodes").
+enum class IntraNodeFabric { nvswitch, nvlink_mesh, pcie, ici, xgmi, neuronlink };
 enum class NetworkTopology { fat_tree, torus, dragonfly };
 // How a dragonfly routes between groups (docs/topology.md, "Dragonfly routing"): minimal
 // (local–global–local), valiant (through an intermediate group) or ugal (minimal or Valiant per
@@ -22,6 +25,12 @@ enum class DragonflyRouting { minimal, valiant, ugal };
 inline bool full_mesh(IntraNodeFabric f) {
   return f == IntraNodeFabric::nvlink_mesh || f == IntraNodeFabric::xgmi;
 }
+
+// The NeuronLink torus inside a Trainium2 node: kNeuronLinkSide × (chips / kNeuronLinkSide), every
+// dimension wrapped, kNeuronLinkLinks links per chip.
+constexpr int kNeuronLinkSide = 4;
+constexpr int kNeuronLinkChips = 16;
+constexpr int kNeuronLinkLinks = 4;
 
 struct IntraNodeConfig {
   IntraNodeFabric fabric = IntraNodeFabric::nvswitch;
@@ -63,12 +72,24 @@ struct NetworkConfig {
   DragonflyConfig dragonfly;
 };
 
+// Several ICI slices joined by the data-center network (DCN), as MaxText's multi-slice training
+// runs data parallelism over DCN (dcn_data_parallelism; docs/topology.md "Multi-slice"). Only with
+// intra_node.fabric "ici": num_nodes counts the hosts of every slice, torus.dims is one slice's
+// shape, and chips are numbered slice-major. Each host reaches the DCN through its NICs at
+// host_bandwidth_Gbps per direction (an assumption by default, see docs).
+struct DcnConfig {
+  int num_slices = 1;
+  double host_bandwidth_Gbps = 200.0;
+  double latency_us = 10.0;
+};
+
 struct ClusterConfig {
   std::string gpu = "h100-sxm5-80gb";  // catalog id after alias resolution
   int num_nodes = 1;
   int gpus_per_node = 8;
   IntraNodeConfig intra_node;
   NetworkConfig network;
+  DcnConfig dcn;
   // Relative standard deviation of the GPUs' sustained speed; a synchronous step waits for the
   // slowest (sim/hardware/speed_spread.hpp). 0.025 reproduces how the published NeMo step times
   // grow with the GPU count (docs/validation.md).
@@ -88,6 +109,8 @@ struct ClusterConfig {
   double slow_node_slowdown = 2.0;
   int num_gpus() const { return num_nodes * gpus_per_node; }
   bool ici() const { return intra_node.fabric == IntraNodeFabric::ici; }
+  int num_slices() const { return ici() ? std::max(1, dcn.num_slices) : 1; }
+  int slice_chips() const { return num_gpus() / num_slices(); }
 };
 
 }  // namespace wt

@@ -36,21 +36,33 @@ NodeFabric::NodeFabric(const NodeFabricParams& params, GraphBuilder graph,
   }
 }
 
+// No node switch: the GPUs link directly (mesh, NeuronLink torus) or meet on the ICI torus.
+bool switchless(IntraNodeFabric f) {
+  return full_mesh(f) || f == IntraNodeFabric::ici || f == IntraNodeFabric::neuronlink;
+}
+
 int64_t NodeFabric::vertices_per_node(const NodeFabricParams& p) {
-  const bool node_switch =
-      !full_mesh(p.fabric) && p.fabric != IntraNodeFabric::ici && p.gpus_per_node > 1;
+  const bool node_switch = !switchless(p.fabric) && p.gpus_per_node > 1;
   return int64_t{p.gpus_per_node} + p.nics_per_node + (node_switch ? 1 : 0);
 }
 
 int64_t NodeFabric::links_per_node(const NodeFabricParams& p) {
   const int64_t g = p.gpus_per_node;
-  const int64_t intra =
-      g < 2 || p.fabric == IntraNodeFabric::ici ? 0 : (full_mesh(p.fabric) ? g * (g - 1) : 2 * g);
+  // A switch: a cable per GPU; a mesh: one per pair; NeuronLink: two per chip (its + neighbour in
+  // each wrapped dimension).
+  int64_t intra = 2 * g;
+  if (g < 2 || p.fabric == IntraNodeFabric::ici) {
+    intra = 0;
+  } else if (full_mesh(p.fabric)) {
+    intra = g * (g - 1);
+  } else if (p.fabric == IntraNodeFabric::neuronlink) {
+    intra = 4 * g;
+  }
   return intra + 2 * std::max<int64_t>(g, p.nics_per_node);
 }
 
 bool NodeFabric::has_switch() const {
-  return !full_mesh(p_.fabric) && p_.fabric != IntraNodeFabric::ici && p_.gpus_per_node > 1;
+  return !switchless(p_.fabric) && p_.gpus_per_node > 1;
 }
 
 int32_t NodeFabric::intra_links() const {
@@ -86,6 +98,10 @@ int32_t NodeFabric::gpu_to_nic_link(int node, int gpu, int nic) const {
 
 void NodeFabric::route_inside(int node, int a, int b, std::vector<int32_t>& out) const {
   const int32_t base = node * links_per_node_;
+  if (p_.fabric == IntraNodeFabric::neuronlink) {
+    route_torus(base, a, b, out);
+    return;
+  }
   if (has_switch()) {
     out.push_back(base + 2 * a);      // GPU a → switch
     out.push_back(base + 2 * b + 1);  // switch → GPU b
@@ -124,10 +140,47 @@ void NodeFabric::build_intra_links(int32_t first_vertex, GraphBuilder& graph) co
     }
     return;
   }
+  if (p_.fabric == IntraNodeFabric::neuronlink) {
+    build_torus_links(first_vertex, graph);
+    return;
+  }
   const LinkSpec direct{p_.gpu_Bps / (g - 1), p_.gpu_latency_s, LinkLevel::intra_node};
   for (int a = 0; a < g; ++a) {
     for (int b = a + 1; b < g; ++b) {
       graph.add_cable(first_vertex + a, first_vertex + b, direct);
+    }
+  }
+}
+
+// NeuronLink: chip i = x + 4·y; cable 2i + d joins i to its + neighbour along dimension d (wrapping
+// around), each at a quarter of the chip's bandwidth with the node's latency per hop.
+int NodeFabric::torus_step(int chip, int dim, int direction) const {
+  const int side = dim == 0 ? kNeuronLinkSide : p_.gpus_per_node / kNeuronLinkSide;
+  const int stride = dim == 0 ? 1 : kNeuronLinkSide;
+  const int x = chip / stride % side;
+  return chip + ((x + direction + side) % side - x) * stride;
+}
+
+void NodeFabric::build_torus_links(int32_t first_vertex, GraphBuilder& graph) const {
+  const LinkSpec link{p_.gpu_Bps / kNeuronLinkLinks, p_.gpu_latency_s, LinkLevel::intra_node};
+  for (int i = 0; i < p_.gpus_per_node; ++i) {
+    for (int dim = 0; dim < 2; ++dim) {
+      graph.add_cable(first_vertex + i, first_vertex + torus_step(i, dim, 1), link);
+    }
+  }
+}
+
+// Dimension order (0, then 1), each the shorter way round, + on a tie.
+void NodeFabric::route_torus(int32_t base, int a, int b, std::vector<int32_t>& out) const {
+  for (int dim = 0; dim < 2; ++dim) {
+    const int side = dim == 0 ? kNeuronLinkSide : p_.gpus_per_node / kNeuronLinkSide;
+    const int stride = dim == 0 ? 1 : kNeuronLinkSide;
+    const int forward = ((b / stride % side - a / stride % side) % side + side) % side;
+    const bool plus = forward <= side - forward;
+    for (int hop = 0; hop < (plus ? forward : side - forward); ++hop) {
+      const int next = torus_step(a, dim, plus ? 1 : -1);
+      out.push_back(plus ? base + 2 * (2 * a + dim) : base + 2 * (2 * next + dim) + 1);
+      a = next;
     }
   }
 }

@@ -4,6 +4,9 @@
 //   nvlink_mesh  a direct link per ordered GPU pair at bandwidth / (g − 1);
 //   xgmi         AMD Infinity Fabric: the same full mesh (MI300X: 7 links of 64 GB/s per
 //   direction); pcie         each GPU has a cable to a PCIe switch vertex at the given bandwidth;
+//   neuronlink   AWS Trainium2: the node's 16 chips as a 4 × 4 torus, both dimensions wrapped, a
+//                cable to each + neighbour at a quarter of the chip's bandwidth (4 links per chip);
+//                dimension-order routing, the shorter way round;
 //   ici          no link inside the node: each chip's attachment to its own torus router runs at
 //                the chip's ICI bandwidth (all its links), and chips of one host meet on the torus.
 // A GPU → GPU route crosses links whose latencies add up to intra_node.latency_us. Each GPU reaches
@@ -56,6 +59,10 @@ class NodeFabric {
   void build_node(int node, GraphBuilder& graph, std::vector<int32_t>& gpu_vertices) const;
   void build_intra_links(int32_t first_vertex, GraphBuilder& graph) const;
   void build_attachments(int32_t first_vertex, GraphBuilder& graph) const;
+  // NeuronLink (a 4 × g/4 torus of the node's chips).
+  int torus_step(int chip, int dim, int direction) const;
+  void build_torus_links(int32_t first_vertex, GraphBuilder& graph) const;
+  void route_torus(int32_t base, int a, int b, std::vector<int32_t>& out) const;
 
   NodeFabricParams p_;
   int32_t vertices_per_node_ = 0;

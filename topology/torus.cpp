@@ -37,6 +37,20 @@ bool wraps(const ClusterConfig& cluster, size_t i) {
   return i >= wrap.size() || wrap[i];
 }
 
+// The data-center network between ICI slices: one host's rate, per direction.
+double dcn_host_Bps(const ClusterConfig& cluster) {
+  return cluster.dcn.host_bandwidth_Gbps * 1e9 / 8.0;
+}
+
+// A cut between two halves of the slices crosses the DCN links of ⌊m/2⌋ slices' hosts.
+double dcn_bisection_Bps(const ClusterConfig& cluster) {
+  const int m = cluster.num_slices();
+  return static_cast<double>(m / 2) * (cluster.num_nodes / m) * dcn_host_Bps(cluster);
+}
+
+// Cross-slice route: chip port, chip → host NIC, host NIC → DCN switch, and back down.
+constexpr int kDcnRouteLinks = 6;
+
 class TorusTopology final : public ClusterTopology {
  public:
   TorusTopology(const ClusterConfig& cluster, double intra_node_Bps)
@@ -44,7 +58,12 @@ class TorusTopology final : public ClusterTopology {
         dims_(torus_dims(cluster)),
         vertices_(torus_vertices(cluster)),
         ici_(cluster.ici()),
-        chip_Bps_(intra_node_Bps) {
+        chip_Bps_(intra_node_Bps),
+        slices_(cluster.num_slices()),
+        slice_chips_(cluster.slice_chips()),
+        gpus_per_node_(cluster.gpus_per_node),
+        dcn_link_{dcn_host_Bps(cluster), cluster.dcn.latency_us * 1e-6, LinkLevel::nic},
+        dcn_bisection_Bps_(dcn_bisection_Bps(cluster)) {
     for (size_t i = 0; i < dims_.size(); ++i) {
       wrap_[i] = wraps(cluster, i);
     }
@@ -56,7 +75,8 @@ class TorusTopology final : public ClusterTopology {
     }
     add_routers();
     add_nic_cables();
-    add_ring_cables();
+    add_ring_cables();  // per slice: a router's coordinates never leave its slice's block
+    if (slices_ > 1) add_dcn();
   }
 
   std::string name() const override { return "torus"; }
@@ -68,7 +88,8 @@ class TorusTopology final : public ClusterTopology {
     GraphBuilder g = graph();
     router_base_ = g.next_vertex();
     for (int r = 0; r < vertices_; ++r) {
-      std::string name = "router(";
+      std::string name = slices_ > 1 ? "slice" + std::to_string(r / slice_chips_) + ".router("
+                                     : std::string("router(");
       for (size_t i = 0; i < dims_.size(); ++i) {
         name += (i ? "," : "") + std::to_string(coordinate(r, i));
       }
@@ -104,6 +125,28 @@ class TorusTopology final : public ClusterTopology {
     }
   }
 
+  // Multi-slice (docs/topology.md "Multi-slice"): a NIC vertex per host on the data-center network
+  // and one non-blocking DCN switch; each chip's router has a cable to its host's DCN NIC, and each
+  // host's NIC a cable to the switch, both at the host's DCN rate (the latter with its latency).
+  void add_dcn() {
+    GraphBuilder g = graph();
+    const int hosts = vertices_ / gpus_per_node_;
+    const int32_t host_base = g.next_vertex();
+    for (int h = 0; h < hosts; ++h) {
+      g.add_vertex(VertexKind::nic, h, "node" + std::to_string(h) + ".dcn");
+    }
+    const int32_t dcn_switch = g.add_vertex(VertexKind::network_switch, -1, "dcn");
+    const LinkSpec attach{dcn_link_.bandwidth_Bps, 0.0, LinkLevel::nic};
+    dcn_attach_base_ = g.next_link();
+    for (int r = 0; r < vertices_; ++r) {
+      g.add_cable(router_base_ + r, host_base + r / gpus_per_node_, attach);
+    }
+    dcn_base_ = g.next_link();
+    for (int h = 0; h < hosts; ++h) {
+      g.add_cable(host_base + h, dcn_switch, dcn_link_);
+    }
+  }
+
   // r itself with wrap-around; without it, r's rank among the routers that have a + cable
   // (r = low + s·(x + d·high) with low < s gives low + s·(x + (d − 1)·high)).
   int cable_index(int r, size_t dim) const {
@@ -124,6 +167,14 @@ class TorusTopology final : public ClusterTopology {
     out.push_back(nic_cable_base_ + 2 * src_nic);
     int at = router_of(src_nic);
     const int to = router_of(dst_nic);
+    if (slices_ > 1 && at / slice_chips_ != to / slice_chips_) {  // over the data-center network
+      out.push_back(dcn_attach_base_ + 2 * at);
+      out.push_back(dcn_base_ + 2 * (at / gpus_per_node_));
+      out.push_back(dcn_base_ + 2 * (to / gpus_per_node_) + 1);
+      out.push_back(dcn_attach_base_ + 2 * to + 1);
+      out.push_back(nic_cable_base_ + 2 * dst_nic + 1);
+      return;
+    }
     for (size_t dim = 0; dim < dims_.size(); ++dim) {
       const int d = dims_[dim];
       const int forward = ((coordinate(to, dim) - coordinate(at, dim)) % d + d) % d;
@@ -153,6 +204,10 @@ class TorusTopology final : public ClusterTopology {
     const int d = dims_[longest];
     const double cut = d < 2 ? 0.0 : (wrap_[longest] ? 2.0 : 1.0) * vertices_ / d;
     f.bisection_Bps = cut * link_Bps();
+    if (slices_ > 1) {  // the data-center network is the narrow cut
+      f.diameter_links = std::max(f.diameter_links, kDcnRouteLinks);
+      f.bisection_Bps = dcn_bisection_Bps_;
+    }
     return f;
   }
 
@@ -160,6 +215,13 @@ class TorusTopology final : public ClusterTopology {
   int vertices_ = 0;
   bool ici_ = false;
   double chip_Bps_ = 0.0;  // ICI: a chip's bandwidth into its router (all its links)
+  int slices_ = 1;         // ICI slices joined by the data-center network
+  int slice_chips_ = 0;
+  int gpus_per_node_ = 1;
+  LinkSpec dcn_link_;
+  double dcn_bisection_Bps_ = 0.0;
+  int32_t dcn_attach_base_ = 0;
+  int32_t dcn_base_ = 0;
   std::array<bool, kMaxDims> wrap_{};
   std::array<int, kMaxDims> strides_{};
   std::array<int32_t, kMaxDims> ring_base_{};
@@ -194,7 +256,8 @@ NetworkSummary torus_summary(const ClusterConfig& cluster, NetworkSummary s) {
   const NetworkConfig& net = cluster.network;
   const std::vector<int>& dims = net.torus.dims;
   const int64_t vertices = dims_product(dims);
-  s.max_endpoints = clamp_to_int(cluster.ici() ? vertices : vertices * net.nics_per_node);
+  s.max_endpoints =
+      clamp_to_int(cluster.ici() ? vertices * cluster.num_slices() : vertices * net.nics_per_node);
   int diameter = 0;
   size_t longest = 0;
   for (size_t i = 0; i < dims.size(); ++i) {
@@ -207,6 +270,7 @@ NetworkSummary torus_summary(const ClusterConfig& cluster, NetworkSummary s) {
       max_dim < 2 ? 0.0
                   : (wraps(cluster, longest) ? 2.0 : 1.0) * static_cast<double>(vertices) / max_dim;
   s.bisection_Bps = cut_links * network_link_Bps(net);
+  if (cluster.num_slices() > 1) s.bisection_Bps = dcn_bisection_Bps(cluster);
   return s;
 }
 
@@ -225,11 +289,13 @@ std::optional<NetworkProblem> check_torus(const ClusterConfig& cluster) {
                             std::to_string(cluster.network.nics_per_node),
                             "cluster.gpus_per_node = " + std::to_string(cluster.gpus_per_node)};
     }
-    if (dims_product(dims) != cluster.num_gpus()) {
+    if (dims_product(dims) != cluster.slice_chips() ||
+        cluster.num_nodes % cluster.num_slices() != 0) {
       return NetworkProblem{
           path, "an ICI torus has one chip per vertex, so its size must match",
           dims_text(dims) + " (product " + std::to_string(dims_product(dims)) + ")",
-          "dims whose product is the chip count = " + std::to_string(cluster.num_gpus())};
+          "dims whose product is the chip count of one slice = " +
+              std::to_string(cluster.slice_chips())};
     }
     return std::nullopt;
   }
@@ -248,10 +314,13 @@ std::unique_ptr<Topology> make_torus(const ClusterConfig& cluster, double intra_
   const int64_t rings = std::count_if(dims.begin(), dims.end(), [](int d) { return d > 1; });
   const int64_t vertices = torus_vertices(cluster);
   const bool network = vertices > 1 && (cluster.num_nodes > 1 || cluster.ici());
+  const int64_t dcn_cables = cluster.num_slices() > 1 ? vertices + cluster.num_nodes : 0;
   const int64_t network_links =
-      network ? 2 * (int64_t{cluster.num_nodes} * cluster.network.nics_per_node + vertices * rings)
+      network ? 2 * (int64_t{cluster.num_nodes} * cluster.network.nics_per_node + vertices * rings +
+                     dcn_cables)
               : 0;
-  check_indexable(cluster, network ? vertices : 0, network_links);
+  const int64_t dcn_vertices = cluster.num_slices() > 1 ? cluster.num_nodes + 1 : 0;
+  check_indexable(cluster, network ? vertices + dcn_vertices : 0, network_links);
   return std::make_unique<TorusTopology>(cluster, intra_node_Bps);
 }
 

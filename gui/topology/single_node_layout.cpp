@@ -64,6 +64,8 @@ QString fabric_name(IntraNodeFabric f) {
       return "Infinity Fabric mesh";
     case IntraNodeFabric::ici:
       return "ICI";
+    case IntraNodeFabric::neuronlink:
+      return "NeuronLink torus";
   }
   return "node fabric";
 }

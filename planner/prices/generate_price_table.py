@@ -45,6 +45,11 @@ ROWS = [
      CP + "/gcp/a2-highgpu-1g/spot", None, "us-central1"),
     ("gcp", "a100-sxm4-80gb", "a2-ultragpu-1g", CP + "/gcp/a2-ultragpu-1g/on_demand", None, None,
      "us-central1"),
+    # A TPU chip-hour is priced like a GPU-hour (a scenario's "GPU" is a chip); only v6e has a
+    # price in the reference file (its spot figure is in the row's notes, not a field).
+    ("gcp", "tpu-v6e", "TPU v6e (per chip)", CP + "/gcp/tpu_v6e_1", None,
+     "undated catalog snapshot",
+     "us-central1; per chip-hour"),
     ("azure", "a100-sxm4-40gb", "Standard_ND96asr_v4", CP + "/azure/ND96asr_v4/on_demand_per_gpu",
      CP + "/azure/ND96asr_v4/spot_per_gpu", "undated catalog snapshot", "eastus"),
     ("azure", "a100-sxm4-80gb", "Standard_ND96amsr_A100_v4",

@@ -30,6 +30,8 @@ const std::vector<GpuPrice>& builtin_prices() {
        "/cloud_prices/gcp/a2-highgpu-1g/spot/value", "us-central1"},
       {"gcp", "a100-sxm4-80gb", "a2-ultragpu-1g", 5.06879789, 0.0, "2026-09-09", "DS436_RENT",
        "/cloud_prices/gcp/a2-ultragpu-1g/on_demand/value", "", "us-central1"},
+      {"gcp", "tpu-v6e", "TPU v6e (per chip)", 2.7, 0.0, "undated catalog snapshot", "SKY_GCP",
+       "/cloud_prices/gcp/tpu_v6e_1/value", "", "us-central1; per chip-hour"},
       {"azure", "a100-sxm4-40gb", "Standard_ND96asr_v4", 3.3996, 0.374, "undated catalog snapshot",
        "SKY_AZURE", "/cloud_prices/azure/ND96asr_v4/on_demand_per_gpu/value",
        "/cloud_prices/azure/ND96asr_v4/spot_per_gpu/value", "eastus"},

@@ -35,6 +35,11 @@ std::vector<std::string> gpus_of(const PlanSpec& spec) {
   if (t.contains("cluster") && t["cluster"].contains("gpu")) names.push_back(t["cluster"]["gpu"]);
   for (const Axis& a : spec.axes) {
     if (a.path == "cluster.gpu") names.insert(names.end(), a.values.begin(), a.values.end());
+    // An axis of whole clusters (e.g. an NVIDIA fat-tree beside a TPU slice) names one each.
+    if (a.path != "cluster") continue;
+    for (const json& c : a.values) {
+      if (c.is_object() && c.contains("gpu")) names.push_back(c["gpu"]);
+    }
   }
   std::vector<std::string> ids;
   for (const json& n : names) {

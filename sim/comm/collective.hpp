@@ -38,6 +38,10 @@ struct GroupShape {
   int nodes = 1;
   bool on_torus = false;
   TorusGroup torus{};
+  // TPU multi-slice: the ICI slices the group spans (1 = one slice). With m > 1 the group is m
+  // equal parts, one per slice, joined over the data-center network; `on_torus` and `torus`
+  // then describe the part inside one slice (dcn_collective.hpp).
+  int slices = 1;
   int ranks_per_node() const { return ranks / nodes; }
 };
 
@@ -56,12 +60,15 @@ struct Fabric {
   // A calibration profile measured the node's all-reduce (calibrate_fabric): inside the node its
   // fitted latency stands, and NCCL's latency model is not added to it.
   bool intra_measured = false;
-  // One ICI link of a TPU slice (cluster.intra_node.fabric "ici"): alpha per hop, beta per
-  // direction; beta 0 off a slice.
+  // One link of a chip torus: ICI of a TPU slice (cluster.intra_node.fabric "ici") or NeuronLink
+  // inside a Trainium2 node ("neuronlink"): alpha per hop, beta per direction; beta 0 elsewhere.
   LinkClass ici{};
   // GPUs of a full-mesh node (xGMI, NVLink mesh): `intra` is then a GPU's bandwidth over all its
   // g − 1 links together, of which a group uses what mesh_rings.hpp says; 0 = a switch.
   int mesh_gpus = 0;
+  // The data-center network between ICI slices (cluster.dcn, TPU multi-slice): alpha per
+  // transfer, beta a chip's share of its host's DCN bandwidth; beta 0 with one slice.
+  LinkClass dcn{};
 };
 
 // Closed forms for one algorithm on one link class.

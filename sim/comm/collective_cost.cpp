@@ -8,6 +8,7 @@
 
 #include "core/units.hpp"
 #include "sim/comm/collective.hpp"
+#include "sim/comm/dcn_collective.hpp"
 #include "sim/comm/mesh_rings.hpp"
 #include "sim/comm/torus_collective.hpp"
 
@@ -256,6 +257,10 @@ CollectiveCost collective_cost(Collective c, double bytes, GroupShape group, con
                                CollectiveAlgorithm pin) {
   if (group.ranks <= 1) {
     return {0.0, CollectiveAlgorithm::ring, 0.0};
+  }
+  // Across ICI slices: hierarchical over ICI and the data-center network (dcn_collective.hpp).
+  if (group.slices > 1 && fabric.dcn.beta_Bps > 0.0) {
+    return multi_slice_cost(c, bytes, group, fabric, pin);
   }
   // An ICI slice: XLA's per-dimension bidirectional rings (torus_collective.hpp), no NCCL.
   if (group.on_torus && fabric.ici.beta_Bps > 0.0) {

@@ -59,9 +59,27 @@ LinkClass nvls_link(const Scenario& s, const GpuSpec& gpu) {
 // One ICI link of a slice: the torus hop latency, the catalog's per-link rate at the chip's
 // (ICI) link efficiency.
 LinkClass ici_link(const Scenario& s, const GpuSpec& gpu) {
+  const IntraNodeConfig& node = s.cluster.intra_node;
+  // NeuronLink: one of a Trainium2 chip's 4 links, a quarter of its intra-node bandwidth, at the
+  // node's latency per hop.
+  if (node.fabric == IntraNodeFabric::neuronlink) {
+    return {units::us_to_s(node.latency_us),
+            units::gbyte_per_s_to_bytes_per_s(intra_node_GBps(node, gpu)) / kNeuronLinkLinks *
+                gpu.nvlink_efficiency.value};
+  }
   if (!s.cluster.ici() || !(gpu.ici_link_GBps.value > 0.0)) return {};
   return {units::us_to_s(s.cluster.network.link_latency_us),
           units::gbyte_per_s_to_bytes_per_s(gpu.ici_link_GBps.value) * gpu.nvlink_efficiency.value};
+}
+
+// The data-center network between ICI slices: the host's DCN bandwidth shared by its chips (they
+// all send at once in a cross-slice collective), at the GPU's network efficiency.
+LinkClass dcn_link(const Scenario& s, const GpuSpec& gpu) {
+  const ClusterConfig& c = s.cluster;
+  if (c.num_slices() < 2) return {};
+  return {units::us_to_s(c.dcn.latency_us),
+          units::gbit_per_s_to_bytes_per_s(c.dcn.host_bandwidth_Gbps) /
+              std::max(1, c.gpus_per_node) * gpu.network_efficiency.value};
 }
 
 }  // namespace
@@ -74,6 +92,7 @@ Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
            !intra_nvlink(s.cluster.intra_node, gpu),
            true};
   f.ici = ici_link(s, gpu);
+  f.dcn = dcn_link(s, gpu);
   if (full_mesh(s.cluster.intra_node.fabric) && s.cluster.gpus_per_node > 1) {
     f.mesh_gpus = s.cluster.gpus_per_node;
   }

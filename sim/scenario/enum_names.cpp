@@ -164,6 +164,8 @@ const char* to_string(IntraNodeFabric f) {
       return "ici";
     case IntraNodeFabric::xgmi:
       return "xgmi";
+    case IntraNodeFabric::neuronlink:
+      return "neuronlink";
   }
   return "?";
 }

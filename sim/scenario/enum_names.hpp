@@ -71,8 +71,8 @@ struct EnumValues<ServerPlacement> {
 template <>
 struct EnumValues<IntraNodeFabric> {
   static constexpr std::array values{IntraNodeFabric::nvswitch, IntraNodeFabric::nvlink_mesh,
-                                     IntraNodeFabric::pcie, IntraNodeFabric::ici,
-                                     IntraNodeFabric::xgmi};
+                                     IntraNodeFabric::pcie,     IntraNodeFabric::ici,
+                                     IntraNodeFabric::xgmi,     IntraNodeFabric::neuronlink};
 };
 template <>
 struct EnumValues<NetworkTopology> {

@@ -391,6 +391,18 @@ std::vector<FieldBinding> cluster_fields() {
                          {.default_text = "[] (required for a torus of more than one node)",
                           .doc = "Torus size per dimension, in nodes; the product is "
                                  "num_nodes."}),
+      integer_field(WT_MEMBER(cluster.dcn.num_slices), {1, 4096},
+                    {.doc = "ICI slices joined by the data-center network (TPU multi-slice); "
+                            "only with intra_node.fabric ici; num_nodes counts every slice's "
+                            "hosts and torus.dims is one slice."}),
+      number_field(WT_MEMBER(cluster.dcn.host_bandwidth_Gbps), kBandwidth,
+                   {.unit = "Gb/s",
+                    .doc = "Data-center network bandwidth of one host, per direction (200: an "
+                           "assumption, docs/topology.md \"Multi-slice\")."}),
+      number_field(WT_MEMBER(cluster.dcn.latency_us), kLatency,
+                   {.unit = "us",
+                    .doc = "Latency of a transfer between slices over the data-center network "
+                           "(an assumption)."}),
       integer_field(WT_MEMBER(cluster.network.dragonfly.groups), {1, 100'000},
                     {.default_text = "required for a dragonfly", .doc = "Groups."}),
       integer_field(WT_MEMBER(cluster.network.dragonfly.routers_per_group), kLinkCount,

@@ -31,6 +31,8 @@ std::vector<SectionInfo> all_sections() {
       {"cluster.intra_node", "The fabric inside a node.", "", "", nullptr},
       {"cluster.network", "The network between nodes (checked as a whole only when num_nodes > 1).",
        "", "", nullptr},
+      {"cluster.dcn", "The data-center network between ICI slices (TPU multi-slice).", "", "",
+       nullptr},
       topology_block("cluster.network.fat_tree", "Fat tree (topology \"fat-tree\").", "fat-tree"),
       topology_block("cluster.network.torus", "Torus (topology \"torus\").", "torus"),
       topology_block("cluster.network.dragonfly", "Dragonfly (topology \"dragonfly\").",

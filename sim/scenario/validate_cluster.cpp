@@ -108,6 +108,14 @@ void check_intra_node_bandwidth(const Scenario& s) {
                      "is below the slowest link the simulator models", number_text(bw),
                      "0 (the GPU's NVLink figure), or 0.001 .. 100000");
   }
+  // NeuronLink (docs/topology.md "NeuronLink nodes"): the 4 × 4 torus of a trn2.48xlarge.
+  const ClusterConfig& c = s.cluster;
+  if (c.intra_node.fabric == IntraNodeFabric::neuronlink && c.gpus_per_node != kNeuronLinkChips) {
+    throw InputError("cluster.gpus_per_node",
+                     "a NeuronLink node is a trn2.48xlarge's 4 × 4 torus of Trainium2 chips",
+                     std::to_string(c.gpus_per_node),
+                     std::to_string(kNeuronLinkChips) + " with intra_node.fabric \"neuronlink\"");
+  }
 }
 
 void check_network_config(const Scenario& s) {

@@ -47,10 +47,28 @@ std::vector<bool> slice_wrap(const std::vector<int>& dims, bool three_d, const s
   return wrap;
 }
 
+// cluster.dcn.num_slices: only for ICI slices, each slice whole hosts.
+void check_slices(const ClusterConfig& c) {
+  const std::string path = "cluster.dcn.num_slices";
+  const int slices = c.dcn.num_slices;
+  if (slices == 1) return;
+  if (!c.ici()) {
+    throw InputError(path, "slices joined by the data-center network are TPU ICI slices",
+                     std::to_string(slices), "1, or intra_node.fabric \"ici\"");
+  }
+  if (c.num_nodes % slices != 0) {
+    throw InputError(
+        path, "every slice has the same whole number of hosts",
+        std::to_string(slices) + " slices of " + std::to_string(c.num_nodes) + " hosts",
+        "a divisor of cluster.num_nodes");
+  }
+}
+
 }  // namespace
 
 void apply_ici_slice(Scenario& s, const GpuSpec& gpu) {
   ClusterConfig& c = s.cluster;
+  check_slices(c);
   if (!c.ici()) return;
   const std::string fabric = "cluster.intra_node.fabric";
   if (gpu.ici_links.value <= 0.0) {
@@ -63,7 +81,7 @@ void apply_ici_slice(Scenario& s, const GpuSpec& gpu) {
   }
   if (c.network.torus.dims.empty()) {
     throw InputError("cluster.network.torus.dims", "required for an ICI slice (it counts chips)",
-                     "", "1 .. 3 sizes whose product is the chip count");
+                     "", "1 .. 3 sizes whose product is the chip count of one slice");
   }
   c.network.nics_per_node = c.gpus_per_node;  // each chip is its own torus port
   c.network.link_bandwidth_Gbps = gpu.ici_link_GBps.value * 8.0;

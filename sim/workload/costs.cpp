@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "sim/comm/fabric.hpp"
 #include "sim/comm/parameter_server.hpp"
@@ -168,19 +169,39 @@ int comm_stride(CommDim dim, const ParallelConfig& par) {
 
 }  // namespace
 
+int slices_spanned(int group_size, int stride, const ClusterConfig& c) {
+  stride = std::max(1, stride);
+  const int64_t span = int64_t{stride} * std::max(1, group_size);
+  const int64_t chips = std::max(1, c.slice_chips());
+  if (c.num_slices() < 2 || span <= chips || span % chips != 0) return 1;
+  // A stride that skips whole slices puts one rank in each; a stride that divides the slice fills
+  // span / chips slices with equal parts. Any other layout is left to the flat model.
+  if (stride % chips == 0) return group_size;
+  return chips % stride == 0 ? static_cast<int>(span / chips) : 1;
+}
+
 GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
   const int stride = comm_stride(dim, s.parallel);
   if (stride == 0) return GroupShape{};
   GroupShape shape = group_shape(group_size, stride, s.cluster.gpus_per_node);
-  // On an ICI slice the group is a sub-block of the chips' torus (chips numbered dimension 0
-  // fastest, ranks in the same order).
-  if (s.cluster.ici() && dim != CommDim::pp) {
-    const auto torus =
-        torus_group(group_size, stride, s.cluster.network.torus.dims, s.cluster.network.torus.wrap);
-    if (torus) {
-      shape.on_torus = true;
-      shape.torus = *torus;
-    }
+  // Across ICI slices (TPU multi-slice, chips numbered slice-major): m equal parts, one per slice.
+  shape.slices = slices_spanned(group_size, stride, s.cluster);
+  const int in_slice = group_size / shape.slices;
+  // On an ICI slice the group (its part in one slice) is a sub-block of the chips' torus (chips
+  // numbered dimension 0 fastest, ranks in the same order); inside a Trainium2 node the chips are
+  // a 4 × 4 NeuronLink torus, both dimensions wrapped.
+  const ClusterConfig& c = s.cluster;
+  std::optional<TorusGroup> torus;
+  if (c.ici() && dim != CommDim::pp) {
+    torus = torus_group(in_slice, stride, c.network.torus.dims, c.network.torus.wrap);
+  } else if (c.intra_node.fabric == IntraNodeFabric::neuronlink && dim != CommDim::pp &&
+             int64_t{stride} * group_size <= c.gpus_per_node) {
+    torus = torus_group(group_size, stride, {kNeuronLinkSide, c.gpus_per_node / kNeuronLinkSide},
+                        {true, true});
+  }
+  if (torus) {
+    shape.on_torus = true;
+    shape.torus = *torus;
   }
   return shape;
 }

@@ -42,6 +42,11 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
 // fastest, then context, data, pipeline).
 GroupShape comm_group(const Op& op, const Scenario& s);
 GroupShape comm_group(CommDim dim, int group_size, const Scenario& s);
+// The ICI slices (cluster.dcn.num_slices) a group of `group_size` ranks at `stride` spans: chips
+// are numbered slice-major, so a group reaching past one slice's chips has an equal part in each
+// of stride·size / slice chips slices when the stride divides the slice (one rank per slice when
+// the stride is whole slices); 1 on one slice, and for any other layout (the flat model).
+int slices_spanned(int group_size, int stride, const ClusterConfig& c);
 
 void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                       const Calibration* calibration = nullptr);

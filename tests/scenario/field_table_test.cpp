@@ -71,7 +71,7 @@ TEST(FieldTable, PathsAreUniqueDocumentedAndInKnownSections) {
     EXPECT_NE(find_section(parent_path(f.path)), nullptr) << f.path;
   }
   EXPECT_EQ(scenario_fields().size(), field_bindings().size());
-  EXPECT_EQ(scenario_fields().size(), 164u);
+  EXPECT_EQ(scenario_fields().size(), 167u);
   for (const SectionInfo& s : scenario_sections()) {
     EXPECT_EQ(schema_tree().count(s.path), 1u) << "section without fields: " << s.path;
   }
@@ -144,8 +144,9 @@ TEST(FieldTable, EnumSpellingsAreTheFileSpellings) {
             (std::vector<std::string>{"fused", "unfused", "flash2", "cudnn"}));
   EXPECT_EQ(enum_names<PipelineSchedule>(),
             (std::vector<std::string>{"gpipe", "1f1b", "interleaved"}));
-  EXPECT_EQ(enum_names<IntraNodeFabric>(),
-            (std::vector<std::string>{"nvswitch", "nvlink-mesh", "pcie", "ici", "xgmi"}));
+  EXPECT_EQ(
+      enum_names<IntraNodeFabric>(),
+      (std::vector<std::string>{"nvswitch", "nvlink-mesh", "pcie", "ici", "xgmi", "neuronlink"}));
   EXPECT_EQ(enum_names<NetworkTopology>(),
             (std::vector<std::string>{"fat-tree", "torus", "dragonfly"}));
   EXPECT_EQ(enum_names<CollectiveAlgorithm>(),

@@ -78,5 +78,61 @@ TEST(IciTorus, RefusesASizeThatIsNotTheChipCount) {
   EXPECT_THROW(build_topology(c, kGpu_Bps), InputError);
 }
 
+// Two 4×4×4 v4 slices (16 hosts each) joined by the data-center network (docs/topology.md
+// "Multi-slice"): each slice is its own torus, each host has a DCN NIC on one switch.
+ClusterConfig two_slices() {
+  ClusterConfig c = slice({4, 4, 4}, {true, true, true});
+  c.num_nodes = 32;
+  c.dcn.num_slices = 2;
+  c.dcn.host_bandwidth_Gbps = 200.0;
+  c.dcn.latency_us = 10.0;
+  return c;
+}
+
+TEST(IciMultiSlice, SlicesAreToriJoinedThroughOneDcnSwitch) {
+  const ClusterConfig c = two_slices();
+  const auto t = build_topology(c, kGpu_Bps);
+  const TopologyMetrics m = t->metrics();
+  EXPECT_EQ(m.gpus, 128);
+  // 128 chip routers and the DCN switch; cables: 128 ports, 3 × 64 ring cables per slice, 128
+  // chip → host-NIC attachments and 32 host → switch cables.
+  EXPECT_EQ(m.switches, 128 + 1);
+  EXPECT_EQ(m.cables, 128 + 2 * 3 * 64 + 128 + 32);
+  EXPECT_EQ(m.diameter_links, 8);  // a slice's 8 exceeds the 6 links across the DCN
+  // The cut between the slices: 16 hosts at 200 Gb/s = 400 GB/s.
+  EXPECT_DOUBLE_EQ(m.bisection_Bps, 16 * 200e9 / 8);
+  EXPECT_DOUBLE_EQ(summarize_network(c).bisection_Bps, m.bisection_Bps);
+}
+
+TEST(IciMultiSlice, RoutesStayInTheSliceOrCrossTheDcn) {
+  const auto t = build_topology(two_slices(), kGpu_Bps);
+  // Chip 0 → 1: one ICI hop inside slice 0, as in a single slice.
+  const auto in = route_of(*t, 0, 1, 0);
+  ASSERT_EQ(chain_problem(*t, 0, 1, in), "");
+  EXPECT_EQ(network_links(*t, in), 3);
+  // Chip 0 → chip 64 (the same position in slice 1): port, attachment, DCN up, DCN down,
+  // attachment, port; the two DCN cables carry the 10 us latency.
+  for (int dst : {64, 65, 127}) {
+    const auto across = route_of(*t, 0, dst, 0);
+    ASSERT_EQ(chain_problem(*t, 0, dst, across), "") << dst;
+    EXPECT_EQ(network_links(*t, across), 6);
+    EXPECT_EQ(links_at(*t, across, LinkLevel::level1), 0);
+    double latency = 0.0;
+    for (int32_t l : across)
+      latency += t->links()[l].latency_s;
+    EXPECT_NEAR(latency, 20e-6, 1e-12);
+  }
+  // Chip 63 → 0 inside slice 0 wraps around its own torus, never into slice 1.
+  const auto wrap = route_of(*t, 63, 0, 0);
+  ASSERT_EQ(chain_problem(*t, 63, 0, wrap), "");
+  EXPECT_EQ(network_links(*t, wrap), 3 + 2);
+}
+
+TEST(IciMultiSlice, RefusesDimsOfTheWholeCluster) {
+  ClusterConfig c = two_slices();
+  c.network.torus.dims = {4, 4, 8};  // the 128 chips, not one slice's 64
+  EXPECT_THROW(build_topology(c, kGpu_Bps), InputError);
+}
+
 }  // namespace
 }  // namespace wt::topo
