@@ -46,6 +46,7 @@ std::optional<Json> value_of_text(wt::FieldType type, const QString& raw) {
     case wt::FieldType::number:
       return number_or_text(text);
     case wt::FieldType::integer_list:
+    case wt::FieldType::choice_list:
     case wt::FieldType::layer_list:
       return list_or_text(text);
     case wt::FieldType::boolean:

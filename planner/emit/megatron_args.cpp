@@ -87,9 +87,21 @@ void add_precision(Args& a, const TrainingConfig& t) {
 
 // Full recompute of every layer is Megatron's uniform method with one layer per checkpoint;
 // training.recompute_num_layers N is its block method over the first N layers of each chunk.
+// Selective recompute names its modules (--recompute-modules, nargs="*": one word each, the later
+// ones as bare words after the first; Megatron-Core core_v0.13.0 and later).
 void add_recompute(Args& a, const TrainingConfig& t) {
   const Recompute r = t.activation_recompute;
-  if (r == Recompute::selective) add(a, "--recompute-granularity", "selective");
+  if (r == Recompute::selective) {
+    add(a, "--recompute-granularity", "selective");
+    for (size_t i = 0; i < t.recompute_modules.size(); ++i) {
+      const std::string name = to_string(t.recompute_modules[i]);
+      if (i == 0) {
+        add(a, "--recompute-modules", name);
+      } else {
+        a.push_back({name, "", false});
+      }
+    }
+  }
   if (r == Recompute::full || r == Recompute::per_op) {
     add(a, "--recompute-granularity", "full");
     const bool block = r == Recompute::full && t.recompute_num_layers > 0;

@@ -50,6 +50,26 @@ const char* to_string(Recompute r) {
   return "?";
 }
 
+const char* to_string(RecomputeModule m) {
+  switch (m) {
+    case RecomputeModule::core_attn:
+      return "core_attn";
+    case RecomputeModule::moe_act:
+      return "moe_act";
+    case RecomputeModule::layernorm:
+      return "layernorm";
+    case RecomputeModule::mla_up_proj:
+      return "mla_up_proj";
+    case RecomputeModule::mlp:
+      return "mlp";
+    case RecomputeModule::moe:
+      return "moe";
+    case RecomputeModule::shared_experts:
+      return "shared_experts";
+  }
+  return "?";
+}
+
 const char* to_string(CheckpointTarget t) {
   switch (t) {
     case CheckpointTarget::storage:

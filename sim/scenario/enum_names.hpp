@@ -31,6 +31,13 @@ struct EnumValues<Recompute> {
                                      Recompute::full};
 };
 template <>
+struct EnumValues<RecomputeModule> {
+  static constexpr std::array values{RecomputeModule::core_attn,     RecomputeModule::moe_act,
+                                     RecomputeModule::layernorm,     RecomputeModule::mla_up_proj,
+                                     RecomputeModule::mlp,           RecomputeModule::moe,
+                                     RecomputeModule::shared_experts};
+};
+template <>
 struct EnumValues<AttentionKernel> {
   static constexpr std::array values{AttentionKernel::fused, AttentionKernel::unfused,
                                      AttentionKernel::flash2, AttentionKernel::cudnn};

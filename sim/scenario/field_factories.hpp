@@ -122,6 +122,22 @@ FieldBinding integer_list_field(Member<At> m, ListSize size, IntRange each, cons
   return b;
 }
 
+// A list of distinct values of an enum, each spelled as to_string() writes it, at least one.
+template <class At>
+FieldBinding choice_list_field(Member<At> m, const FieldDoc& d) {
+  using E = typename MemberType<At>::value_type;
+  std::string fallback;
+  for (const E e : m.at(default_scenario()))
+    fallback += std::string(fallback.empty() ? "" : ", ") + in_quotes(to_string(e));
+  FieldBinding b;
+  b.info = make_field_info(m.path, FieldType::choice_list, d, "[" + fallback + "]",
+                           "one or more of " + join(enum_names<E>()));
+  b.read = [path = m.path, at = m.at](const nlohmann::json& v, Scenario& s, const ReadContext&) {
+    at(s) = read_choice_list<E>(v, path);
+  };
+  return b;
+}
+
 // model.layers: an array of layer objects with its own reader (sim/scenario/net_layer.hpp).
 inline FieldBinding layer_list_field(
     std::string path,

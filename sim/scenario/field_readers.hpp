@@ -1,6 +1,7 @@
 #pragma once
 // Typed reads of one JSON value at a known path, with the type and range checks every scenario
 // field gets. Each failure is an InputError naming the path, the value and what is allowed.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -61,6 +62,25 @@ E read_choice(const nlohmann::json& value, const std::string& path) {
   if (const std::optional<E> e = enum_from_string<E>(text)) return *e;
   throw InputError(path, "unknown value" + did_you_mean(text, names), value_text(value),
                    join(names));
+}
+
+// A non-empty JSON array of distinct enum names (read_choice for each).
+template <class E>
+std::vector<E> read_choice_list(const nlohmann::json& value, const std::string& path) {
+  const std::string allowed = "a non-empty list of " + join(enum_names<E>());
+  if (!value.is_array() || value.empty()) {
+    throw InputError(path, "must be a non-empty list", value_text(value), allowed);
+  }
+  std::vector<E> out;
+  for (size_t i = 0; i < value.size(); ++i) {
+    const std::string at = path + "[" + std::to_string(i) + "]";
+    const E e = read_choice<E>(value[i], at);
+    if (std::find(out.begin(), out.end(), e) != out.end()) {
+      throw InputError(at, "is listed twice", value_text(value[i]), allowed);
+    }
+    out.push_back(e);
+  }
+  return out;
 }
 
 }  // namespace wt

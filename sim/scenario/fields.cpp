@@ -165,7 +165,8 @@ std::vector<FieldBinding> training_and_parallel_fields() {
       choice_field(WT_MEMBER(training.optimizer), {.doc = "Optimizer (sets its state size)."}),
       choice_field(WT_MEMBER(training.activation_recompute),
                    {.doc = "Activation recomputation: none, selective (Megatron's: the "
-                           "attention core only), per_op (torchtitan's per-op selective "
+                           "modules of recompute_modules, the attention core by default), per_op "
+                           "(torchtitan's per-op selective "
                            "checkpointing: keeps the block input and the outputs of the odd "
                            "matmuls and the attention kernel, reruns every second matmul and the "
                            "norms, rotary and activations in backward) or full (each layer's "
@@ -176,6 +177,15 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                             "stage, or virtual stage) recompute, the first ones (Megatron's "
                             "--recompute-method block --recompute-num-layers); the others keep "
                             "their activations. 0 = every layer."}),
+      choice_list_field(
+          WT_MEMBER(training.recompute_modules),
+          {.doc = "With selective recompute: the submodules of each layer that recompute "
+                  "(Megatron-Core's --recompute-modules). core_attn: the attention core (an "
+                  "unfused core's scores); layernorm: the two norms' outputs; mlp: a dense MLP; "
+                  "moe: a MoE layer's experts, shared experts, router and dispatch; "
+                  "shared_experts; moe_act: the routed experts' activation function's output; "
+                  "mla_up_proj: MLA's up projections (Q, K, V). Each drops its saved tensors and "
+                  "runs its forward again in backward (docs/models.md)."}),
       choice_field(WT_MEMBER(training.attention),
                    {.doc = "Attention core: fused (one FlashAttention-style kernel: no s x s "
                            "scores in memory, recomputed in backward; built-in efficiency), "

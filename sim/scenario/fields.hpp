@@ -8,7 +8,16 @@
 namespace wt {
 
 // layer_list: model.layers, an array of layer objects (sim/scenario/net_layer.hpp).
-enum class FieldType { integer, number, boolean, string, choice, integer_list, layer_list };
+enum class FieldType {
+  integer,
+  number,
+  boolean,
+  string,
+  choice,
+  integer_list,
+  choice_list,
+  layer_list
+};
 
 struct FieldInfo {
   std::string path;  // dotted JSON path, e.g. "parallel.tensor"

@@ -29,6 +29,8 @@ const char* type_name(FieldType t) {
       return "choice";
     case FieldType::integer_list:
       return "integer list";
+    case FieldType::choice_list:
+      return "list of choices";
     case FieldType::layer_list:
       return "layer list";
   }

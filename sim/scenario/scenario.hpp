@@ -21,6 +21,10 @@ enum class Optimizer { adam, adamw, sgd };
 // kernels kept, every second matmul of a block and the memory-bound ops run again in backward);
 // full: each layer's forward again in backward.
 enum class Recompute { none, selective, per_op, full };
+// The submodules Megatron-Core's selective recompute checkpoints (TransformerConfig
+// recompute_modules, --recompute-modules; framework-defaults.md: default ["core_attn"], field added
+// in core_v0.13.0); sim/workload/recompute_modules.hpp says what each drops and reruns.
+enum class RecomputeModule { core_attn, moe_act, layernorm, mla_up_proj, mlp, moe, shared_experts };
 // How the attention core runs: one fused kernel that never stores the s x s scores
 // (FlashAttention, 2022 on), or batched GEMMs with the scores, softmax and dropout in HBM.
 // fused: one FlashAttention-style kernel of unnamed implementation, at the built-in efficiency;
@@ -147,6 +151,8 @@ struct TrainingConfig {
   // With full recompute, the layers of each model chunk that recompute (the first ones, Megatron's
   // --recompute-method block --recompute-num-layers N); the others keep their activations. 0 = all.
   int recompute_num_layers = 0;
+  // With selective recompute, the submodules that recompute (Megatron-Core's --recompute-modules).
+  std::vector<RecomputeModule> recompute_modules = {RecomputeModule::core_attn};
   AttentionKernel attention = AttentionKernel::fused;
   bool grad_reduce_in_fp32 = false;  // fp32 gradient buffers, reduced in fp32 (Megatron with bf16)
   // MoE token permutation by Transformer Engine's fused gather kernels (Megatron-Core's
@@ -358,6 +364,7 @@ struct Scenario {
 const char* to_string(Precision p);
 const char* to_string(Optimizer o);
 const char* to_string(Recompute r);
+const char* to_string(RecomputeModule m);
 const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
 const char* to_string(PipelineSchedule s);

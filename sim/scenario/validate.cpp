@@ -56,6 +56,7 @@ void validate(Scenario& s) {
   derive_data_parallel(s);
   check_batch(s);
   check_recompute_layers(s);
+  check_recompute_modules(s);
   if (!layer_list) check_size_limits(s);
   check_pipeline_schedule(s);
   check_context_parallel(s);

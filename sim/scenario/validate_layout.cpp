@@ -120,6 +120,45 @@ void check_recompute_layers(const Scenario& s) {
                    str(t.recompute_num_layers), "0, or activation_recompute \"full\"");
 }
 
+// recompute_modules name what Megatron-Core's selective recompute checkpoints: refused with
+// another recompute, and a module the model does not have (mlp in a MoE model, moe, moe_act and
+// shared_experts in a dense one or without shared experts, mla_up_proj without MLA) is refused
+// rather than ignored.
+void check_recompute_modules(const Scenario& s) {
+  const TrainingConfig& t = s.training;
+  const std::string path = "training.recompute_modules";
+  const bool is_default =
+      t.recompute_modules.size() == 1 && t.recompute_modules.front() == RecomputeModule::core_attn;
+  if (t.recompute_modules.empty()) {
+    throw InputError(path, "is empty", "[]", "one or more modules, [\"core_attn\"] by default");
+  }
+  if (!is_default && t.activation_recompute != Recompute::selective) {
+    throw InputError(path,
+                     "applies to selective recompute only (training.activation_recompute is " +
+                         std::string(to_string(t.activation_recompute)) + ")",
+                     to_string(t.recompute_modules.front()),
+                     "[\"core_attn\"], or activation_recompute \"selective\"");
+  }
+  const ModelConfig& m = s.model;
+  const bool moe = m.moe.num_experts > 0;
+  for (const RecomputeModule r : t.recompute_modules) {
+    const char* needs = nullptr;
+    if (r == RecomputeModule::mlp && moe) needs = "a dense model (a MoE model recomputes \"moe\")";
+    if ((r == RecomputeModule::moe || r == RecomputeModule::moe_act) && !moe)
+      needs = "a MoE model (model.moe.num_experts > 0)";
+    if (r == RecomputeModule::shared_experts && m.moe.num_shared_experts == 0)
+      needs = "shared experts (model.moe.num_shared_experts > 0)";
+    if (r == RecomputeModule::mla_up_proj && m.mla.kv_lora_rank == 0)
+      needs = "multi-latent attention (model.mla)";
+    if (needs != nullptr) {
+      throw InputError(path,
+                       std::string("lists a module the model does not have: ") + to_string(r) +
+                           " needs " + needs,
+                       to_string(r), "modules of this model");
+    }
+  }
+}
+
 void check_pipeline_schedule(const Scenario& s) {
   const ParallelConfig& p = s.parallel;
   if (p.pipeline_schedule != PipelineSchedule::interleaved) {

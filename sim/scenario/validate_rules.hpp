@@ -29,6 +29,7 @@ void check_pipeline_depth(const Scenario& s);
 void derive_data_parallel(Scenario& s);
 void check_batch(const Scenario& s);
 void check_recompute_layers(const Scenario& s);
+void check_recompute_modules(const Scenario& s);
 void check_pipeline_schedule(const Scenario& s);
 void check_context_parallel(const Scenario& s);
 void check_expert_parallel(const Scenario& s);

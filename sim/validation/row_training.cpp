@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "sim/scenario/enum_names.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_sections.hpp"
@@ -137,6 +138,46 @@ std::optional<std::string> attention(const json& row, RowBuild& b) {
   return std::nullopt;
 }
 
+// other.recompute_modules (Megatron-Core's --recompute-modules: a list of names, or one text of
+// names separated by spaces or commas), each checked against the scenario's names; nothing when
+// the row does not say. Stated modules mean selective recompute.
+std::optional<json> recompute_modules(const json& row, RowBuild& b) {
+  const json& other = row_other(row);
+  const auto it = other.find("recompute_modules");
+  if (it == other.end()) return std::nullopt;
+  const std::string path = row_name(row) + ".other.recompute_modules";
+  const std::string allowed =
+      "Megatron-Core's module names: " + join(enum_names<RecomputeModule>());
+  std::vector<std::string> words;
+  const auto split = [&](const std::string& text) {
+    std::string word;
+    for (const char c : text + " ") {
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      } else if (!word.empty()) {
+        words.push_back(word);
+        word.clear();
+      }
+    }
+  };
+  if (it->is_string()) split(it->get<std::string>());
+  if (it->is_array()) {
+    for (const json& v : *it) {
+      if (!v.is_string())
+        throw InputError(path, "lists a value that is not a name", v.dump(), allowed);
+      split(v.get<std::string>());
+    }
+  }
+  if (words.empty()) throw InputError(path, "names no module", it->dump(), allowed);
+  for (const std::string& w : words) {
+    if (!enum_from_string<RecomputeModule>(w)) {
+      throw InputError(path, "is not a recompute module", w, allowed);
+    }
+  }
+  b.assume("recompute modules as stated: " + join(words) + " (selective recompute)");
+  return json(words);
+}
+
 std::string optimizer(const json& row, RowBuild& b) {
   const std::string text = lower(row_text(row_other(row), "optimizer"));
   if (contains(text, "adamw")) return "adamw";
@@ -159,6 +200,16 @@ void map_training(const json& row, RowBuild& b) {
   // What the row leaves out its framework's profile fills; the scenario lists each default.
   const RowFramework framework = row_framework(row);
   if (const auto r = recompute(row, framework, b)) t["activation_recompute"] = *r;
+  if (const auto modules = recompute_modules(row, b)) {
+    if (t.contains("activation_recompute") && t["activation_recompute"] != "selective") {
+      throw InputError(row_name(row) + ".other.recompute_modules",
+                       "needs selective recompute, but the row states " +
+                           t["activation_recompute"].get<std::string>(),
+                       modules->dump(), "activation_recompute selective, or no modules");
+    }
+    t["recompute_modules"] = *modules;
+    t["activation_recompute"] = "selective";
+  }
   t["framework"] = framework.profile;
   b.assume(framework.why);
   if (const auto a = attention(row, b)) t["attention"] = *a;

@@ -184,6 +184,23 @@ class StageBuilder {
         collective(phase, layer_param_gather(s_, z_), Stream::param_gather, mb, chunk, layer));
   }
 
+  // ZeRO-3: the embedding's or the output layer's own gather (layer_work.hpp), -1 without.
+  int32_t gather_vocab(int mb, int chunk) {
+    if (!zero3()) return -1;
+    return push(collective(Phase::param_gather, vocab_param_gather(s_, z_), Stream::param_gather,
+                           mb, chunk, -1));
+  }
+
+  // ZeRO-3: the reduce-scatter of the embedding's or the output layer's gradients after its
+  // backward (none when fine-tuning freezes them).
+  void reduce_vocab(int mb, int chunk) {
+    if (!zero3() || embedding_grad_bytes(s_, z_) <= 0.0) return;
+    Op rs = collective(Phase::grad_sync, vocab_grad_reduce_scatter(s_, z_), Stream::dp_comm, mb,
+                       chunk, -1);
+    rs.deps[0] = last_compute_;
+    push(rs);
+  }
+
   void emit_param_gather_at_start() {
     for (int chunk = 0; chunk < v_; ++chunk) {
       const int first = first_layer(chunk);
@@ -196,7 +213,9 @@ class StageBuilder {
   void forward(const PipeStep& step) {
     const int mb = step.micro_batch, chunk = step.chunk;
     if (first_virtual(chunk)) {
-      push(compute(Phase::forward, mb, chunk, -1, 0, kEmbeddingFwd));
+      Op embed = compute(Phase::forward, mb, chunk, -1, 0, kEmbeddingFwd);
+      embed.deps[0] = gather_vocab(mb, chunk);
+      push(embed);
     } else {
       recv(true, mb, chunk);
     }
@@ -211,19 +230,25 @@ class StageBuilder {
       push(op);
       layer_comm(Phase::forward, mb, chunk, layer);
     }
-    if (last_virtual(chunk))
-      push(compute(Phase::forward, mb, chunk, -1, 0, kLogitsFwd));
-    else
+    if (last_virtual(chunk)) {
+      // The output layer's unit stays gathered from its forward through its backward (torchtitan
+      // reshards norm and output after forward only under "always"; FSDP's root likewise).
+      Op logits = compute(Phase::forward, mb, chunk, -1, 0, kLogitsFwd);
+      logits.deps[0] = gather_vocab(mb, chunk);
+      push(logits);
+    } else
       send(true, mb, chunk);
   }
 
   void backward(const PipeStep& step) {
     const int mb = step.micro_batch, chunk = step.chunk;
     const bool final_pass = last_backward_.at(chunk).first == mb;
-    if (last_virtual(chunk))
+    if (last_virtual(chunk)) {
       push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
-    else
+      reduce_vocab(mb, chunk);
+    } else {
       recv(false, mb, chunk);
+    }
     // The output layer's gradients (a copy of the embedding when tied across a pipeline).
     if (final_pass && !zero3() && last_virtual(chunk) && (!s_.model.tied_embeddings || p_ > 1)) {
       pending_grad_bytes_ += embedding_grad_bytes(s_, z_);
@@ -266,7 +291,11 @@ class StageBuilder {
       }
     }
     if (first_virtual(chunk)) {
-      push(compute(Phase::backward, mb, chunk, -1, 0, kEmbeddingBwd));
+      // The embedding was resharded after its forward: gathered again for its backward.
+      Op embed = compute(Phase::backward, mb, chunk, -1, 0, kEmbeddingBwd);
+      embed.deps[0] = gather_vocab(mb, chunk);
+      push(embed);
+      reduce_vocab(mb, chunk);
       if (final_pass && !zero3()) {
         pending_grad_bytes_ += embedding_grad_bytes(s_, z_);
       }

@@ -11,6 +11,7 @@
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
+#include "sim/workload/recompute_modules.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
@@ -385,6 +386,57 @@ void add_per_op_recompute(KernelSink& out, const Scenario& s, const Shapes& x) {
   }
 }
 
+// Passes kernels on with the suffix "_recompute" (forward kernels rerun in backward).
+class RecomputeSink final : public KernelSink {
+ public:
+  explicit RecomputeSink(KernelSink& out) : out_(out) {}
+  void add(const KernelShape& k) override {
+    KernelShape r = k;
+    r.suffix = "_recompute";
+    out_.add(r);
+  }
+
+ private:
+  KernelSink& out_;
+};
+
+// Selective recompute's modules other than the attention core, at the start of a layer's backward
+// (recompute_modules.hpp): the two norms (read + write h each, /t with SP), a dense MLP or a MoE
+// layer (its GEMMs, router and dispatch, with its activation function), the shared experts, the
+// routed experts' activation function (read the fc1 output, write f per routed token), MLA's up
+// projections. Their collectives are not run again (not modelled).
+void add_module_recompute(KernelSink& sink, const Scenario& s, const Shapes& x) {
+  const TrainingConfig& t = s.training;
+  if (t.activation_recompute != Recompute::selective) return;
+  RecomputeSink out(sink);
+  const double tokens = as_double(x.tokens);
+  const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
+  const double routed_act = x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local);
+  const double shared_act = as_double(x.shared_fc1_out + x.shared_ffn_local);
+  if (recomputes(t, RecomputeModule::layernorm)) {
+    out.add(memory_bound("layernorm", tokens * 2.0 * 2.0 * hw * x.act));
+  }
+  const bool moe = recomputes(t, RecomputeModule::moe);
+  if (recomputes(t, RecomputeModule::mlp) || moe) {
+    add_mlp(out, s, x, false);
+    out.add(memory_bound("mlp_activation", tokens * (routed_act + shared_act) * x.act));
+  }
+  if (!moe && recomputes(t, RecomputeModule::shared_experts) && x.shared_ffn_local > 0) {
+    add_linear(out, x, "shared_fc1", false, tokens, x.shared_fc1_out, x.h);
+    out.add(memory_bound("shared_activation", tokens * shared_act * x.act));
+    add_linear(out, x, "shared_fc2", false, tokens, x.h, x.shared_ffn_local);
+  }
+  if (!moe && recomputes(t, RecomputeModule::moe_act)) {
+    out.add(memory_bound("moe_activation", tokens * routed_act * x.act));
+  }
+  const AttentionWidths& w = x.attn;
+  if (recomputes(t, RecomputeModule::mla_up_proj) && w.mla) {
+    add_linear(out, x, w.q_lora_rank > 0 ? "q_up" : "q_proj", false, tokens, w.q_out() / x.t,
+               w.q_lora_rank > 0 ? w.q_lora_rank : x.h);
+    add_linear(out, x, "kv_up", false, tokens, w.kv_up_out() / x.t, w.kv_lora_rank);
+  }
+}
+
 class ListSink final : public KernelSink {
  public:
   void add(const KernelShape& k) override {
@@ -442,11 +494,13 @@ void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   const double tokens = as_double(x.tokens);
   const Recompute r = s.training.activation_recompute;
   if (r == Recompute::per_op) add_per_op_recompute(out, s, x);
+  add_module_recompute(out, s, x);
   add_qkv(out, x, true);
   add_linear(out, x, "attn_proj", true, tokens, x.h, x.proj_in_local);
   add_output_adapter(out, x, true);
-  emit_attention_backward(attention_shape(s), s.training.attention,
-                          r == Recompute::selective || r == Recompute::per_op, out);
+  const bool core_again =
+      recomputes(s.training, RecomputeModule::core_attn) || r == Recompute::per_op;
+  emit_attention_backward(attention_shape(s), s.training.attention, core_again, out);
   add_mlp(out, s, x, true);
   if (eager(s)) {
     add_eager_weight_casts(out, s, true);

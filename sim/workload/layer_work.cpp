@@ -93,6 +93,16 @@ LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z) {
   return {CommDim::pp, Collective::all_reduce, embedding_grad_bytes(s, z), 1, 2};
 }
 
+LayerCollective vocab_param_gather(const Scenario& s, const CommSizes& z) {
+  return {CommDim::dp, Collective::all_gather,
+          embedding_params(s.model) / s.parallel.tensor * z.weight_width, 1, layer_dp_group(s)};
+}
+
+LayerCollective vocab_grad_reduce_scatter(const Scenario& s, const CommSizes& z) {
+  return {CommDim::dp, Collective::reduce_scatter, embedding_grad_bytes(s, z), 1,
+          layer_dp_group(s)};
+}
+
 bool syncs_tied_embedding(const Scenario& s, int stage) {
   const int p = s.parallel.pipeline;
   return s.model.tied_embeddings && p > 1 && (stage == 0 || stage == p - 1) &&

@@ -78,5 +78,11 @@ double embedding_grad_bytes(const Scenario& s, const CommSizes& z);
 LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z);
 // Whether `stage` takes part in that all-reduce (not when fine-tuning freezes the embedding).
 bool syncs_tied_embedding(const Scenario& s, int stage);
+// Under ZeRO-3 / FSDP the embedding and the output layer are units of their own (torchtitan's
+// apply_fsdp shards tok_embeddings, then norm with output, apart from the blocks; DeepSpeed
+// gathers each module's parameters): the all-gather of one of them (V·h/t weights) before it runs,
+// and the reduce-scatter of its gradients after its backward.
+LayerCollective vocab_param_gather(const Scenario& s, const CommSizes& z);
+LayerCollective vocab_grad_reduce_scatter(const Scenario& s, const CommSizes& z);
 
 }  // namespace wt

@@ -9,6 +9,7 @@
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/model_math.hpp"
+#include "sim/workload/recompute_modules.hpp"
 
 namespace wt {
 namespace {
@@ -41,26 +42,85 @@ double saved_gemm_input_scale(Precision p) {
   return quantized_gemms(p) ? operand_bytes(p) / 2.0 : 1.0;
 }
 
-ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, Precision p) {
+// The MLP's terms: the routed experts' (or a dense MLP's) inner tensors per token, the shared
+// experts', and of the routed ones the activation function's output (fc2's input), in sbh units.
+struct MlpTerms {
+  double routed = 0.0, shared = 0.0, routed_act_out = 0.0;
+};
+
+MlpTerms mlp_terms(const ModelConfig& m, Precision p) {
   const double h = as_double(m.hidden_size);
-  const double a = as_double(m.num_attention_heads);
-  const AttentionWidths w = attention_widths(m);
   const double f = as_double(m.moe.num_experts > 0 ? routed_ffn_width(m) : m.ffn_hidden_size) / h;
   const double experts =
       m.moe.num_experts > 0 ? as_double(m.moe.top_k) * expert_capacity_scale(m) : 1.0;
   const double g = saved_gemm_input_scale(p);
   // Per f: the activation function's input (4 gated, 2 not) and its output, fc2's input.
   const double per_width = (m.gated_mlp ? 4.0 : 2.0) + 2.0 * g;
+  return {experts * per_width * f, per_width * as_double(shared_ffn_width(m)) / h,
+          experts * 2.0 * g * f};
+}
+
+ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, Precision p) {
+  const double h = as_double(m.hidden_size);
+  const double a = as_double(m.num_attention_heads);
+  const AttentionWidths w = attention_widths(m);
+  const double g = saved_gemm_input_scale(p);
   ActivationTerms t;
   t.replicated = 4.0 + 4.0 * g + (m.hidden_dropout > 0.0 ? 2.0 : 0.0);
   // Q, K, V, projection input: 2 + 2k/a + 2k/a + 2 for heads of h/a.
   const double attention =
       2.0 * (as_double(w.q_out() + w.k_out() + w.v_out()) + g * as_double(w.proj_in())) / h;
-  const double mlp = experts * per_width * f + per_width * as_double(shared_ffn_width(m)) / h;
-  t.sharded = attention + mlp;
+  const MlpTerms mlp = mlp_terms(m, p);
+  t.sharded = attention + mlp.routed + mlp.shared;
   t.scores = 5.0 * a * as_double(seq) / h;
   t.latent = 2.0 * as_double(w.q_lora_rank + w.kv_latent) / h;
   return t;
+}
+
+// What selective recompute's module `r` drops of a layer's terms (recompute_modules.hpp), in sbh
+// units; core_attn's scores are the caller's (an unfused core's keeps_scores).
+ActivationTerms dropped_by(const ModelConfig& m, Precision p, RecomputeModule r) {
+  const bool quantized = quantized_gemms(p);
+  const MlpTerms mlp = mlp_terms(m, p);
+  const AttentionWidths w = attention_widths(m);
+  ActivationTerms d;
+  switch (r) {
+    case RecomputeModule::core_attn:
+      break;
+    case RecomputeModule::layernorm:  // the QKV and fc1 inputs, 2 + 2
+      d.replicated = quantized ? 0.0 : 4.0;
+      break;
+    case RecomputeModule::mlp:
+    case RecomputeModule::moe:
+      d.sharded = mlp.routed + mlp.shared;
+      break;
+    case RecomputeModule::shared_experts:
+      d.sharded = mlp.shared;
+      break;
+    case RecomputeModule::moe_act:
+      d.sharded = quantized ? 0.0 : mlp.routed_act_out;
+      break;
+    case RecomputeModule::mla_up_proj:
+      d.sharded =
+          w.mla ? 2.0 * as_double(w.q_out() + w.k_out() + w.v_out()) / as_double(m.hidden_size)
+                : 0.0;
+      break;
+  }
+  return d;
+}
+
+// The sum over the listed modules; moe already holds the shared experts and the activation.
+ActivationTerms dropped_by_modules(const Scenario& s) {
+  const TrainingConfig& t = s.training;
+  ActivationTerms sum;
+  for (const RecomputeModule r : t.recompute_modules) {
+    const bool in_moe = r == RecomputeModule::shared_experts || r == RecomputeModule::moe_act;
+    if (in_moe && recomputes(t, RecomputeModule::moe)) continue;
+    const ActivationTerms d = dropped_by(s.model, t.precision, r);
+    sum.replicated += d.replicated;
+    sum.sharded += d.sharded;
+  }
+  return sum;
 }
 
 }  // namespace
@@ -92,22 +152,23 @@ ModelStateMemory model_state_memory(double params, int zero_stage, int dp,
 
 namespace {
 
-double activation_bytes(const Scenario& s, Recompute recompute) {
+// A layer's activations: 2sbh under full recompute, else its terms less `dropped` (selective's
+// modules), with the scores when `keep_scores`.
+double activation_bytes(const Scenario& s, Recompute recompute, bool keep_scores,
+                        const ActivationTerms& dropped = {}) {
   const int64_t seq = s.model.seq_length / s.parallel.context;
   const double sbh =
       as_double(seq) * as_double(s.training.micro_batch_size) * as_double(s.model.hidden_size);
   const double t = s.parallel.tensor;
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   const double width = is_fp32(s.training.precision) ? 2.0 : 1.0;
-  const ActivationTerms terms = activation_terms(s.model, s.model.seq_length, s.training.precision);
+  ActivationTerms terms = activation_terms(s.model, s.model.seq_length, s.training.precision);
+  terms.replicated -= dropped.replicated;
+  terms.sharded -= dropped.sharded;
   if (recompute == Recompute::full) {
     return width * 2.0 * sbh / (sp ? t : 1.0);
   }
-  // Only an unfused core that is not recomputed keeps the scores (softmax output and dropout mask)
-  // for backward; a fused (flash) kernel never writes them.
-  const bool keeps_scores =
-      recompute == Recompute::none && s.training.attention == AttentionKernel::unfused;
-  const double scores = keeps_scores ? terms.scores : 0.0;
+  const double scores = keep_scores ? terms.scores : 0.0;
   // The attention-score term scales with the full sequence each local query attends to; with
   // context parallelism the local queries are s/c, which `sbh` already carries.
   const double latent = width * sbh * terms.latent;
@@ -158,27 +219,47 @@ double per_op_bytes(const Scenario& s) {
 }  // namespace
 
 double activation_bytes_per_layer(const Scenario& s) {
-  if (s.training.activation_recompute == Recompute::per_op) return per_op_bytes(s);
-  if (s.training.activation_recompute == Recompute::full) {
-    // Block recompute: the layers that do not recompute keep what they would without it.
-    const double share = recomputed_layer_share(s);
-    return share * activation_bytes(s, Recompute::full) +
-           (1.0 - share) * activation_bytes(s, Recompute::none);
+  // Only an unfused core that is not recomputed keeps the scores (softmax output and dropout mask)
+  // for backward; a fused (flash) kernel never writes them.
+  const bool unfused = s.training.attention == AttentionKernel::unfused;
+  switch (s.training.activation_recompute) {
+    case Recompute::per_op:
+      return per_op_bytes(s);
+    case Recompute::full: {
+      // Block recompute: the layers that do not recompute keep what they would without it.
+      const double share = recomputed_layer_share(s);
+      return share * activation_bytes(s, Recompute::full, false) +
+             (1.0 - share) * activation_bytes(s, Recompute::none, unfused);
+    }
+    case Recompute::selective:
+      return activation_bytes(s, Recompute::selective,
+                              unfused && !recomputes(s.training, RecomputeModule::core_attn),
+                              dropped_by_modules(s));
+    case Recompute::none:
+      break;
   }
-  return activation_bytes(s, s.training.activation_recompute);
+  return activation_bytes(s, Recompute::none, unfused);
 }
 
 double recompute_working_bytes(const Scenario& s) {
   // The recomputed layer's activations, without the attention-score matrix that fused (flash)
-  // attention never materialises; under per-op checkpointing the part of them it did not keep.
-  const double layer = activation_bytes(s, Recompute::selective);
+  // attention never materialises; under per-op checkpointing the part of them it did not keep;
+  // under selective recompute the largest module's, one module recomputed at a time.
+  const double layer = activation_bytes(s, Recompute::selective, false);
   switch (s.training.activation_recompute) {
     case Recompute::full:
       return layer;
     case Recompute::per_op:
       return std::max(0.0, layer - per_op_bytes(s));
+    case Recompute::selective: {
+      double largest = 0.0;
+      for (const RecomputeModule r : s.training.recompute_modules) {
+        const ActivationTerms d = dropped_by(s.model, s.training.precision, r);
+        largest = std::max(largest, layer - activation_bytes(s, Recompute::selective, false, d));
+      }
+      return largest;
+    }
     case Recompute::none:
-    case Recompute::selective:
       return 0.0;
   }
   return 0.0;

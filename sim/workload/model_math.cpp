@@ -4,6 +4,7 @@
 #include "sim/workload/finetune.hpp"
 #include "sim/workload/layer_list.hpp"
 #include "sim/workload/layer_shape.hpp"
+#include "sim/workload/recompute_modules.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
@@ -102,6 +103,29 @@ LayerFlops hardware_layer_forward_flops(const ModelConfig& m, int64_t b, int64_t
   return f;
 }
 
+// The forward FLOPs of the modules selective recompute reruns besides the attention core
+// (recompute_modules.hpp): a dense MLP, a MoE layer (experts, shared experts, router), the shared
+// experts alone, MLA's up projections (q_lora_rank → a·d_qk, or h → a·d_qk without a query latent,
+// and kv_lora_rank → a·(nope + v)); the norms and the activation are memory-bound (no FLOPs).
+double recomputed_module_flops(const Scenario& s, const LayerFlops& f, int64_t b) {
+  const TrainingConfig& t = s.training;
+  double flops = 0.0;
+  if (recomputes(t, RecomputeModule::mlp)) flops += f.mlp;
+  if (recomputes(t, RecomputeModule::moe)) {
+    flops += f.mlp + f.shared + f.router;
+  } else if (recomputes(t, RecomputeModule::shared_experts)) {
+    flops += f.shared;
+  }
+  const AttentionWidths w = attention_widths(s.model);
+  if (recomputes(t, RecomputeModule::mla_up_proj) && w.mla) {
+    const double q_in = as_double(w.q_lora_rank > 0 ? w.q_lora_rank : s.model.hidden_size);
+    const double bs = as_double(b) * as_double(s.model.seq_length);
+    flops += 2.0 * bs *
+             (q_in * as_double(w.q_out()) + as_double(w.kv_lora_rank) * as_double(w.kv_up_out()));
+  }
+  return flops;
+}
+
 // FLOPs a layer runs beyond the model's three passes: recomputation, and the scores that a fused
 // (flash) attention backward computes again (QKᵀ: half the forward attention core). A fused core
 // needs no selective recomputation; an unfused one recomputes its whole core. Per-op checkpointing
@@ -117,7 +141,8 @@ double recompute_flops_per_layer(const Scenario& s, int64_t b) {
     case Recompute::none:
       return rescored;
     case Recompute::selective:
-      return core;
+      return (recomputes(s.training, RecomputeModule::core_attn) ? core : rescored) +
+             recomputed_module_flops(s, f, b);
     case Recompute::per_op: {
       const double h = as_double(s.model.hidden_size);
       const double bs = as_double(b) * as_double(s.model.seq_length);

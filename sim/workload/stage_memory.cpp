@@ -29,17 +29,23 @@ void move_offloaded_states(const Scenario& s, MemoryUse& m) {
   }
 }
 
-// ZeRO-3 / FSDP gather each layer whole for compute: the layer being computed and the one
+// ZeRO-3 / FSDP gather each unit whole for compute: the unit being computed and the one
 // prefetched are held at once (FSDP's limit_all_gathers allows two in flight; DeepSpeed prefetches
-// the next), in 16 bits (fp32 for fp32/tf32 training), and in backward the layer's whole gradient
-// waits for its reduce-scatter. The transient units are layers; a larger embedding or output layer
-// is not counted apart (docs/models.md, "Memory per GPU").
-void add_gathered_layers(const Scenario& s, MemoryUse& m) {
+// the next), in 16 bits (fp32 for fp32/tf32 training), and in backward the unit's whole gradient
+// waits for its reduce-scatter. The units are the layers and, apart from them, the embedding and
+// the output layer (torchtitan's apply_fsdp shards each block, then the embedding and the norm with
+// the output; DeepSpeed gathers each module's parameters): on a stage holding one of those, the
+// gathered peak is the vocabulary unit with one layer (at the logits: the output weight with the
+// last layer prefetched for backward) when it is larger than two layers, and the gradient waiting
+// is the larger unit's (docs/models.md, "Memory per GPU").
+void add_gathered_units(const Scenario& s, double vocab_unit, bool vocab_trains, MemoryUse& m) {
   if (s.parallel.zero_stage < 3 || layer_dp_group(s) <= 1) return;
   const TrainingConfig& t = s.training;
   const double width = t.precision == Precision::fp32 || t.precision == Precision::tf32 ? 4.0 : 2.0;
-  m.weights += 2.0 * layer_params_on_gpu(s) * width;
-  m.gradients += layer_trainable_params_on_gpu(s) * gradient_width(t);
+  const double layer = layer_params_on_gpu(s);
+  m.weights += width * std::max(2.0 * layer, vocab_unit + layer);
+  m.gradients += gradient_width(t) *
+                 std::max(layer_trainable_params_on_gpu(s), vocab_trains ? vocab_unit : 0.0);
 }
 
 int stage_layer_total(const Workload& w, int stage) {
@@ -59,7 +65,7 @@ MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double c
 StageWeights stage_weights(const Scenario& s, int stage_layers, int stage) {
   return {stage_params(s, stage_layers, stage), stage_expert_params(s, stage_layers),
           stage_trainable_params(s, stage_layers, stage),
-          stage_frozen_weight_bytes(s, stage_layers, stage)};
+          stage_frozen_weight_bytes(s, stage_layers, stage), stage_vocab_unit(s, stage)};
 }
 
 MemoryUse stage_memory(const Scenario& s, double params, double expert_params, int in_flight_layers,
@@ -88,7 +94,7 @@ MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_fl
   m.gradients = states.gradients;
   m.optimizer = states.optimizer;
   move_offloaded_states(s, m);
-  add_gathered_layers(s, m);
+  add_gathered_units(s, weights.vocab_unit, !frozen_base(s.training), m);
   // QLoRA: one dequantized bf16 weight at a time beside the 4-bit ones.
   m.weights += dequantized_weight_bytes(s);
   m.activations =

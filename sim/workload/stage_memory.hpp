@@ -20,9 +20,12 @@ MemoryUse stage_memory(const Scenario& s, double params, double expert_params, i
 // What one GPU of a stage holds: its parameters (`expert_params` of them the routed experts'), of
 // those or beside them the ones that train (all in full training; the adapters with
 // training.finetune lora and qlora, sim/workload/finetune.hpp), and the bytes of the frozen
-// weights (before ZeRO-3 partitioning).
+// weights (before ZeRO-3 partitioning). `vocab_unit`: the parameters per GPU of the largest
+// vocabulary unit the stage holds (the embedding V·h/t on the first stage, the output layer on the
+// last; one unit when tied on one stage), which ZeRO-3 / FSDP gather apart from the layers.
 struct StageWeights {
   double params = 0.0, expert_params = 0.0, trainable = 0.0, frozen_bytes = 0.0;
+  double vocab_unit = 0.0;
 };
 StageWeights stage_weights(const Scenario& s, int stage_layers, int stage);
 MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_flight_layers,

@@ -59,6 +59,11 @@ double stage_params(const Scenario& s, int stage_layers, int stage) {
   return params;
 }
 
+double stage_vocab_unit(const Scenario& s, int stage) {
+  if (stage != 0 && stage != s.parallel.pipeline - 1) return 0.0;
+  return embedding_params(s.model) / s.parallel.tensor;
+}
+
 double stage_expert_params(const Scenario& s, int stage_layers) {
   return stage_layers * layer_expert_params_on_gpu(s);
 }

@@ -27,6 +27,11 @@ double layer_expert_params_on_gpu(const Scenario& s);
 // final layer norm on the last.
 double stage_params(const Scenario& s, int stage_layers, int stage);
 
+// The parameters one GPU of `stage` holds in its largest vocabulary unit: the embedding V·h/t on
+// the first stage, the output layer V·h/t on the last (the same weight when tied on one stage);
+// 0 on the stages between.
+double stage_vocab_unit(const Scenario& s, int stage);
+
 // Of those, the routed experts'.
 double stage_expert_params(const Scenario& s, int stage_layers);
 

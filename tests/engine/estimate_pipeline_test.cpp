@@ -112,24 +112,54 @@ TEST(EstimatePipeline, TheWaitBeforeTheOptimizerIsSplitBetweenDpAndTheTiedSync) 
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.pp, 0.5);
 }
 
-TEST(EstimatePipeline, ZeroThreeLayersWaitForTheirGathers) {
-  // One stage of 3 layers (forward 1 s, backward 1 s), gathers of 2 s back to back from t = 0
-  // (ending 2, 4, …, 12 s), reduce-scatters of 0.5 s. Forward layers start at 2, 4, 6 (waits 4 s),
-  // end 7; backward layers start at 8, 10, 12 (waits 3 s), end 13; the last reduce-scatter ends at
-  // 13.5 and the optimizer waits for it: iteration 13.5 s, exposed DP 4 + 3 + 0.5 s.
+// One stage of 3 layers on 2 data-parallel ranks under ZeRO-3, one micro-batch; layers of 1 s each
+// way, gathers of 2 s and reduce-scatters of 0.5 s.
+Scenario zero3_three_layers() {
   Scenario s = pipeline(1, 3, 1, PipelineSchedule::one_f_one_b);
   s.parallel.data = 2;
   s.parallel.zero_stage = 3;
   s.training.global_batch_size = 2;
+  return s;
+}
+
+StepCosts zero3_costs() {
   StepCosts c;
   c.layer_fwd_s = 1.0;
   c.layer_bwd_s = 1.0;
   c.dp_group = 2;
   c.layer_gather.time_s = 2.0;
   c.layer_reduce.time_s = 0.5;
+  return c;
+}
+
+TEST(EstimatePipeline, ZeroThreeLayersWaitForTheirGathers) {
+  // One stage of 3 layers (forward 1 s, backward 1 s), gathers of 2 s back to back from t = 0
+  // (ending 2, 4, …, 12 s), reduce-scatters of 0.5 s. Forward layers start at 2, 4, 6 (waits 4 s),
+  // end 7; backward layers start at 8, 10, 12 (waits 3 s), end 13; the last reduce-scatter ends at
+  // 13.5 and the optimizer waits for it: iteration 13.5 s, exposed DP 4 + 3 + 0.5 s.
+  const Scenario s = zero3_three_layers();
+  StepCosts c = zero3_costs();
   const PipelineEstimate e = estimate_pipeline(s, c, {0.0});
   EXPECT_DOUBLE_EQ(e.iteration_s, 13.5);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 7.5);
+  EXPECT_DOUBLE_EQ(e.breakdown_s.compute, 6.0);
+}
+
+TEST(EstimatePipeline, ZeroThreeGathersTheEmbeddingAndOutputLayerApart) {
+  // As above, with the embedding's and the output layer's own gathers (1 s) and reduce-scatters
+  // (0.25 s) on the same streams. Gathers: embedding 0-1, layers 1-3, 3-5, 5-7, output 7-8, the
+  // backward's layers 8-10, 10-12, 12-14, embedding 14-15. Forward: waits 1 s for the embedding,
+  // layers start at 3, 5, 7 (waits 4 s), the logits at 8. Backward: the output's reduce-scatter at
+  // 8-8.25, layers start at 10, 12, 14 (waits 2 + 1 + 1 s), each reduce-scatter 0.5 s after it,
+  // the embedding at 15 and its reduce-scatter ends the iteration at 15.75: exposed DP 9.75 s.
+  const Scenario s = zero3_three_layers();
+  StepCosts c = zero3_costs();
+  c.vocab_gather.time_s = 1.0;
+  c.vocab_reduce.time_s = 0.25;
+  c.embedding_grad_bytes = 1.0;
+  const PipelineEstimate e = estimate_pipeline(s, c, {0.0});
+  EXPECT_DOUBLE_EQ(e.iteration_s, 15.75);
+  EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 9.75);
   EXPECT_DOUBLE_EQ(e.breakdown_s.compute, 6.0);
 }
 

@@ -31,6 +31,7 @@ TEST(EmitMegatron, LayoutBatchAndModelOfLlama3_8b) {
   EXPECT_EQ(f.at("--untie-embeddings-and-output-weights"), "");
   EXPECT_EQ(f.at("--bf16"), "");
   EXPECT_EQ(f.at("--recompute-granularity"), "selective");
+  EXPECT_EQ(f.at("--recompute-modules"), "core_attn");  // Megatron-Core's default, stated
   EXPECT_EQ(f.count("--recompute-method"), 0u);
   EXPECT_EQ(f.at("--use-distributed-optimizer"), "");  // ZeRO-1
   EXPECT_EQ(f.at("--overlap-grad-reduce"), "");
@@ -71,6 +72,13 @@ TEST(EmitMegatron, MixtureOfExpertsFlags) {
       megatron_args_sh(shipped_scenario("mixtral-8x7b-ep", {"model.moe.capacity_factor=1.25"})));
   EXPECT_EQ(padded.at("--moe-expert-capacity-factor"), "1.25");
   EXPECT_EQ(padded.at("--moe-pad-expert-input-to-capacity"), "");
+}
+
+// --recompute-modules takes several words (nargs="*"): each module its own word.
+TEST(EmitMegatron, RecomputeModulesAreWordsAfterTheFlag) {
+  const std::string sh = megatron_args_sh(shipped_scenario(
+      "llama3-8b-1node-h100", {R"(training.recompute_modules=["core_attn", "mlp"])"}));
+  EXPECT_NE(sh.find("--recompute-modules core_attn\n  mlp"), std::string::npos) << sh;
 }
 
 TEST(EmitMegatron, FullRecomputeAndZero3) {

@@ -88,6 +88,23 @@ bool has(const std::vector<std::string>& list, const std::string& prefix) {
                      [&](const std::string& s) { return s.rfind(prefix, 0) == 0; });
 }
 
+TEST(RowMapping, StatedRecomputeModulesMeanSelectiveRecompute) {
+  json row = megatron_row();
+  row["other"].erase("activation_recompute");
+  row["other"]["recompute_modules"] = "core_attn, MLP";
+  const RowScenario rs = row_to_scenario(row);
+  const json& t = rs.doc.at("training");
+  EXPECT_EQ(t.at("activation_recompute"), "selective");
+  EXPECT_EQ(t.at("recompute_modules"), json::array({"core_attn", "mlp"}));
+  EXPECT_TRUE(has(rs.assumptions, "recompute modules as stated: core_attn, mlp"));
+  EXPECT_EQ(parsed(rs).training.recompute_modules.size(), 2u);
+  row["other"]["recompute_modules"] = json::array({"core_attn", "attention"});
+  EXPECT_THROW(row_to_scenario(row), InputError);
+  row["other"]["recompute_modules"] = "mlp";
+  row["other"]["activation_recompute"] = "full";
+  EXPECT_THROW(row_to_scenario(row), InputError);  // modules mean selective
+}
+
 TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
   const RowScenario rs = row_to_scenario(megatron_row());
   const json& m = rs.doc.at("model");

@@ -28,4 +28,19 @@ inline Scenario gpt_scenario(int tensor, int pipeline, int data, int nodes = 0) 
   return s;
 }
 
+// Llama 3 8B's shapes (h 4,096, 32 heads of which 8 KV, SwiGLU f 14,336, 32 layers, V 128,256,
+// seq 8,192) on the same cluster.
+inline Scenario llama3_8b_scenario(int tensor, int pipeline, int data) {
+  Scenario s = gpt_scenario(tensor, pipeline, data);
+  s.model.num_layers = 32;
+  s.model.hidden_size = 4096;
+  s.model.num_attention_heads = 32;
+  s.model.num_kv_heads = 8;
+  s.model.ffn_hidden_size = 14336;
+  s.model.gated_mlp = true;
+  s.model.vocab_size = 128256;
+  s.model.seq_length = 8192;
+  return s;
+}
+
 }  // namespace wt::test

@@ -126,13 +126,7 @@ TEST_F(Activations, ContextParallelSplitsTheSequence) {
 // v 1024, the attention output h, w1 f and w2 h (k, the output projection and w3 run again) plus
 // the fp32 logsumexp of 32 heads: 2·(4·4096 + 1024 + 14336) + 4·32 = 63 616 bytes (15.5h + 128).
 TEST(PerOpActivations, Llama3_8bByHand) {
-  Scenario s = test::gpt_scenario(1, 1, 8);
-  s.model.hidden_size = 4096;
-  s.model.num_attention_heads = 32;
-  s.model.num_kv_heads = 8;
-  s.model.ffn_hidden_size = 14336;
-  s.model.gated_mlp = true;
-  s.model.seq_length = 8192;
+  Scenario s = test::llama3_8b_scenario(1, 1, 8);
   s.training.micro_batch_size = 2;
   s.training.attention = AttentionKernel::flash2;
   s.training.activation_recompute = Recompute::per_op;

@@ -20,8 +20,11 @@ struct StageClock {
   double compute_s = 0.0;  // when each stream is free
   double send_s = 0.0;
   double dp_s = 0.0;
-  bool has_dp = false;                // the stage issued an op on its gradient stream
-  int64_t gathers = 0;                // ZeRO-3 layer gathers issued so far
+  bool has_dp = false;  // the stage issued an op on its gradient stream
+  // ZeRO-3's gathers (layers, embedding, output layer) run back to back from the start: when those
+  // issued so far end, and what they sent.
+  double gathered_s = 0.0;
+  double gather_sent_bytes = 0.0;
   double pending_grad_bytes = 0.0;    // dense gradients (data × context buckets)
   double pending_expert_bytes = 0.0;  // routed experts' gradients (EDP buckets)
   double bubble_s = 0.0;              // waiting for a pipeline peer, minus the transfer

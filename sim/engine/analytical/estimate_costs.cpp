@@ -115,6 +115,8 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
   c.tied_sync = price(tied_embedding_sync(s, z));
+  c.vocab_gather = price(vocab_param_gather(s, z));
+  if (c.embedding_grad_bytes > 0.0) c.vocab_reduce = price(vocab_grad_reduce_scatter(s, z));
   c.bucket_bytes = z.bucket_bytes;
   c.dp_collective =
       s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
@@ -125,10 +127,13 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.scenario = &s;
   c.algorithm = s.parallel.collective_algorithm;
   if (c.compression.active() && c.dp_group > 1) {
-    const LayerCollective rs = layer_grad_reduce_scatter(s, z);
-    const CollectiveCost cost = compressed_reduction_cost(c.compression, rs.collective, rs.bytes,
-                                                          c.dp_shape, fabric, c.algorithm);
-    c.layer_reduce = {cost.time_s, cost.bytes_sent_per_gpu};
+    const auto compressed = [&](const LayerCollective& r) -> CommCost {
+      const CollectiveCost cost = compressed_reduction_cost(c.compression, r.collective, r.bytes,
+                                                            c.dp_shape, fabric, c.algorithm);
+      return {cost.time_s, cost.bytes_sent_per_gpu};
+    };
+    c.layer_reduce = compressed(layer_grad_reduce_scatter(s, z));
+    c.vocab_reduce = compressed(vocab_grad_reduce_scatter(s, z));
   }
   return c;
 }

@@ -29,10 +29,12 @@ struct StepCosts {
   double logits_fwd_s = 0.0, logits_bwd_s = 0.0;
   LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full or per-op
   bool full_recompute = false;
-  CommCost p2p;                   // one pipeline send
-  CommCost layer_gather;          // one layer's ZeRO parameter all-gather
-  CommCost layer_reduce;          // one layer's ZeRO-3 gradient reduce-scatter
-  CommCost tied_sync;             // tied-embedding gradient all-reduce between first and last stage
+  CommCost p2p;           // one pipeline send
+  CommCost layer_gather;  // one layer's ZeRO parameter all-gather
+  CommCost layer_reduce;  // one layer's ZeRO-3 gradient reduce-scatter
+  CommCost tied_sync;     // tied-embedding gradient all-reduce between first and last stage
+  // ZeRO-3: the embedding's or output layer's own gather and gradient reduce-scatter
+  CommCost vocab_gather, vocab_reduce;
   double layer_grad_bytes = 0.0;  // gradients of one layer on one GPU (ZeRO-3)
   // Without ZeRO-3: those joining the data × context buckets, and the experts' own (layer_work.hpp)
   double layer_dense_grad_bytes = 0.0, layer_expert_grad_bytes = 0.0;

@@ -122,14 +122,13 @@ class PipelineClock {
   }
 
   // `n` layer units of `unit_s` each, the i-th waiting for the parameter gather that ends at
-  // (first + i + 1)·G: the last unit starts at the latest of the chain and the two end gathers
+  // first_s + (i + 1)·G: the last unit starts at the latest of the chain and the two end gathers
   // (the constraint is linear in i, so its maximum is at an end).
-  double gated_layers(StageClock& k, double t, int n, double unit_s, int64_t first) const {
+  double gated_layers(StageClock& k, double t, int n, double unit_s, double first_s) const {
     if (n <= 0) return t;
     const double g = c_.layer_gather.time_s;
     const double chain = t + (n - 1) * unit_s;
-    const double gate = std::max(static_cast<double>(first + 1) * g + (n - 1) * unit_s,
-                                 static_cast<double>(first + n) * g);
+    const double gate = std::max(first_s + g + (n - 1) * unit_s, first_s + n * g);
     if (gate > chain) k.gather_wait_s += gate - chain;
     return std::max(chain, gate) + unit_s;
   }
@@ -139,7 +138,7 @@ class PipelineClock {
     const int ch = step.chunk, mb = step.micro_batch;
     double t = k.compute_s;
     if (first_virtual(stage, ch)) {
-      t += c_.embedding_fwd_s;
+      t = gated_vocab(k, t) + c_.embedding_fwd_s;
     } else {
       const double arrival = arrivals_[slot(stage, ch, mb, true)];
       if (arrival < 0.0) return false;
@@ -147,15 +146,16 @@ class PipelineClock {
     }
     const int n = layers(stage, ch);
     if (zero3_) {
-      t = gated_layers(k, t, n, c_.fwd_unit_s(), k.gathers);
-      k.gathers += n;
+      t = gated_layers(k, t, n, c_.fwd_unit_s(), k.gathered_s);
+      issue_gathers(k, n * c_.layer_gather.time_s, n * c_.layer_gather.sent_bytes);
     } else if (start_gathers_) {
-      t = gated_layers(k, t, n, c_.fwd_unit_s(), offsets_[stage * v_ + ch]);
+      t = gated_layers(k, t, n, c_.fwd_unit_s(),
+                       offsets_[stage * v_ + ch] * c_.layer_gather.time_s);
     } else {
       t += n * c_.fwd_unit_s();
     }
     if (last_virtual(stage, ch)) {
-      t += c_.logits_fwd_s;
+      t = gated_vocab(k, t) + c_.logits_fwd_s;  // kept gathered through its backward
     } else {
       const bool wrap = stage == p_ - 1;
       send(k, t, slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true));
@@ -171,6 +171,7 @@ class PipelineClock {
     double t = k.compute_s;
     if (last_virtual(stage, ch)) {
       t += c_.logits_bwd_s;
+      reduce_vocab(k, t);
     } else {
       const double arrival = arrivals_[slot(stage, ch, mb, false)];
       if (arrival < 0.0) return false;
@@ -181,7 +182,8 @@ class PipelineClock {
       k.pending_grad_bytes += c_.embedding_grad_bytes;
     t = backward_layers(k, t, layers(stage, ch), final_pass);
     if (first_virtual(stage, ch)) {
-      t += c_.embedding_bwd_s;
+      t = gated_vocab(k, t) + c_.embedding_bwd_s;  // resharded after its forward
+      reduce_vocab(k, t);
       if (final_pass && !zero3_) k.pending_grad_bytes += c_.embedding_grad_bytes;
     } else {
       const bool wrap = stage == 0;
@@ -201,12 +203,8 @@ class PipelineClock {
     const auto unit_of = [&](int i) { return c_.bwd_unit_s(n - 1 - i < recomputed); };
     if (zero3_) {
       for (int i = 0; i < n; ++i) {
-        const double gate = static_cast<double>(k.gathers + 1) * c_.layer_gather.time_s;
-        if (gate > t) {
-          k.gather_wait_s += gate - t;
-          t = gate;
-        }
-        ++k.gathers;
+        issue_gathers(k, c_.layer_gather.time_s, c_.layer_gather.sent_bytes);
+        t = gated(k, t);
         t += unit_of(i);
         dp_op(k, t, c_.layer_reduce, CommDim::dp);
       }
@@ -223,6 +221,31 @@ class PipelineClock {
       }
     }
     return t;
+  }
+
+  // ZeRO-3's gathers issued back to back on their stream: `time_s` more of them.
+  static void issue_gathers(StageClock& k, double time_s, double sent_bytes) {
+    k.gathered_s += time_s;
+    k.gather_sent_bytes += sent_bytes;
+  }
+
+  // Compute at `t` waits for the gathers issued so far.
+  static double gated(StageClock& k, double t) {
+    if (k.gathered_s <= t) return t;
+    k.gather_wait_s += k.gathered_s - t;
+    return k.gathered_s;
+  }
+
+  // ZeRO-3: the embedding's or the output layer's own gather before it runs (layer_work.hpp).
+  double gated_vocab(StageClock& k, double t) const {
+    if (!zero3_) return t;
+    issue_gathers(k, c_.vocab_gather.time_s, c_.vocab_gather.sent_bytes);
+    return gated(k, t);
+  }
+
+  // ZeRO-3: the reduce-scatter of its gradients after its backward.
+  void reduce_vocab(StageClock& k, double t) {
+    if (zero3_ && c_.embedding_grad_bytes > 0.0) dp_op(k, t, c_.vocab_reduce, CommDim::dp);
   }
 
   void dp_op(StageClock& k, double ready_s, const CommCost& cost, CommDim dim) {
@@ -283,8 +306,8 @@ class PipelineClock {
       gathers_end_s = (late_gathers_ ? k.compute_s : 0.0) + n * g;
       k.dp_sent_bytes += n * c_.layer_gather.sent_bytes;
     } else if (zero3_) {
-      gathers_end_s = static_cast<double>(k.gathers) * g;
-      k.dp_sent_bytes += static_cast<double>(k.gathers) * c_.layer_gather.sent_bytes;
+      gathers_end_s = k.gathered_s;
+      k.dp_sent_bytes += k.gather_sent_bytes;
     }
     k.end_s = std::max({k.compute_s, k.send_s, k.dp_s, gathers_end_s});
   }
