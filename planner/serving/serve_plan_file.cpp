@@ -24,8 +24,8 @@ const std::vector<std::string> kKeys = {"min_replicas", "max_replicas", "cold_st
 // question, one per plan.
 bool is_deployment_axis(const std::string& path) {
   static const std::vector<std::string> kFixed = {
-      "serving.replicas",   "serving.traffic", "serving.slo",    "serving.num_requests",
-      "serving.duration_s", "serving.seed",    "serving.enabled"};
+      "serving.replicas",   "serving.traffic", "serving.slo",     "serving.num_requests",
+      "serving.duration_s", "serving.seed",    "serving.enabled", "serving.encode"};
   for (const std::string& f : kFixed) {
     if (path == f || path.rfind(f + ".", 0) == 0) return false;
   }
@@ -109,6 +109,11 @@ void check_alternatives(const ServePlanSpec& spec) {
     if (!spec.template_doc.contains("serving")) {
       throw InputError("serving", "missing: serve-plan needs a serving block", "",
                        "a serving block with the traffic and the SLOs (docs/serving.md)");
+    }
+    // The screen's capacity is a decode model (Little's law over the output tokens).
+    if (s.serving.encode) {
+      throw InputError("serving.encode", "serve-plan plans decoder serving only", "true",
+                       "false (serve an encoder with windtunnel serve)");
     }
     const SloConfig& slo = s.serving.slo;
     if (slo.ttft_ms <= 0.0 && slo.tpot_ms <= 0.0 && slo.e2e_ms <= 0.0) {
