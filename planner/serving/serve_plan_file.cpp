@@ -10,6 +10,7 @@
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/document_walk.hpp"
 #include "sim/scenario/json_text.hpp"
+#include "sim/scenario/parse.hpp"
 #include "sim/scenario/text_util.hpp"
 
 namespace wt {
@@ -193,8 +194,12 @@ ServePlanSpec parse_serve_plan(const json& input, const std::string& base_dir,
   return spec;
 }
 
-ServePlanSpec load_serve_plan_file(const std::string& path) {
+ServePlanSpec load_serve_plan_file(const std::string& path,
+                                   const std::vector<std::string>& overrides) {
   PlanFileText f = read_plan_file_json(path, "the serve-plan file");
+  for (const std::string& o : overrides) {
+    apply_override(f.doc, o);
+  }
   try {
     return parse_serve_plan(f.doc, f.base_dir, f.stem);
   } catch (const InputError& e) {

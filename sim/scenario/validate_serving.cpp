@@ -126,8 +126,7 @@ void check_speculative(Scenario& s) {
                      name, "a preset with model.vocab_size " + text(s.model.vocab_size));
   }
   if (sp.draft.moe.num_experts > 0) {
-    throw InputError(at, "serving does not model mixture-of-experts layers yet", name,
-                     "a dense preset");
+    throw InputError(at, "a mixture-of-experts draft is not modelled", name, "a dense preset");
   }
   const int t = v.tensor;
   const ModelConfig& d = sp.draft;
