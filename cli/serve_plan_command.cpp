@@ -17,6 +17,11 @@ CLI::App* add_serve_plan_command(CLI::App& app, ServePlanOptions& o) {
   sub->add_option("PLAN", o.plan,
                   "Serving scenario with lists of alternatives and a serve_plan block")
       ->required();
+  sub->add_option("--set", o.sets,
+                  "Override a plan field before it is read, e.g. --set serving.traffic.rate_rps=40 "
+                  "or --set 'serving.tensor=[1,2]'")
+      ->type_name("KEY.PATH=VALUE")
+      ->allow_extra_args(false);
   sub->add_flag("--json", o.json, "Print the result as one JSON object (docs/cli.md) instead");
   return sub;
 }
@@ -24,7 +29,7 @@ CLI::App* add_serve_plan_command(CLI::App& app, ServePlanOptions& o) {
 int serve_plan_command(const ServePlanOptions& o) {
   const InterruptGuard interrupts;
   require_input_file("PLAN", o.plan);
-  const ServePlanSpec spec = load_serve_plan_file(o.plan);
+  const ServePlanSpec spec = load_serve_plan_file(o.plan, o.sets);
   const ServePlanResult r = search_serve_plan(spec);
   if (o.json) {
     std::cout << serve_plan_json(r).dump(2) << "\n";

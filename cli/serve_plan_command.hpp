@@ -3,6 +3,7 @@
 // replicas) meeting a serving plan's SLOs at its peak rate, the replicas of each hour of its
 // daily profile and the monthly cost (docs/serving.md), as text or one JSON object.
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -10,6 +11,7 @@ namespace wt::cli {
 
 struct ServePlanOptions {
   std::string plan;
+  std::vector<std::string> sets;
   bool json = false;
 };
 

@@ -15,7 +15,7 @@ ServeOutput serve_scenario(const Scenario& s, const ServeOptions& options) {
   const StepCost cost(s);
   const ServingMemory memory = serving_memory(s, cost.gpu());
   ServeOutput out;
-  if (memory.kv_blocks <= 0) {
+  if (!memory.fits) {
     out.result = assemble_serving_result(s, memory, out.simulation);
     return out;
   }

@@ -29,6 +29,9 @@ struct ServePlanSpec {
 // "serve_plan.prices.h100").
 ServePlanSpec parse_serve_plan(const nlohmann::json& doc, const std::string& base_dir,
                                const std::string& default_name);
-ServePlanSpec load_serve_plan_file(const std::string& path);
+// `overrides` are "dotted.path=value" strings (--set), applied to the file before it is read; a
+// value may be a list of alternatives (--set 'serving.tensor=[1,2]').
+ServePlanSpec load_serve_plan_file(const std::string& path,
+                                   const std::vector<std::string>& overrides = {});
 
 }  // namespace wt

@@ -10,6 +10,7 @@
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/document_walk.hpp"
 #include "sim/scenario/json_text.hpp"
+#include "sim/scenario/parse.hpp"
 #include "sim/scenario/text_util.hpp"
 
 namespace wt {
@@ -24,8 +25,8 @@ const std::vector<std::string> kKeys = {"min_replicas", "max_replicas", "cold_st
 // question, one per plan.
 bool is_deployment_axis(const std::string& path) {
   static const std::vector<std::string> kFixed = {
-      "serving.replicas",   "serving.traffic", "serving.slo",    "serving.num_requests",
-      "serving.duration_s", "serving.seed",    "serving.enabled"};
+      "serving.replicas",   "serving.traffic", "serving.slo",     "serving.num_requests",
+      "serving.duration_s", "serving.seed",    "serving.enabled", "serving.encode"};
   for (const std::string& f : kFixed) {
     if (path == f || path.rfind(f + ".", 0) == 0) return false;
   }
@@ -110,6 +111,11 @@ void check_alternatives(const ServePlanSpec& spec) {
       throw InputError("serving", "missing: serve-plan needs a serving block", "",
                        "a serving block with the traffic and the SLOs (docs/serving.md)");
     }
+    // The screen's capacity is a decode model (Little's law over the output tokens).
+    if (s.serving.encode) {
+      throw InputError("serving.encode", "serve-plan plans decoder serving only", "true",
+                       "false (serve an encoder with windtunnel serve)");
+    }
     const SloConfig& slo = s.serving.slo;
     if (slo.ttft_ms <= 0.0 && slo.tpot_ms <= 0.0 && slo.e2e_ms <= 0.0) {
       throw InputError("serving.slo", "serve-plan needs at least one latency target", "",
@@ -188,8 +194,12 @@ ServePlanSpec parse_serve_plan(const json& input, const std::string& base_dir,
   return spec;
 }
 
-ServePlanSpec load_serve_plan_file(const std::string& path) {
+ServePlanSpec load_serve_plan_file(const std::string& path,
+                                   const std::vector<std::string>& overrides) {
   PlanFileText f = read_plan_file_json(path, "the serve-plan file");
+  for (const std::string& o : overrides) {
+    apply_override(f.doc, o);
+  }
   try {
     return parse_serve_plan(f.doc, f.base_dir, f.stem);
   } catch (const InputError& e) {

@@ -82,14 +82,15 @@ ServingResult assemble_serving_result(const Scenario& s, const ServingMemory& me
   r.replicas = v.replicas;
   r.gpus = v.tensor * v.replicas;
   r.memory = memory;
-  r.fits = memory.kv_blocks > 0;
+  r.fits = memory.fits;
+  r.encode = v.encode;
   r.requests = static_cast<int64_t>(sim.requests.size());
   std::vector<double> ttft, tpot, e2e, queue;
   double output_tokens = 0.0, prompt_tokens = 0.0;
   for (const serving::RequestRecord& q : sim.requests) {
     if (q.finish_s < 0.0) continue;
     ++r.completed;
-    output_tokens += static_cast<double>(q.output);
+    if (!v.encode) output_tokens += static_cast<double>(q.output);
     prompt_tokens += static_cast<double>(q.prompt);
     ttft.push_back((q.first_token_s - q.arrival_s) * 1e3);
     e2e.push_back((q.finish_s - q.arrival_s) * 1e3);
@@ -172,6 +173,11 @@ ServingResult assemble_serving_result(const Scenario& s, const ServingMemory& me
 void price_serving_result(ServingResult& r, double usd_per_gpu_hour, const std::string& source) {
   r.usd_per_gpu_hour = usd_per_gpu_hour;
   r.price_source = source;
+  const double sequences = r.requests_per_s * r.duration_s;
+  if (r.encode && sequences > 0.0 && usd_per_gpu_hour > 0.0) {
+    r.usd_per_million_sequences =
+        usd_per_gpu_hour * r.gpus * (r.duration_s / 3600.0) / sequences * 1e6;
+  }
   const double tokens = r.output_tokens_per_s * r.duration_s;
   if (tokens <= 0.0 || usd_per_gpu_hour <= 0.0) return;
   r.usd_per_million_output_tokens =
@@ -235,6 +241,10 @@ nlohmann::json serving_result_json(const ServingResult& r) {
         {"usd_per_million_output_tokens", r.usd_per_million_output_tokens}}},
       {"warnings", r.warnings},
   };
+  if (r.encode) {
+    j["encode"] = {{"sequences_per_s", r.requests_per_s},
+                   {"usd_per_million_sequences", r.usd_per_million_sequences}};
+  }
   if (!r.draft_model.empty()) {
     j["speculative"] = {{"draft_model", r.draft_model},
                         {"num_tokens", r.draft_tokens},
@@ -264,10 +274,17 @@ std::string serving_summary_text(const ServingResult& r) {
   add("requests      %lld arrived, %lld completed in %.1f s (%lld refused, %lld preemptions)\n",
       static_cast<long long>(r.requests), static_cast<long long>(r.completed), r.duration_s,
       static_cast<long long>(r.rejected), static_cast<long long>(r.preemptions));
-  add("throughput    %.1f output tokens/s (%.1f per GPU), %.2f requests/s\n", r.output_tokens_per_s,
-      r.output_tokens_per_s_per_gpu, r.requests_per_s);
+  if (r.encode) {
+    add("throughput    %.2f sequences/s (%.2f per GPU), %.0f prompt tokens/s; encoder: no decode, "
+        "latency = TTFT\n",
+        r.requests_per_s, r.requests_per_s / r.gpus, r.prompt_tokens_per_s);
+  } else {
+    add("throughput    %.1f output tokens/s (%.1f per GPU), %.2f requests/s\n",
+        r.output_tokens_per_s, r.output_tokens_per_s_per_gpu, r.requests_per_s);
+  }
   for (const auto& [name, p] : {std::pair{"TTFT", &r.ttft_ms}, std::pair{"TPOT", &r.tpot_ms},
                                 std::pair{"e2e ", &r.e2e_ms}, std::pair{"queue", &r.queue_ms}}) {
+    if (r.encode && p == &r.tpot_ms) continue;
     add("%-13s p50 %.1f ms, p95 %.1f ms, p99 %.1f ms (mean %.1f)\n", name, p->p50, p->p95, p->p99,
         p->mean);
   }
@@ -275,17 +292,23 @@ std::string serving_summary_text(const ServingResult& r) {
     add("SLO %-9s %.1f ms vs %.1f ms target: %s (%.1f%% of requests within)\n", c.metric.c_str(),
         c.value_ms, c.target_ms, c.met ? "met" : "MISSED", c.attainment * 100.0);
   }
-  add("KV cache      %.1f GiB per GPU, %lld blocks; in use %.0f%% mean, %.0f%% peak\n",
-      r.memory.kv_cache / kGiB, static_cast<long long>(r.memory.kv_blocks),
-      r.kv_in_use_mean_fraction * 100.0, r.kv_in_use_peak_fraction * 100.0);
-  add("concurrency   %lld sequences of mean length fit per replica, %lld of the full context\n",
-      static_cast<long long>(r.max_concurrency_mean_length),
-      static_cast<long long>(r.max_concurrency_max_length));
+  if (!r.encode) {
+    add("KV cache      %.1f GiB per GPU, %lld blocks; in use %.0f%% mean, %.0f%% peak\n",
+        r.memory.kv_cache / kGiB, static_cast<long long>(r.memory.kv_blocks),
+        r.kv_in_use_mean_fraction * 100.0, r.kv_in_use_peak_fraction * 100.0);
+    add("concurrency   %lld sequences of mean length fit per replica, %lld of the full context\n",
+        static_cast<long long>(r.max_concurrency_mean_length),
+        static_cast<long long>(r.max_concurrency_max_length));
+  }
   add("GPU busy      %.0f%%\n", r.gpu_busy_fraction * 100.0);
   if (!r.draft_model.empty()) {
     add("speculative   %s drafts %d tokens per step, each accepted with p = %.2f: %.2f tokens per "
         "verification on average (Leviathan et al. 2023)\n",
         r.draft_model.c_str(), r.draft_tokens, r.acceptance_rate, r.tokens_per_verification);
+  }
+  if (r.usd_per_million_sequences > 0.0) {
+    add("cost          $%.3f per million sequences at %s\n", r.usd_per_million_sequences,
+        r.price_source.c_str());
   }
   if (r.usd_per_million_output_tokens > 0.0) {
     add("cost          $%.3f per million output tokens at %s\n", r.usd_per_million_output_tokens,

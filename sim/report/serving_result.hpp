@@ -64,6 +64,8 @@ struct ServingResult {
   double usd_per_gpu_hour = 0.0;
   std::string price_source;
   double usd_per_million_output_tokens = 0.0;
+  bool encode = false;                     // encoder serving: sequences, no output tokens
+  double usd_per_million_sequences = 0.0;  // encoder serving
   std::vector<std::string> warnings;
 };
 

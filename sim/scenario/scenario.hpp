@@ -308,6 +308,12 @@ struct SpeculativeConfig {
 struct ServingConfig {
   bool enabled = false;  // the file has a serving block (windtunnel serve)
   int tensor = 1;        // GPUs per replica, tensor parallel
+  // MoE models: expert parallelism inside the replica, 1 (every expert split over the tensor
+  // ranks) or `tensor` (each GPU holds num_experts / tensor whole experts).
+  int expert = 1;
+  // Encoder serving (BERT-style): requests are prefill-only passes over the prompt, bidirectional
+  // attention, no KV cache kept, no decode.
+  bool encode = false;
   int replicas = 1;
   Router router = Router::least_loaded;
   WeightPrecision weight_precision = WeightPrecision::bf16;

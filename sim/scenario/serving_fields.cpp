@@ -38,6 +38,17 @@ std::vector<FieldBinding> serving_fields() {
                             "FFN, two all-reduces per layer); at most cluster.gpus_per_node, "
                             "dividing the KV heads or a multiple of them. The GPU is "
                             "cluster.gpu."}),
+      integer_field(WT_MEMBER(serving.expert), {1, 72},
+                    {.doc = "Mixture-of-experts models: expert parallelism inside the replica. 1: "
+                            "every expert split over the serving.tensor ranks (vLLM's default); "
+                            "serving.tensor: each GPU holds num_experts / tensor whole experts "
+                            "(vLLM --enable-expert-parallel), the routed tokens dispatched to them "
+                            "and combined by two all-to-alls per MoE layer."}),
+      boolean_field(WT_MEMBER(serving.encode),
+                    {.doc = "Encoder serving (BERT-style embeddings or classification): a request "
+                            "is one bidirectional pass over its prompt (whole, never chunked), "
+                            "no KV cache is kept, no token is decoded; output_tokens is not used "
+                            "and TTFT is the end-to-end latency."}),
       integer_field(WT_MEMBER(serving.replicas), {1, 100'000},
                     {.doc = "Replicas of the model, each serving its share of the requests."}),
       choice_field(WT_MEMBER(serving.router),

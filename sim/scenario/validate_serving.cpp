@@ -43,6 +43,48 @@ void check_serving_tensor(const Scenario& s) {
   }
 }
 
+// Expert parallelism inside the replica: 1 (the experts split over the tensor ranks, which must
+// divide their widths) or serving.tensor (whole experts, num_experts / tensor per GPU).
+void check_serving_experts(const Scenario& s) {
+  const ServingConfig& v = s.serving;
+  const MoeConfig& moe = s.model.moe;
+  const int t = v.tensor;
+  if (moe.num_experts == 0) {
+    if (v.expert != 1) {
+      throw InputError("serving.expert", "expert parallelism needs a mixture-of-experts model",
+                       text(v.expert), "1 for a dense model");
+    }
+    return;
+  }
+  if (v.expert != 1 && v.expert != t) {
+    throw InputError("serving.expert", "must be 1 or serving.tensor (" + text(t) + ")",
+                     text(v.expert), "1 or " + text(t));
+  }
+  if (v.expert > 1 && moe.num_experts % t != 0) {
+    throw InputError("serving.expert",
+                     "serving.tensor (" + text(t) + ") must divide model.moe.num_experts (" +
+                         text(moe.num_experts) + ") to hold whole experts",
+                     text(v.expert), "1, or a serving.tensor dividing " + text(moe.num_experts));
+  }
+  const int64_t routed =
+      moe.moe_ffn_hidden_size > 0 ? moe.moe_ffn_hidden_size : s.model.ffn_hidden_size;
+  if (v.expert == 1 && routed % t != 0) {
+    throw InputError(
+        "serving.tensor",
+        "must divide the experts' FFN width (" + text(routed) + ") when serving.expert is 1",
+        text(t), "a divisor of " + text(routed) + ", or serving.expert " + text(t));
+  }
+  // Filled by model validation: 0 means the routed width.
+  const int64_t shared =
+      int64_t{moe.num_shared_experts} *
+      (moe.shared_expert_ffn_hidden_size > 0 ? moe.shared_expert_ffn_hidden_size : routed);
+  if (shared % t != 0) {
+    throw InputError("serving.tensor",
+                     "must divide the shared experts' FFN width (" + text(shared) + ")", text(t),
+                     "a divisor of " + text(shared));
+  }
+}
+
 void check_length(const LengthConfig& l, const std::string& path) {
   const std::string at = "serving.traffic." + path;
   if (l.max != 0 && l.max < l.min) {
@@ -84,8 +126,7 @@ void check_speculative(Scenario& s) {
                      name, "a preset with model.vocab_size " + text(s.model.vocab_size));
   }
   if (sp.draft.moe.num_experts > 0) {
-    throw InputError(at, "serving does not model mixture-of-experts layers yet", name,
-                     "a dense preset");
+    throw InputError(at, "a mixture-of-experts draft is not modelled", name, "a dense preset");
   }
   const int t = v.tensor;
   const ModelConfig& d = sp.draft;
@@ -106,15 +147,42 @@ void check_speculative(Scenario& s) {
   }
 }
 
+// A daily profile needs an hour with traffic.
+void check_hourly(const ServingConfig& v) {
+  const std::vector<int>& hourly = v.traffic.hourly_percent;
+  if (!hourly.empty()) {
+    bool any = false;
+    for (int p : hourly) {
+      any = any || p > 0;
+    }
+    if (!any) {
+      throw InputError("serving.traffic.hourly_percent", "no hour has traffic", "all 0",
+                       "24 values of 0 .. 100000, at least one above 0");
+    }
+  }
+}
+
+// Encoder serving: one pass over a whole prompt (bidirectional attention cannot be chunked), so
+// the step's budget must hold the longest; nothing is decoded, so no draft model.
+void check_encode(const Scenario& s) {
+  const ServingConfig& v = s.serving;
+  if (v.speculative.enabled()) {
+    throw InputError("serving.speculative.draft_model", "an encoder decodes no tokens to draft",
+                     "\"" + v.speculative.draft_model + "\"", "none with serving.encode true");
+  }
+  if (v.max_num_batched_tokens < s.model.seq_length) {
+    throw InputError("serving.max_num_batched_tokens",
+                     "with serving.encode must hold a whole input of model.seq_length (" +
+                         text(s.model.seq_length) + ") tokens",
+                     text(v.max_num_batched_tokens), text(s.model.seq_length) + " .. 100000000");
+  }
+}
+
 }  // namespace
 
 void check_serving(Scenario& s, const GpuSpec& gpu) {
-  if (s.model.moe.num_experts > 0) {
-    throw InputError("model.moe.num_experts",
-                     "serving does not model mixture-of-experts layers yet",
-                     text(s.model.moe.num_experts), "a dense model (0) for windtunnel serve");
-  }
   check_serving_tensor(s);
+  check_serving_experts(s);
   const ServingConfig& v = s.serving;
   if (v.weight_precision == WeightPrecision::fp8 && gpu.fp8_tflops.value <= 0.0) {
     throw InputError("serving.weight_precision", gpu.name + " has no FP8 tensor cores", "\"fp8\"",
@@ -137,6 +205,11 @@ void check_serving(Scenario& s, const GpuSpec& gpu) {
                      "0 .. " + std::to_string(v.traffic.burst_period_s));
   }
   check_length(v.traffic.prompt_tokens, "prompt_tokens");
+  check_hourly(v);
+  if (v.encode) {
+    check_encode(s);
+    return;
+  }
   check_length(v.traffic.output_tokens, "output_tokens");
   if (v.batching == Batching::continuous && v.max_num_batched_tokens < v.max_num_seqs) {
     throw InputError("serving.max_num_batched_tokens",
@@ -152,17 +225,6 @@ void check_serving(Scenario& s, const GpuSpec& gpu) {
                          text(s.model.seq_length) + "), as vLLM requires",
                      text(v.max_num_batched_tokens),
                      text(s.model.seq_length) + " .. 100000000, or serving.chunked_prefill true");
-  }
-  const std::vector<int>& hourly = v.traffic.hourly_percent;
-  if (!hourly.empty()) {
-    bool any = false;
-    for (int p : hourly) {
-      any = any || p > 0;
-    }
-    if (!any) {
-      throw InputError("serving.traffic.hourly_percent", "no hour has traffic", "all 0",
-                       "24 values of 0 .. 100000, at least one above 0");
-    }
   }
 }
 

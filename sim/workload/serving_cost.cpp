@@ -31,8 +31,34 @@ CoreWidths core_widths(const ModelConfig& m) {
   return {as_double(w.qk_head_dim), as_double(w.v_head_dim)};
 }
 
+double mlp_in_width(const ModelConfig& m, int64_t f) {
+  return as_double(f) * (m.gated_mlp ? 2.0 : 1.0);
+}
 double mlp_in_width(const ModelConfig& m) {
-  return as_double(m.ffn_hidden_size) * (m.gated_mlp ? 2.0 : 1.0);
+  return mlp_in_width(m, m.ffn_hidden_size);
+}
+
+bool is_moe(const ModelConfig& m) {
+  return m.moe.num_experts > 0;
+}
+
+// Layers with an MoE MLP; the first_dense_layers keep a dense one of ffn_hidden_size.
+double moe_layers(const ModelConfig& m) {
+  return is_moe(m) ? as_double(m.num_layers - m.moe.first_dense_layers) : 0.0;
+}
+
+// The MLP's input and activated widths per token on one GPU (t ranks): dense f, or an MoE
+// layer's top_k routed experts plus its shared experts (the experts' rows spread over the ranks
+// by tensor or expert parallelism alike).
+double mlp_activation_width(const ModelConfig& m, int t) {
+  if (!is_moe(m)) return (mlp_in_width(m) + as_double(m.ffn_hidden_size)) / t;
+  const int64_t fe = routed_ffn_width(m);
+  const int64_t fs = shared_ffn_width(m);
+  const double moe =
+      (m.moe.top_k * (mlp_in_width(m, fe) + as_double(fe)) + mlp_in_width(m, fs) + as_double(fs)) /
+      t;
+  if (m.moe.first_dense_layers == 0) return moe;
+  return std::max(moe, (mlp_in_width(m) + as_double(m.ffn_hidden_size)) / t);
 }
 
 }  // namespace
@@ -101,10 +127,12 @@ ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu) {
   const AttentionWidths w = attention_widths(m);
   const double tokens = as_double(v.max_num_batched_tokens);
   const double qkv = as_double(w.q_out() + w.k_out() + w.v_out()) / t;
-  const double mlp = (mlp_in_width(m) + as_double(m.ffn_hidden_size)) / t;
-  mem.activations = tokens * (2.0 * as_double(m.hidden_size) + std::max(qkv, mlp)) * 2.0 +
-                    as_double(std::min<int64_t>(v.max_num_seqs, v.max_num_batched_tokens)) *
-                        as_double(m.vocab_size) * 4.0;
+  const double mlp = mlp_activation_width(m, t);
+  mem.activations =
+      tokens * (2.0 * as_double(m.hidden_size) + std::max(qkv, mlp)) * 2.0 +
+      (v.encode ? 0.0
+                : as_double(std::min<int64_t>(v.max_num_seqs, v.max_num_batched_tokens)) *
+                      as_double(m.vocab_size) * 4.0);
   mem.cuda_context = kCudaContextBytes;
   if (t > 1) mem.comm_buffers = 2.0 * kNcclChannels * kNcclBytesPerChannelPeer;
   mem.kv_bytes_per_token = kv_bytes_per_token_per_gpu(m, v.kv_cache_precision, t);
@@ -115,12 +143,25 @@ ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu) {
     mem.kv_bytes_per_token +=
         kv_bytes_per_token_per_gpu(v.speculative.draft, v.kv_cache_precision, t);
   }
-  mem.kv_bytes_per_block = mem.kv_bytes_per_token * v.kv_block_size;
   const double left =
       mem.budget - mem.weights - mem.activations - mem.cuda_context - mem.comm_buffers;
+  // An encoder keeps no cache: a pass's keys and values live in its workspace.
+  if (v.encode) {
+    mem.kv_bytes_per_token = 0.0;
+    mem.fits = left > 0.0;
+    return mem;
+  }
+  mem.kv_bytes_per_block = mem.kv_bytes_per_token * v.kv_block_size;
   mem.kv_blocks = left > 0.0 ? static_cast<int64_t>(std::floor(left / mem.kv_bytes_per_block)) : 0;
   mem.kv_cache = as_double(mem.kv_blocks) * mem.kv_bytes_per_block;
+  mem.fits = mem.kv_blocks > 0;
   return mem;
+}
+
+double expected_experts_hit(int experts, int top_k, double tokens) {
+  if (experts <= 0 || tokens <= 0.0) return 0.0;
+  const double e = experts;
+  return e * (1.0 - std::pow(1.0 - top_k / e, tokens));
 }
 
 double expected_tokens_per_verification(int k, double a) {
@@ -151,15 +192,24 @@ StepCost::StepCost(const Scenario& s)
 // all SMs (Osama et al., "Stream-K", PPoPP 2023), so the tile and wave factors of the training
 // shapes do not apply: the compute part is at the best-shape efficiency.
 double StepCost::gemm_s(int64_t m, int64_t n, int64_t k, double weight_bytes_per) const {
+  return grouped_gemm_s(as_double(m), 1.0, n, k, weight_bytes_per);
+}
+
+// A grouped GEMM (vLLM's fused MoE, Megatron's GroupedMLP) runs every group's row tiles in one
+// launch: its FLOPs are the rows' and its weights the groups' matrices; the shape of the
+// efficiency model is the whole grid (all the rows), and it is bandwidth-bound (split-K, as
+// above) when a group has fewer than a tile of rows.
+double StepCost::grouped_gemm_s(double rows, double groups, int64_t n, int64_t k,
+                                double weight_bytes_per) const {
   KernelShape g{KernelClass::gemm, "gemm"};
-  g.m = m;
+  g.m = std::max<int64_t>(1, std::llround(rows));
   g.n = n;
   g.k = k;
-  g.flops = 2.0 * as_double(m) * as_double(n) * as_double(k);
-  g.bytes =
-      as_double(n) * as_double(k) * weight_bytes_per + as_double(m) * as_double(n + k) * act_bytes_;
+  g.flops = 2.0 * rows * as_double(n) * as_double(k);
+  g.bytes = groups * as_double(n) * as_double(k) * weight_bytes_per +
+            rows * as_double(n + k) * act_bytes_;
   const Calibration* profile = hw_.profile();
-  if (m >= kTileM) return kernel_time_s(g, hw_.gpu, gemm_precision_, profile);
+  if (rows / groups >= kTileM) return kernel_time_s(g, hw_.gpu, gemm_precision_, profile);
   KernelShape memory = g;
   memory.cls = KernelClass::memory_bound;
   const double memory_s = kernel_time_s(memory, hw_.gpu, gemm_precision_, profile);
@@ -171,9 +221,47 @@ double StepCost::gemm_s(int64_t m, int64_t n, int64_t k, double weight_bytes_per
   return std::max(memory_s, compute_s);
 }
 
+double StepCost::dense_mlp_gemm_s(int64_t T, int64_t width) const {
+  const ModelConfig& m = s_.model;
+  const int t = s_.serving.tensor;
+  const double wb = weight_bytes_per_param(s_.serving.weight_precision);
+  const int64_t h = m.hidden_size;
+  const auto in = static_cast<int64_t>(mlp_in_width(m, width)) / t;
+  return gemm_s(T, in, h, wb) + gemm_s(T, h, width / t, wb);
+}
+
+// An MoE layer on one GPU of t ranks with expert parallelism e (1 or t): the router (T × E × h,
+// 16-bit, on every rank), the shared experts (a dense MLP split t ways) and two grouped GEMMs over
+// the routed experts: T·k/e routed rows on the GPU's experts, of which the batch hits
+// expected_experts_hit(E, k, T)/e, each n wide split t/e ways. Only the hit experts' weights are
+// read.
+double StepCost::moe_gemm_s(int64_t T) const {
+  const ModelConfig& m = s_.model;
+  const int t = s_.serving.tensor;
+  const int e = s_.serving.expert;
+  const double wb = weight_bytes_per_param(s_.serving.weight_precision);
+  const int64_t h = m.hidden_size;
+  const int64_t fe = routed_ffn_width(m);
+  const int64_t etp = t / e;
+  const double rows = as_double(T) * m.moe.top_k / e;
+  const double hit = expected_experts_hit(m.moe.num_experts, m.moe.top_k, as_double(T)) / e;
+  const auto in = static_cast<int64_t>(mlp_in_width(m, fe)) / etp;
+  double out = gemm_s(T, m.moe.num_experts, h, 2.0) + grouped_gemm_s(rows, hit, in, h, wb) +
+               grouped_gemm_s(rows, hit, h, fe / etp, wb);
+  if (shared_ffn_width(m) > 0) out += dense_mlp_gemm_s(T, shared_ffn_width(m));
+  return out;
+}
+
 double StepCost::all_reduce_s(double bytes) const {
   if (s_.serving.tensor <= 1) return 0.0;
   return collective_cost(Collective::all_reduce, bytes, GroupShape{s_.serving.tensor, 1},
+                         hw_.fabric)
+      .time_s;
+}
+
+double StepCost::all_to_all_s(double bytes) const {
+  if (s_.serving.tensor <= 1) return 0.0;
+  return collective_cost(Collective::all_to_all, bytes, GroupShape{s_.serving.tensor, 1},
                          hw_.fabric)
       .time_s;
 }
@@ -212,15 +300,18 @@ StepTime StepCost::target_time(const StepWork& w) const {
   const int64_t h = m.hidden_size;
   const double wb = weight_bytes_per_param(s_.serving.weight_precision);
   const int64_t qkv_n = static_cast<int64_t>(qkv_macs_per_token(m) / as_double(h)) / t;
-  const int64_t f = m.ffn_hidden_size / t;
-  const int64_t mlp_n = static_cast<int64_t>(mlp_in_width(m)) / t;
-  double gemm = gemm_s(T, qkv_n, h, wb) + gemm_s(T, h, aw.proj_in() / t, wb) +
-                gemm_s(T, mlp_n, h, wb) + gemm_s(T, h, f, wb);
+  const double attention_gemm = gemm_s(T, qkv_n, h, wb) + gemm_s(T, h, aw.proj_in() / t, wb);
+  const double dense_layers = as_double(m.num_layers) - moe_layers(m);
+  const double mlp_gemm = dense_layers * dense_mlp_gemm_s(T, m.ffn_hidden_size) +
+                          (is_moe(m) ? moe_layers(m) * moe_gemm_s(T) : 0.0);
   // The attention core: FLOPs 2 · pairs · (d_qk + d_v) per head, and the KV entries it reads.
   const CoreWidths cw = core_widths(m);
   const double heads = as_double(aw.heads) / t;
+  // An encoder's keys and values are 16-bit activations, not cache entries.
+  const KvCachePrecision kv_precision =
+      s_.serving.encode ? KvCachePrecision::bf16 : s_.serving.kv_cache_precision;
   const double kv_per_layer =
-      kv_bytes_per_token_per_gpu(m, s_.serving.kv_cache_precision, t) / as_double(m.num_layers);
+      kv_bytes_per_token_per_gpu(m, kv_precision, t) / as_double(m.num_layers);
   double attention = 0.0;
   const Calibration* profile = hw_.profile();
   if (w.prefill_tokens > 0) {
@@ -253,7 +344,7 @@ StepTime StepCost::target_time(const StepWork& w) const {
   // embedding on the queries and keys (read and write).
   KernelShape e{KernelClass::memory_bound, "elementwise"};
   e.bytes = as_double(T) *
-            (8.0 * as_double(h) + (mlp_in_width(m) + as_double(m.ffn_hidden_size)) / t +
+            (8.0 * as_double(h) + mlp_activation_width(m, t) +
              2.0 * as_double(aw.q_out() + aw.k_out()) / t) *
             act_bytes_;
   KernelShape one = e;
@@ -261,16 +352,37 @@ StepTime StepCost::target_time(const StepWork& w) const {
   const double launch_s = kernel_time_s(one, hw_.gpu, act_precision_, profile);
   const double elementwise = kernel_time_s(e, hw_.gpu, act_precision_, profile) + 3.0 * launch_s;
   const double layers = m.num_layers;
-  out.gemm_s = layers * gemm;
+  out.gemm_s = layers * attention_gemm + mlp_gemm;
   out.attention_s = layers * attention;
   out.elementwise_s = layers * elementwise;
-  out.tp_comm_s = layers * 2.0 * all_reduce_s(as_double(T) * as_double(h) * act_bytes_);
+  const double all_reduce = all_reduce_s(as_double(T) * as_double(h) * act_bytes_);
+  out.tp_comm_s = layers * 2.0 * all_reduce;
+  if (is_moe(m)) {
+    // Each GPU permutes its routed rows into expert order and back (read and write, twice): all
+    // T·k rows with the experts split over the tensor ranks, T·k/t with expert parallelism.
+    const double routed = as_double(T) * m.moe.top_k / s_.serving.expert;
+    KernelShape permute{KernelClass::memory_bound, "moe_permute"};
+    permute.bytes = 4.0 * routed * as_double(h) * act_bytes_;
+    out.elementwise_s += moe_layers(m) * kernel_time_s(permute, hw_.gpu, act_precision_, profile);
+    // Expert parallelism: the tokens are sequence-sharded over the ranks (the attention's
+    // all-reduce as a reduce-scatter and an all-gather, the same cost), and each rank sends its
+    // T/t tokens' top_k copies to their experts' ranks and gets them back (dispatch and combine,
+    // Megatron-Core's all-to-all token dispatcher) instead of the MLP's all-reduce.
+    if (s_.serving.expert > 1) {
+      out.tp_comm_s +=
+          moe_layers(m) * (2.0 * all_to_all_s(routed * as_double(h) * act_bytes_) - all_reduce);
+    }
+  }
   // The embedding lookup and the final norm, then the output layer (16-bit, split by vocabulary)
   // for the rows that sample, and their logits gathered from the tensor ranks.
   KernelShape embed{KernelClass::memory_bound, "embedding"};
   embed.bytes = 2.0 * as_double(T) * as_double(h) * act_bytes_;
   out.elementwise_s += 2.0 * kernel_time_s(embed, hw_.gpu, act_precision_, profile);
-  if (w.sampled > 0) {
+  if (w.sampled > 0 && s_.serving.encode) {
+    // An encoder's head: BERT's pooler, an h × h dense layer on each sequence's first token (the
+    // classifier of a few labels after it is negligible); replicated on the tensor ranks.
+    out.logits_s = gemm_s(w.sampled, h, h, 2.0);
+  } else if (w.sampled > 0) {
     out.logits_s = gemm_s(w.sampled, m.vocab_size / t, h, 2.0);
     if (t > 1) {
       out.tp_comm_s += collective_cost(Collective::all_gather,

@@ -50,9 +50,15 @@ struct ServingMemory {
   double kv_cache = 0.0;      // what is left, rounded down to whole blocks
   double kv_bytes_per_token = 0.0;
   double kv_bytes_per_block = 0.0;
-  int64_t kv_blocks = 0;  // 0: the model does not fit
+  int64_t kv_blocks = 0;  // 0: the model does not fit (or encoder serving: no cache)
+  bool fits = false;      // a KV block fits (encoder serving: the weights and workspace fit)
 };
 ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu);
+
+// Mixture of experts: the expected number of distinct experts that `tokens` routed tokens hit when
+// each picks top_k of `experts` uniformly (each expert is missed by one token with probability
+// 1 - k/E, independently across tokens): E · (1 − (1 − k/E)^tokens). 0 for a dense model.
+double expected_experts_hit(int experts, int top_k, double tokens);
 
 // Speculative decoding: the tokens one verification yields on average when each of k draft tokens
 // is accepted with probability a independently, until the first rejection, plus the target's own
@@ -102,7 +108,15 @@ class StepCost {
 
  private:
   double gemm_s(int64_t m, int64_t n, int64_t k, double weight_bytes_per) const;
+  // A grouped GEMM (MoE experts): `rows` rows in all over `groups` weight matrices of n × k.
+  double grouped_gemm_s(double rows, double groups, int64_t n, int64_t k,
+                        double weight_bytes_per) const;
   double all_reduce_s(double bytes) const;
+  double all_to_all_s(double bytes) const;
+  // One layer's MLP on one GPU for T tokens: a dense MLP, or an MoE layer's router, shared
+  // experts and the routed experts actually hit.
+  double dense_mlp_gemm_s(int64_t T, int64_t width) const;
+  double moe_gemm_s(int64_t T) const;
 
   StepTime target_time(const StepWork& w) const;
 

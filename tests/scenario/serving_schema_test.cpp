@@ -76,7 +76,7 @@ TEST(ServingSchema, BadValuesNameTheirPath) {
       {R"({"serving": {"slo": {"percentile": "p90"}}})", "serving.slo.percentile"},
       {R"({"cluster": {"gpu": "A100"}, "serving": {"weight_precision": "fp8"}})",
        "serving.weight_precision"},
-      {R"({"model": {"preset": "mixtral-8x7b"}})", "model.moe.num_experts"},
+      {R"({"model": {"preset": "mixtral-8x7b"}, "serving": {"expert": 3}})", "serving.expert"},
   };
   for (const auto& [patch, path] : cases) {
     EXPECT_TRUE(test::throws_input_error([&] { parse_scenario(patched(patch)); }, path)) << patch;

@@ -160,5 +160,32 @@ TEST(ServingTraffic, BurstsMultiplyTheRateWithinThem) {
   EXPECT_NEAR(static_cast<double>(in_bursts), 30000.0, 700.0);  // 10 × 60 s × 50/s
 }
 
+TEST(ServingScheduler, AnEncoderRunsWholeBidirectionalPassesAndKeepsNoCache) {
+  // Budget 1000, no KV blocks at all: 300 + 500 tokens fit the first step whole (q² pairs each),
+  // 400 more do not and wait for the second; each request is done when its pass ends.
+  const std::vector<Request> requests = {{0.0, 300, 1}, {0.0, 500, 1}, {0.0, 400, 1}};
+  std::vector<RequestRecord> records(3);
+  SchedulerLimits l = limits(1000, 16, 0);
+  l.encode = true;
+  l.chunked_prefill = false;
+  Scheduler s(l, requests, records, 0);
+  for (int32_t i = 0; i < 3; ++i) {
+    s.enqueue(i);
+  }
+  const std::vector<StepWork> steps = drain(s);
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[0].prefill_tokens, 800);
+  EXPECT_DOUBLE_EQ(steps[0].prefill_pairs, 300.0 * 300 + 500.0 * 500);
+  EXPECT_EQ(steps[0].sampled, 2);
+  EXPECT_EQ(steps[0].decode_seqs, 0);
+  EXPECT_EQ(steps[1].prefill_tokens, 400);
+  EXPECT_DOUBLE_EQ(steps[1].prefill_pairs, 400.0 * 400);
+  EXPECT_DOUBLE_EQ(records[0].finish_s, 1.0);
+  EXPECT_DOUBLE_EQ(records[0].first_token_s, records[0].finish_s);
+  EXPECT_DOUBLE_EQ(records[2].finish_s, 2.0);
+  EXPECT_EQ(s.rejected(), 0);
+  EXPECT_EQ(s.used_blocks(), 0);
+}
+
 }  // namespace
 }  // namespace wt::serving

@@ -124,6 +124,20 @@ TEST(ServePlanFile, ErrorsNameTheirPath) {
       "cluster.gpu[1]");
 }
 
+TEST(ServePlanFile, SetOverridesTheFileBeforeItIsRead) {
+  // The shipped plan varies GPU, TP, precision, max_num_seqs and the budget: 4 · 2 · 3 · 2 · 2.
+  const std::string file = (kServingScenarioDir / "plan-llama3-8b-daily.json").string();
+  EXPECT_EQ(load_serve_plan_file(file).combinations, 96u);
+  // One GPU and one TP degree: 3 · 2 · 2; an encoder is refused with its path.
+  EXPECT_EQ(load_serve_plan_file(file, {"cluster.gpu=H100", "serving.tensor=1"}).combinations, 12u);
+  try {
+    load_serve_plan_file(file, {"serving.encode=true"});
+    ADD_FAILURE() << "an encoder plan was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "serving.encode");
+  }
+}
+
 std::vector<std::string> plan_files() {
   std::vector<std::string> files;
   if (!fs::is_directory(kServingScenarioDir)) return files;

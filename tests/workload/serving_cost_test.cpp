@@ -13,6 +13,7 @@
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/runtime_memory.hpp"
 #include "sim/workload/serving_cost.hpp"
+#include "tests/workload/serving_test_util.hpp"
 
 namespace wt {
 namespace {
@@ -87,14 +88,8 @@ TEST(ServingCost, DecodeOfOneSequenceReadsTheWeightsAndItsCache) {
   // Batch 1 is HBM-bound: every kernel takes bytes / (bandwidth · efficiency) + its launch.
   const Scenario s = serving("llama3-8b", 1);
   const StepCost cost(s);
-  const GpuSpec& gpu = cost.gpu();
-  StepWork w;
-  w.decode_seqs = 1;
-  w.decode_kv_tokens = 1000;
-  w.sampled = 1;
-  const StepTime t = cost.step_time(w);
-  const double bw = gpu.memory_bw_GBps.value * 1e9 * gpu.memory_efficiency.value;
-  const double launch = gpu.kernel_launch_us.value * 1e-6;
+  const StepTime t = cost.step_time(decode_step(1, 1000));
+  const auto [bw, launch] = HbmRoofline(cost.gpu());
   const double layer_weights = (4096.0 * 6144 + 4096.0 * 4096 + 3.0 * 4096 * 14336) * 2;
   // The GEMMs: weights plus one token's input and output.
   const double gemm_acts = (6144.0 + 4096 + 4096 + 4096 + 28672 + 4096 + 4096 + 14336) * 2;
@@ -144,10 +139,7 @@ TEST(ServingCost, TensorParallelAddsTwoAllReducesPerLayer) {
   const Scenario s = serving("llama2-70b", 4);
   const StepCost cost(s);
   const HardwareSetup hw(s);
-  StepWork w;
-  w.decode_seqs = 64;
-  w.decode_kv_tokens = 64 * 1000;
-  w.sampled = 64;
+  const StepWork w = decode_step(64, 1000);
   const double ar =
       collective_cost(Collective::all_reduce, 64.0 * 8192 * 2, GroupShape{4, 1}, hw.fabric).time_s;
   const double gather =

@@ -14,6 +14,10 @@ SchedulerLimits scheduler_limits(const ServingConfig& v, int64_t kv_blocks) {
   l.block_size = v.kv_block_size;
   l.kv_blocks = kv_blocks;
   l.service_time = v.service_time;
+  if (v.encode) {
+    l.encode = true;
+    l.chunked_prefill = false;
+  }
   if (v.speculative.enabled()) {
     l.spec_tokens = v.speculative.num_tokens;
     l.spec_yield =
@@ -27,6 +31,7 @@ Scheduler::Scheduler(SchedulerLimits limits, const std::vector<Request>& request
     : limits_(limits), requests_(requests), records_(records), replica_(replica) {}
 
 int64_t Scheduler::blocks_for(int64_t tokens) const {
+  if (limits_.encode) return 0;
   return (tokens + limits_.block_size - 1) / limits_.block_size;
 }
 
@@ -81,7 +86,8 @@ void Scheduler::add_prefill(Seq& s, int64_t chunk, StepPlan& p) {
   const double c = static_cast<double>(s.computed);
   const double q = static_cast<double>(chunk);
   p.work.prefill_tokens += chunk;
-  p.work.prefill_pairs += q * (c + (q + 1.0) / 2.0);
+  // Causal: each query meets the cached tokens and those before it; an encoder's meet all.
+  p.work.prefill_pairs += limits_.encode ? q * (c + q) : q * (c + (q + 1.0) / 2.0);
   p.work.prefill_kv_tokens += s.computed + chunk;
   if (s.computed + chunk == s.target) ++p.work.sampled;
 }

@@ -55,6 +55,9 @@ struct SchedulerLimits {
   // average (expected_tokens_per_verification).
   int spec_tokens = 0;
   double spec_yield = 1.0;
+  // Encoder serving: whole prompts, bidirectional attention (q² pairs), no KV blocks; a request
+  // is done when its prompt is (its output is the one result).
+  bool encode = false;
 };
 
 SchedulerLimits scheduler_limits(const ServingConfig& v, int64_t kv_blocks);

@@ -101,9 +101,15 @@ std::vector<Request> sample_requests(const Scenario& s) {
     Request r;
     r.arrival_s = now;
     const double u[4] = {uniform(rng), uniform(rng), uniform(rng), uniform(rng)};
-    r.prompt = length_draw(v.traffic.prompt_tokens, std::max<int64_t>(seq - 1, 1), u[0], u[1]);
-    r.output =
-        length_draw(v.traffic.output_tokens, std::max<int64_t>(seq - r.prompt, 1), u[2], u[3]);
+    if (v.encode) {
+      // An encoder's request is its input (up to the model's positions) and one result.
+      r.prompt = length_draw(v.traffic.prompt_tokens, seq, u[0], u[1]);
+      r.output = 1;
+    } else {
+      r.prompt = length_draw(v.traffic.prompt_tokens, std::max<int64_t>(seq - 1, 1), u[0], u[1]);
+      r.output =
+          length_draw(v.traffic.output_tokens, std::max<int64_t>(seq - r.prompt, 1), u[2], u[3]);
+    }
     if (v.service_time == ServiceTime::exponential) {
       r.service_s = v.service_time_s * exponential_draw(1.0, uniform(rng));
     } else if (v.service_time == ServiceTime::deterministic) {
