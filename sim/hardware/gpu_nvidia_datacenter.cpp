@@ -139,7 +139,7 @@ GpuSpec h100_sxm5_80gb() {
 GpuSpec h100_sxm5_96gb_hbm2e() {
   GpuSpec g = hopper_sxm("GK_H100 (the same GH100 SXM5 module)");
   g.id = "h100-sxm5-96gb-hbm2e";
-  g.name = "NVIDIA H100 SXM5 96GB HBM2e (500 W)";
+  g.name = "NVIDIA H100 96GB HBM2e 500W";
   g.aliases = {"H100-96GB", "H100-HBM2e", "H100-SXM5-96GB", "H100-SXM5-96GB-HBM2e",
                "H100-Grand-Teton"};
   g.memory_GB = {96.0, "torchtitan llama3_h100_202412_torchtitan.md: HBM2e, 96GB"};

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/hardware/gemm_efficiency.hpp"
+#include "sim/hardware/power_limit.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/model_math.hpp"
@@ -182,7 +183,8 @@ StepCost::StepCost(const Scenario& s)
       gemm_precision_(serving_gemm_precision(s.serving.weight_precision)),
       act_precision_(s.serving.weight_precision == WeightPrecision::fp16 ? Precision::fp16
                                                                          : Precision::bf16),
-      act_bytes_(2.0) {
+      act_bytes_(2.0),
+      clock_slowdown_(1.0 / power_clock_factor(hw_.gpu, s.cluster.gpu_power_limit_W)) {
   if (s.serving.speculative.enabled()) draft_ = std::make_shared<StepCost>(draft_scenario(s));
 }
 
@@ -209,15 +211,18 @@ double StepCost::grouped_gemm_s(double rows, double groups, int64_t n, int64_t k
   g.bytes = groups * as_double(n) * as_double(k) * weight_bytes_per +
             rows * as_double(n + k) * act_bytes_;
   const Calibration* profile = hw_.profile();
-  if (rows / groups >= kTileM) return kernel_time_s(g, hw_.gpu, gemm_precision_, profile);
+  if (rows / groups >= kTileM) {
+    return kernel_time_s(g, hw_.gpu, gemm_precision_, profile, clock_slowdown_);
+  }
   KernelShape memory = g;
   memory.cls = KernelClass::memory_bound;
   const double memory_s = kernel_time_s(memory, hw_.gpu, gemm_precision_, profile);
   std::optional<double> eff;
   if (profile != nullptr) eff = profile->gemm_efficiency(gemm_precision_, 4096, 4096, 4096);
   const double best = eff ? *eff : best_gemm_efficiency(hw_.gpu, gemm_precision_);
-  const double compute_s = g.flops / (hw_.gpu.peak_flops(gemm_precision_) * best) +
-                           hw_.gpu.kernel_launch_us.value * 1e-6;
+  const double compute_s =
+      g.flops * clock_slowdown_ / (hw_.gpu.peak_flops(gemm_precision_) * best) +
+      hw_.gpu.kernel_launch_us.value * 1e-6;
   return std::max(memory_s, compute_s);
 }
 
@@ -323,7 +328,7 @@ StepTime StepCost::target_time(const StepWork& w) const {
     a.flops = 2.0 * w.prefill_pairs * (cw.qk + cw.v) * heads;
     a.bytes = as_double(w.prefill_kv_tokens) * kv_per_layer +
               2.0 * as_double(w.prefill_tokens) * heads * cw.qk * act_bytes_;
-    attention += kernel_time_s(a, hw_.gpu, act_precision_, profile);
+    attention += kernel_time_s(a, hw_.gpu, act_precision_, profile, clock_slowdown_);
   }
   if (w.decode_seqs > 0) {
     // q query tokens per sequence (k + 1 when verifying drafts) against its context: the KV
@@ -337,7 +342,7 @@ StepTime StepCost::target_time(const StepWork& w) const {
     a.flops = 2.0 * as_double(w.decode_kv_tokens) * q * (cw.qk + cw.v) * heads;
     a.bytes = as_double(w.decode_kv_tokens) * kv_per_layer +
               2.0 * as_double(w.decode_tokens()) * heads * cw.qk * act_bytes_;
-    attention += kernel_time_s(a, hw_.gpu, act_precision_, profile);
+    attention += kernel_time_s(a, hw_.gpu, act_precision_, profile, clock_slowdown_);
   }
   // Element-wise work per token, one kernel each: two fused residual-add + RMSNorm (read x and
   // the residual, write both: 8h), the MLP activation (read its input, write f/t) and rotary

@@ -126,6 +126,9 @@ class StepCost {
   Precision gemm_precision_;
   Precision act_precision_;
   double act_bytes_;
+  // 1 / the clock a power limit leaves (sim/hardware/power_limit.hpp): GEMMs and attention
+  // stretch by it, as in training; serving has no sustained-speed or straggler stretch.
+  double clock_slowdown_;
 };
 
 }  // namespace wt

@@ -42,6 +42,12 @@ class Agreement : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Agreement, SimgridWithinOnePercentOfTheWalkWithoutContention) {
   const Scenario s = load_scenario_file(GetParam());
+  if (s.cluster.dcn.num_slices > 1) {
+    GTEST_SKIP()
+        << "multi-slice TPU: the walk prices a group across slices by the hierarchical "
+           "ICI/DCN scheme, the SimGrid engine runs it as flat rings (docs/collectives.md, "
+           "\"Multi-slice collectives\"; issue 28, not yet simulated)";
+  }
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
   ASSERT_NE(gpu, nullptr);
   Fabric fabric = make_fabric(s, *gpu);

@@ -135,6 +135,22 @@ TEST(ServingCost, PrefillIsComputeBoundAtTheCatalogGemmEfficiency) {
   EXPECT_GT(t.total(), 0.05);
 }
 
+// A power limit stretches the compute-bound prefill by 1 / the clock it leaves: an H100 at 500 W
+// runs at ((500 - 140) / 560)^(1/3) = 0.863054 of its clock (docs/hardware.md, "Power limits").
+TEST(ServingCost, APowerLimitStretchesTheComputeBoundPrefill) {
+  StepWork w;
+  w.prefill_tokens = 4096;
+  w.prefill_pairs = 4096.0 * (4097.0 / 2.0);
+  w.prefill_kv_tokens = 4096;
+  w.sampled = 1;
+  const StepTime full = StepCost(serving("llama3-8b", 1)).step_time(w);
+  Scenario capped = serving("llama3-8b", 1);
+  capped.cluster.gpu_power_limit_W = 500.0;
+  const StepTime slow = StepCost(capped).step_time(w);
+  const double launches = 32 * 4 * 2e-6;  // four GEMMs per layer keep their launch time
+  EXPECT_NEAR(slow.gemm_s - launches, (full.gemm_s - launches) / 0.863054, 1e-5 * full.gemm_s);
+}
+
 TEST(ServingCost, TensorParallelAddsTwoAllReducesPerLayer) {
   const Scenario s = serving("llama2-70b", 4);
   const StepCost cost(s);
