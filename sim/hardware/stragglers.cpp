@@ -65,6 +65,31 @@ Staleness summary(std::vector<double> seen, double sum) {
   return out;
 }
 
+// The server's update counter, shared by the closed form and the simulated pushes: a push counts
+// how many updates landed since its worker last pulled, then the worker pulls the new version.
+class UpdateCounter {
+ public:
+  UpdateCounter(size_t workers, int64_t warmup) : pulled_(workers, 0), warmup_(warmup) {}
+  void push(size_t worker) {
+    if (version_ >= warmup_) {
+      seen_.push_back(units::as_double(version_ - pulled_[worker]));
+      sum_ += seen_.back();
+    }
+    ++version_;
+    pulled_[worker] = version_;
+  }
+  size_t measured() const { return seen_.size(); }
+  void reserve(size_t n) { seen_.reserve(n); }
+  Staleness summary() { return seen_.empty() ? Staleness{} : wt::summary(std::move(seen_), sum_); }
+
+ private:
+  std::vector<int64_t> pulled_;
+  std::vector<double> seen_;
+  double sum_ = 0.0;
+  int64_t version_ = 0;
+  int64_t warmup_;
+};
+
 }  // namespace
 
 double expected_order_statistic(int64_t r, int64_t n, int64_t g) {
@@ -158,29 +183,20 @@ Staleness async_staleness(int64_t workers, double compute_share, double noise, d
   // (finish time, worker), earliest first; a tie goes to the lower worker.
   using Event = std::pair<double, int64_t>;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events;
-  std::vector<int64_t> pulled(static_cast<size_t>(workers), 0);
   for (int64_t i = 0; i < workers; ++i)
     events.emplace(cycle(), i);
   // The first pushes after the common start are not yet in steady state.
   const int64_t warmup = 5 * workers;
   const int64_t measured = std::min<int64_t>(std::max<int64_t>(20000, 50 * workers), 2'000'000);
-  std::vector<double> seen;
-  seen.reserve(static_cast<size_t>(measured));
-  int64_t version = 0;
-  double sum = 0.0;
-  while (units::as_double(static_cast<int64_t>(seen.size())) < units::as_double(measured)) {
+  UpdateCounter counter(static_cast<size_t>(workers), warmup);
+  counter.reserve(static_cast<size_t>(measured));
+  while (units::as_double(static_cast<int64_t>(counter.measured())) < units::as_double(measured)) {
     const auto [t, w] = events.top();
     events.pop();
-    const auto i = static_cast<size_t>(w);
-    if (version >= warmup) {
-      seen.push_back(units::as_double(version - pulled[i]));
-      sum += seen.back();
-    }
-    ++version;
-    pulled[i] = version;
+    counter.push(static_cast<size_t>(w));
     events.emplace(t + cycle(), w);
   }
-  return summary(std::move(seen), sum);
+  return counter.summary();
 }
 
 Staleness staleness_of_pushes(const std::vector<std::vector<double>>& push_s, int64_t warmup) {
@@ -191,21 +207,11 @@ Staleness staleness_of_pushes(const std::vector<std::vector<double>>& push_s, in
       events.emplace_back(t, static_cast<int64_t>(w));
   }
   std::stable_sort(events.begin(), events.end());
-  std::vector<int64_t> pulled(push_s.size(), 0);
-  std::vector<double> seen;
-  double sum = 0.0;
-  int64_t version = 0;
-  for (const auto& [t, w] : events) {
-    const auto i = static_cast<size_t>(w);
-    if (version >= warmup) {
-      seen.push_back(units::as_double(version - pulled[i]));
-      sum += seen.back();
-    }
-    ++version;
-    pulled[i] = version;
-  }
-  if (push_s.size() <= 1 || seen.empty()) return {};
-  return summary(std::move(seen), sum);
+  if (push_s.size() <= 1) return {};
+  UpdateCounter counter(push_s.size(), warmup);
+  for (const auto& [t, w] : events)
+    counter.push(static_cast<size_t>(w));
+  return counter.summary();
 }
 
 std::vector<std::vector<double>> async_step_stretches(int64_t workers, int steps, int64_t g,
