@@ -36,6 +36,12 @@ double inner_dimension_efficiency(int64_t k) {
   return std::min(1.0, ramp / reference);
 }
 
+bool under_one_wave(int64_t m, int64_t n, int64_t batch, int sm_count) {
+  if (sm_count <= 0) return false;
+  return as_double(batch) * as_double(m) * as_double(n) <
+         as_double(sm_count) * as_double(kTileM) * as_double(kTileN);
+}
+
 double gemm_shape_factor(int64_t m, int64_t n, int64_t k, int64_t batch, int sm_count) {
   return wave_efficiency(m, n, batch, sm_count) * inner_dimension_efficiency(k);
 }

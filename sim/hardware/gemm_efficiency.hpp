@@ -22,6 +22,12 @@ double wave_efficiency(int64_t m, int64_t n, int64_t batch, int sm_count);
 // k / (k + kTileOverheadK), relative to the reference k, at most 1.
 double inner_dimension_efficiency(int64_t k);
 
+// True when the output holds less than one full wave of tiles (batch · m · n < sm_count ·
+// kTileM · kTileN). cuBLAS then splits the inner dimension over the idle SMs (split-K, or stream-K:
+// Osama et al., PPoPP 2023) instead of leaving them idle, so the wave factor does not describe it.
+// False when sm_count is 0 (not known).
+bool under_one_wave(int64_t m, int64_t n, int64_t batch, int sm_count);
+
 // Both, multiplied: what the best-shape efficiency is scaled by for this shape.
 double gemm_shape_factor(int64_t m, int64_t n, int64_t k, int64_t batch, int sm_count);
 

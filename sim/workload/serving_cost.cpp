@@ -190,9 +190,12 @@ StepCost::StepCost(const Scenario& s)
 
 // A GEMM of m rows: the training roofline (kernel_time_s: the catalog's or the profile's
 // efficiency at this shape, the weights and activations read from HBM). Below one row tile
-// (kTileM) cuBLAS runs skinny GEMMs with split-K or stream-K kernels that spread the weights over
-// all SMs (Osama et al., "Stream-K", PPoPP 2023), so the tile and wave factors of the training
-// shapes do not apply: the compute part is at the best-shape efficiency.
+// (kTileM), or with an output of less than one wave of tiles (under_one_wave: decode batches of
+// 128-256 rows, short prompts), cuBLAS runs split-K or stream-K kernels that spread the weights
+// over all SMs (Osama et al., "Stream-K", PPoPP 2023), so the tile and wave factors of the
+// training shapes do not apply: the compute part is at the best-shape efficiency. Measured on an
+// H100 (docs/calibration.md, "Serving steps"): Llama 3 8B's GEMMs at 128 decode rows took 1.11 ×
+// those at one row, bound by the weights' reads, where the wave factor had them at 2.06 ×.
 double StepCost::gemm_s(int64_t m, int64_t n, int64_t k, double weight_bytes_per) const {
   return grouped_gemm_s(as_double(m), 1.0, n, k, weight_bytes_per);
 }
@@ -211,7 +214,8 @@ double StepCost::grouped_gemm_s(double rows, double groups, int64_t n, int64_t k
   g.bytes = groups * as_double(n) * as_double(k) * weight_bytes_per +
             rows * as_double(n + k) * act_bytes_;
   const Calibration* profile = hw_.profile();
-  if (rows / groups >= kTileM) {
+  if (rows / groups >= kTileM &&
+      !under_one_wave(g.m, n, 1, static_cast<int>(hw_.gpu.sm_count.value))) {
     return kernel_time_s(g, hw_.gpu, gemm_precision_, profile, clock_slowdown_);
   }
   KernelShape memory = g;

@@ -53,5 +53,18 @@ TEST(GemmEfficiency, ShapeFactorIsTheProduct) {
                    (2048.0 / 2112.0) * 0.5 / (4096.0 / 4224.0));
 }
 
+TEST(GemmEfficiency, LessThanOneWaveOfTilesIsUnderOneWave) {
+  // One wave on 132 SMs is 132 · 128 · 256 = 4,325,376 outputs. Llama 3 8B's QKV at 128 decode rows
+  // (128 × 6144 = 786,432) and its gate/up at 128 rows (128 × 28,672 = 3,670,016) are under it; the
+  // gate/up at 256 rows (7,340,032) is not, nor is a 4096-row prefill.
+  EXPECT_TRUE(under_one_wave(128, 6144, 1, 132));
+  EXPECT_TRUE(under_one_wave(128, 28672, 1, 132));
+  EXPECT_FALSE(under_one_wave(256, 28672, 1, 132));
+  EXPECT_FALSE(under_one_wave(4096, 4096, 1, 132));
+  // Batched: 6 of the 128-row QKV GEMMs make 4,718,592, over one wave.
+  EXPECT_FALSE(under_one_wave(128, 6144, 6, 132));
+  EXPECT_FALSE(under_one_wave(128, 6144, 1, 0));  // no SM count: the wave model as before
+}
+
 }  // namespace
 }  // namespace wt

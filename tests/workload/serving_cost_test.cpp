@@ -105,6 +105,18 @@ TEST(ServingCost, DecodeOfOneSequenceReadsTheWeightsAndItsCache) {
   EXPECT_LT(t.total(), 0.007);
 }
 
+TEST(ServingCost, DecodeGemmsUnderOneWaveOfTilesStayBoundByTheWeights) {
+  // At 128 decode rows every Llama 3 8B GEMM has less than one wave of 128 × 256 tiles on 132 SMs
+  // (the gate/up's 128 × 28,672 is the largest, 3.67e6 < 4.33e6 outputs): cuBLAS splits K and the
+  // step reads the weights as at 127 rows, 1/128 more activations apart, not the 2 × of a wave
+  // factor of 24/132 on a 128 × 6144 grid.
+  const StepCost cost(serving("llama3-8b", 1));
+  const StepTime at127 = cost.step_time(decode_step(127, 1000));
+  const StepTime at128 = cost.step_time(decode_step(128, 1000));
+  EXPECT_GT(at128.gemm_s, at127.gemm_s);
+  EXPECT_LT(at128.gemm_s / at127.gemm_s, 1.01);
+}
+
 TEST(ServingCost, PrefillIsComputeBoundAtTheCatalogGemmEfficiency) {
   const Scenario s = serving("llama3-8b", 1);
   const StepCost cost(s);
