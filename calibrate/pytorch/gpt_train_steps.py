@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Time real GPT training steps on one GPU with PyTorch: the ground truth for `windtunnel run`.
+"""Time real GPT and Llama training steps on one GPU with PyTorch: the ground truth for `windtunnel run`.
 
 Each configuration builds a GPT-style decoder (the architecture of Windtunnel's gpt3-* presets:
 learned positions, pre-LayerNorm blocks with biases, multi-head attention, a GELU MLP of 4h,
 vocabulary padded to 51200, tied embeddings), trains it on random tokens with PyTorch's automatic
 mixed precision (fp32 master weights, bf16 autocast), fused AdamW, and FlashAttention as PyTorch
 ships it (scaled_dot_product_attention forced to the FLASH_ATTENTION backend, causal), with and
-without full activation recompute (torch.utils.checkpoint around every block). It times
+without full activation recompute (torch.utils.checkpoint around every block). The Llama-style
+models (LLAMA below: RMSNorm, grouped-query attention with enable_gqa, rotary positions, SwiGLU, no
+biases, untied output unless the preset ties it) run the same way. It times
 `--steps` steps after `--warmup` warm-up steps, each step between its own pair of CUDA events
 (forward, backward, optimizer step, zero_grad), and records the peak memory PyTorch allocated and
 reserved.
@@ -39,6 +41,97 @@ MODELS = {
     "2.7b": (32, 2560, 32, 10240),
 }
 VOCAB = 51200
+# Llama-style decoders (RMSNorm, grouped-query attention with rotary positions, SwiGLU, no biases):
+# layers, hidden, heads, kv_heads, ffn, vocab, tied embeddings, as the presets of
+# sim/scenario/presets_llama.cpp hold them; llama3-8b-8l is Llama 3 8B cut to 8 of its 32 layers
+# (the whole model's weights and Adam states do not fit one 80 GB GPU).
+LLAMA = {
+    "llama3.2-1b": (16, 2048, 32, 8, 8192, 128256, True),
+    "llama3-8b-8l": (8, 4096, 32, 8, 14336, 128256, False),
+}
+GQA_PATH = {"path": "enable_gqa"}  # becomes "expanded" if the forced backend refuses enable_gqa
+
+
+def rope(x, cos, sin):
+    """Rotary positions, the rotate-half form of the Llama reference code; x [b, heads, s, d]."""
+    x1, x2 = x.chunk(2, dim=-1)
+    return x * cos + torch.cat((-x2, x1), dim=-1) * sin
+
+
+def gqa_attention(q, k, v):
+    if GQA_PATH["path"] == "enable_gqa":
+        try:
+            return F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        except RuntimeError:
+            GQA_PATH["path"] = "expanded"
+    r = q.shape[1] // k.shape[1]
+    return F.scaled_dot_product_attention(q, k.repeat_interleave(r, 1), v.repeat_interleave(r, 1),
+                                          is_causal=True)
+
+
+class LlamaBlock(nn.Module):
+    def __init__(self, hidden, heads, kv_heads, ffn):
+        super().__init__()
+        self.heads, self.kv_heads, self.d = heads, kv_heads, hidden // heads
+        self.n1 = nn.RMSNorm(hidden, eps=1e-5)
+        self.qkv = nn.Linear(hidden, (heads + 2 * kv_heads) * self.d, bias=False)
+        self.o = nn.Linear(heads * self.d, hidden, bias=False)
+        self.n2 = nn.RMSNorm(hidden, eps=1e-5)
+        self.gate_up = nn.Linear(hidden, 2 * ffn, bias=False)
+        self.down = nn.Linear(ffn, hidden, bias=False)
+
+    def forward(self, x, cos, sin):
+        b, s, h = x.shape
+        H, K, d = self.heads, self.kv_heads, self.d
+        q, k, v = self.qkv(self.n1(x)).split((H * d, K * d, K * d), dim=2)
+        q = rope(q.view(b, s, H, d).transpose(1, 2), cos, sin)
+        k = rope(k.view(b, s, K, d).transpose(1, 2), cos, sin)
+        y = gqa_attention(q, k, v.view(b, s, K, d).transpose(1, 2))
+        x = x + self.o(y.transpose(1, 2).reshape(b, s, H * d))
+        g, u = self.gate_up(self.n2(x)).chunk(2, dim=-1)
+        return x + self.down(F.silu(g) * u)
+
+
+class Llama(nn.Module):
+    def __init__(self, layers, hidden, heads, kv_heads, ffn, vocab, tied, seq, recompute):
+        super().__init__()
+        self.recompute, self.vocab = recompute, vocab
+        self.embed = nn.Embedding(vocab, hidden)
+        self.blocks = nn.ModuleList(LlamaBlock(hidden, heads, kv_heads, ffn) for _ in range(layers))
+        self.norm = nn.RMSNorm(hidden, eps=1e-5)
+        self.out = None if tied else nn.Linear(hidden, vocab, bias=False)
+        for p in self.parameters():
+            if p.dim() >= 2:
+                nn.init.normal_(p, std=0.02)
+        d = hidden // heads
+        inv = 1.0 / (500000.0 ** (torch.arange(0, d, 2).float() / d))
+        ang = torch.arange(seq).float()[:, None] * inv[None, :]
+        ang = torch.cat((ang, ang), dim=-1)
+        self.register_buffer("cos", ang.cos(), persistent=False)
+        self.register_buffer("sin", ang.sin(), persistent=False)
+
+    def forward(self, tokens, targets):
+        x = self.embed(tokens)
+        cos, sin = self.cos.to(x.dtype), self.sin.to(x.dtype)
+        for block in self.blocks:
+            x = (checkpoint(block, x, cos, sin, use_reentrant=False) if self.recompute
+                 else block(x, cos, sin))
+        w = self.embed.weight if self.out is None else self.out.weight
+        logits = F.linear(self.norm(x), w)
+        return F.cross_entropy(logits.view(-1, self.vocab).float(), targets.view(-1))
+
+
+def build(name, seq, recompute):
+    """The model of `name` and the fields of its result that describe the architecture."""
+    if name in LLAMA:
+        layers, hidden, heads, kv_heads, ffn, vocab, tied = LLAMA[name]
+        return (Llama(layers, hidden, heads, kv_heads, ffn, vocab, tied, seq, recompute), vocab,
+                {"arch": "llama", "layers": layers, "hidden": hidden, "heads": heads,
+                 "kv_heads": kv_heads, "ffn_hidden": ffn, "vocab": vocab, "tied": tied})
+    layers, hidden, heads, ffn = MODELS[name]
+    return (GPT(layers, hidden, heads, ffn, seq, recompute), VOCAB,
+            {"arch": "gpt", "layers": layers, "hidden": hidden, "heads": heads,
+             "ffn_hidden": ffn, "vocab": VOCAB})
 
 
 class Block(nn.Module):
@@ -90,14 +183,15 @@ def parameter_count(layers, hidden, ffn, seq):
 
 
 def measure(name, recompute, micro_batch, seq, steps, warmup):
-    layers, hidden, heads, ffn = MODELS[name]
     torch.cuda.empty_cache()
     torch.cuda.reset_peak_memory_stats()
     torch.manual_seed(0)
-    model = GPT(layers, hidden, heads, ffn, seq, recompute).cuda()
+    model, vocab, arch = build(name, seq, recompute)
+    model = model.cuda()
+    layers, hidden = arch["layers"], arch["hidden"]
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4, weight_decay=0.1, fused=True)
-    tokens = torch.randint(0, VOCAB, (micro_batch, seq), device="cuda")
-    targets = torch.randint(0, VOCAB, (micro_batch, seq), device="cuda")
+    tokens = torch.randint(0, vocab, (micro_batch, seq), device="cuda")
+    targets = torch.randint(0, vocab, (micro_batch, seq), device="cuda")
 
     def step():
         with torch.autocast("cuda", dtype=torch.bfloat16):
@@ -127,9 +221,9 @@ def measure(name, recompute, micro_batch, seq, steps, warmup):
     model_flops = 6 * params * tokens_per_step + 6 * layers * hidden * seq * tokens_per_step
     median = statistics.median(times)
     result = {
-        "model": name, "layers": layers, "hidden": hidden, "heads": heads, "ffn_hidden": ffn,
-        "seq_len": seq, "vocab": VOCAB, "parameters": params,
-        "parameters_by_formula": parameter_count(layers, hidden, ffn, seq),
+        "model": name, **arch, "seq_len": seq, "parameters": params,
+        **({"parameters_by_formula": parameter_count(layers, hidden, arch["ffn_hidden"], seq)}
+           if arch["arch"] == "gpt" else {"attention_gqa": GQA_PATH["path"]}),
         "activation_recompute": "full" if recompute else "none",
         "micro_batch_size": micro_batch, "tokens_per_step": tokens_per_step,
         "step_s": {"samples": times, "median": median, "min": min(times), "max": max(times)},
@@ -178,8 +272,8 @@ def main():
     args = parser.parse_args()
     names = args.models.split(",")
     for n in names:
-        if n not in MODELS:
-            parser.error(f"--models: unknown model {n!r}; allowed: {', '.join(MODELS)}")
+        if n not in MODELS and n not in LLAMA:
+            parser.error(f"--models: unknown model {n!r}; allowed: {', '.join([*MODELS, *LLAMA])}")
     torch.backends.cuda.matmul.allow_tf32 = False
     out = {"provenance": provenance(args), "runs": [], "failed": []}
     began = time.monotonic()

@@ -23,13 +23,13 @@ import gpt_train_steps as g  # noqa: E402
 
 
 def run(name, recompute, batch, seq, steps):
-    layers, hidden, heads, ffn = g.MODELS[name]
     torch.cuda.empty_cache()
     torch.manual_seed(0)
-    model = g.GPT(layers, hidden, heads, ffn, seq, recompute).cuda()
+    model, vocab, _ = g.build(name, seq, recompute)
+    model = model.cuda()
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4, weight_decay=0.1, fused=True)
-    tokens = torch.randint(0, g.VOCAB, (batch, seq), device="cuda")
-    targets = torch.randint(0, g.VOCAB, (batch, seq), device="cuda")
+    tokens = torch.randint(0, vocab, (batch, seq), device="cuda")
+    targets = torch.randint(0, vocab, (batch, seq), device="cuda")
 
     def step():
         with torch.autocast("cuda", dtype=torch.bfloat16):

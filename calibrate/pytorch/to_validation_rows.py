@@ -14,8 +14,12 @@ import json
 import os
 import sys
 
-NAMES = {"125m": "GPT-3 Small 125M", "350m": "GPT-3 Medium 350M", "760m": "GPT-3 Large 760M",
-         "1.3b": "GPT-3 XL 1.3B", "2.7b": "GPT-3 2.7B"}
+NAMES = {"125m": "GPT-3 Small 125M (GPT-style, PyTorch)",
+         "350m": "GPT-3 Medium 350M (GPT-style, PyTorch)",
+         "760m": "GPT-3 Large 760M (GPT-style, PyTorch)", "1.3b": "GPT-3 XL 1.3B (GPT-style, PyTorch)",
+         "2.7b": "GPT-3 2.7B (GPT-style, PyTorch)",
+         "llama3.2-1b": "Llama 3.2 1B (Llama-style, PyTorch)",
+         "llama3-8b-8l": "Llama 3 8B cut to 8 of its 32 layers (Llama-style, PyTorch)"}
 NOMINAL_MEMORY_GB = {"NVIDIA H200": 141, "NVIDIA H100 80GB HBM3": 80}
 
 
@@ -37,16 +41,17 @@ def row(run, provenance, source_file, row_id, memory_gb):
                   f"{provenance['gpu_name']} ({provenance['date_utc'][:10]})",
         "source_locator": f"calibrate/profiles/{os.path.basename(source_file)} (every step's time)",
         "source_quality": "measured",
-        "model_name": NAMES[run["model"]] + " (GPT-style, PyTorch)",
+        "model_name": NAMES[run["model"]],
         "params": run["parameters"],
         "num_layers": run["layers"], "hidden_size": run["hidden"],
-        "num_attention_heads": run["heads"], "num_kv_heads": None,
+        "num_attention_heads": run["heads"], "num_kv_heads": run.get("kv_heads"),
         "ffn_hidden_size": run["ffn_hidden"], "seq_length": run["seq_len"],
         "vocab_size": run["vocab"], "moe": None,
         "global_batch_size": run["micro_batch_size"], "micro_batch_size": run["micro_batch_size"],
         "grad_accum_steps": 1, "tp": 1, "pp": 1, "dp": 1, "cp": 1, "ep": None, "vp": None,
         "other": {"activation_recompute": run["activation_recompute"],
-                  "attention": "flash (PyTorch SDPA, FLASH_ATTENTION backend, causal)",
+                  "attention": "flash (PyTorch SDPA, FLASH_ATTENTION backend, causal"
+                               + (", enable_gqa)" if run.get("kv_heads") else ")"),
                   "hidden_dropout": 0.0,  # gpt_train_steps.py's blocks have no dropout
                   "optimizer": "AdamW (fused), fp32 master weights"},
         "gpu_model": provenance["gpu_name"], "gpu_memory_gb": memory_gb, "num_gpus": 1,

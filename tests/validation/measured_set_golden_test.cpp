@@ -30,7 +30,7 @@ struct MeasuredSet {
 };
 
 const MeasuredSet kH200{"h200", "h200-sxm-141gb", 18, 0.06, 0.06};
-const MeasuredSet kH100{"h100", "h100-sxm5-80gb", 17, 0.07, 0.07};
+const MeasuredSet kH100{"h100", "h100-sxm5-80gb", 23, 0.07, 0.07};
 
 std::string dataset(const MeasuredSet& s) {
   return std::string(WT_SOURCE_DIR) + "/scenarios/validation/measured-" + s.gpu + "-pytorch.json";
