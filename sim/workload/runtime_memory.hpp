@@ -9,9 +9,11 @@
 namespace wt {
 
 // CUDA context, cuBLAS/cuDNN handles and workspaces, and the kernels loaded lazily (CUDA 12's
-// default): what torch.cuda.mem_get_info shows used before the first tensor. An assumption of
-// 0.5 GiB, not yet measured here (windtunnel-calibrate measures it on a GPU, docs/calibration.md).
-inline constexpr double kCudaContextBytes = 0.5 * 1024.0 * 1024.0 * 1024.0;
+// default): the memory a process holds outside its framework's allocator. Measured on an H100
+// (driver 580.159.04, CUDA 13.0, PyTorch 2.11; docs/calibration.md, "Serving steps"): the driver
+// reported 783,089,664 B in use after PyTorch's first GEMM and first FlashAttention call, of which
+// 56,623,104 B were PyTorch's own pool (cuBLAS's workspace), leaving 726,466,560 B (0.68 GiB).
+inline constexpr double kCudaContextBytes = 726466560.0;
 
 // NCCL's buffers for one peer connection of one channel: Simple 4 MiB (NCCL_BUFFSIZE), LL128
 // 4,915,200 B and LL 512 KiB (NVIDIA/nccl v2.30.7 src/init.cc:810-813, data/reference).
