@@ -60,6 +60,7 @@ EngineOnCluster simgrid_engine(const Scenario& s, const HardwareSetup& hw,
   setup.intra_node_scale = intra_Bps > 0.0 ? hw.fabric.intra.beta_Bps / intra_Bps : 1.0;
   setup.network_scale = gpu.network_efficiency.value;
   setup.pin = s.parallel.collective_algorithm;
+  setup.slice_gpus = s.cluster.num_slices() > 1 ? s.cluster.slice_chips() : 0;
   setup.progress = options.progress;
   out.engine = std::make_unique<SimgridEngine>(std::move(setup));
   return out;

@@ -137,6 +137,15 @@ class PlanBuilder {
                                setup_.async.worker);
     }
     const std::vector<int32_t> members = placed(ranks);
+    const auto slices = members_by_slice(members);
+    if (slices.size() > 1 && hierarchical_across_slices(op, slices)) {
+      ++multi_slice_groups_;
+      return multi_slice_work(role, op, slices);
+    }
+    return members_work(role, op, members);
+  }
+
+  CommWork members_work(int role, const Op& op, const std::vector<int32_t>& members) {
     const auto by_node = members_by_node(members, gpn_);
     if (by_node.size() == 1 && setup_.reductions.intra_node_closed_form) {
       ++closed_form_groups_;
@@ -145,6 +154,98 @@ class PlanBuilder {
       return CommWork{{std::move(closed)}};
     }
     return flow_work(role, op, members, by_node.size(), setup_.reductions.aggregate_ring_steps);
+  }
+
+  // Members grouped by ICI slice (TPU multi-slice), in order of first appearance.
+  std::vector<std::vector<int32_t>> members_by_slice(const std::vector<int32_t>& members) const {
+    if (setup_.slice_gpus <= 0) return {members};
+    return members_by_node(members, setup_.slice_gpus);
+  }
+
+  // The walk's hierarchical scheme (sim/comm/dcn_collective.hpp) applies to all-reduce,
+  // all-gather and reduce-scatter over equal parts in every slice; anything else runs flat.
+  static bool hierarchical_across_slices(const Op& op,
+                                         const std::vector<std::vector<int32_t>>& slices) {
+    if (op.kind == OpKind::send || op.closed_form) return false;
+    if (op.collective != Collective::all_reduce && op.collective != Collective::all_gather &&
+        op.collective != Collective::reduce_scatter)
+      return false;
+    for (const auto& part : slices) {
+      if (part.size() != slices.front().size()) return false;
+    }
+    return true;
+  }
+
+  // A group across m ICI slices, as MaxText runs data parallelism over the DCN (docs/engine.md,
+  // "Multi-slice"): inside every slice at once a reduce-scatter over ICI, then the j-th members of
+  // the slices all-reduce their shard (bytes / members per slice) in a ring over the DCN, all j at
+  // once, then an all-gather over ICI. An all-gather or a reduce-scatter takes the two matching
+  // halves. One call overhead in all, as in the walk.
+  CommWork multi_slice_work(int role, const Op& op,
+                            const std::vector<std::vector<int32_t>>& slices) {
+    const size_t per_slice = slices.front().size();
+    auto in_slices = [&](Collective c) {
+      Op part = op;
+      part.collective = c;
+      std::vector<CommWork> parts;
+      for (const auto& members : slices)
+        parts.push_back(part_work(role, part, members));
+      return merged(std::move(parts));
+    };
+    auto across_dcn = [&](Collective c) {
+      Op part = op;
+      part.collective = c;
+      part.bytes = op.bytes / static_cast<double>(per_slice);
+      std::vector<CommWork> parts;
+      for (size_t j = 0; j < per_slice; ++j) {
+        std::vector<int32_t> peers;
+        for (const auto& members : slices)
+          peers.push_back(members[j]);
+        parts.push_back(dcn_ring_work(role, part, peers));
+      }
+      return merged(std::move(parts));
+    };
+    std::vector<CommWork> halves;
+    if (op.collective == Collective::all_reduce) {
+      halves = {in_slices(Collective::reduce_scatter), across_dcn(Collective::all_reduce),
+                in_slices(Collective::all_gather)};
+    } else if (op.collective == Collective::reduce_scatter) {
+      halves = {in_slices(Collective::reduce_scatter), across_dcn(Collective::reduce_scatter)};
+    } else {
+      halves = {across_dcn(Collective::all_gather), in_slices(Collective::all_gather)};
+    }
+    CommWork all;
+    for (size_t h = 0; h < halves.size(); ++h) {
+      std::vector<FlowPhase>& phases = halves[h].phases;
+      if (h > 0 && !phases.empty()) {  // the call overhead was paid once, by the first half
+        phases.front().sleep_s =
+            std::max(0.0, phases.front().sleep_s - op.count * setup_.fabric.call_overhead_s);
+      }
+      all.phases.insert(all.phases.end(), phases.begin(), phases.end());
+    }
+    return all;
+  }
+
+  // The DCN part: a plain ring over the slices' peers, as the walk prices it (ring_*_s on
+  // fabric.dcn: no NCCL protocol, no algorithm choice).
+  CommWork dcn_ring_work(int role, const Op& part, const std::vector<int32_t>& peers) {
+    GroupCall call;
+    call.collective = part.collective;
+    call.algorithm = CollectiveAlgorithm::ring;
+    call.bytes = part.bytes;
+    call.count = part.count;
+    CommWork work = network_group_work(call, peers, gpn_, setup_.fabric, latency_,
+                                       setup_.reductions.aggregate_ring_steps);
+    for (FlowPhase& phase : work.phases)
+      std::erase_if(phase.flows, [&](const Flow& f) { return rank_of(f.src) / ranks_ != role; });
+    return work;
+  }
+
+  // A part of a multi-slice collective as flows (never the closed-form sleep: op.duration_s is
+  // the whole collective's).
+  CommWork part_work(int role, const Op& part, const std::vector<int32_t>& members) {
+    return flow_work(role, part, members, members_by_node(members, gpn_).size(),
+                     setup_.reductions.aggregate_ring_steps);
   }
 
   CommWork flow_work(int role, const Op& op, const std::vector<int32_t>& members, size_t nodes,
@@ -271,6 +372,7 @@ class PlanBuilder {
   Plan plan_;
   std::map<WorkKey, int32_t> memo_;
   int64_t closed_form_groups_ = 0;
+  int64_t multi_slice_groups_ = 0;  // groups run hierarchically across ICI slices
   int64_t compressed_groups_ = 0;
   int64_t push_pull_ops_ = 0;
 };

@@ -69,6 +69,9 @@ struct SimgridSetup {
   PsHosts parameter_servers{};
   AsyncSteps async{};
   SimgridReductions reductions{};
+  // TPU multi-slice (cluster.dcn): the GPUs of one ICI slice (GPUs are numbered slice-major); 0
+  // when the cluster is one slice. A group spanning slices runs hierarchically (flow_plan.cpp).
+  int32_t slice_gpus = 0;
   // Where the workload runs: the topology GPU of each workload rank (global rank = role ·
   // ranks_per_role + position). Empty: rank r on GPU r. A shared cluster (simulate_simgrid_jobs)
   // places each job on its own nodes this way.

@@ -7,10 +7,13 @@ namespace {
 
 class Uncontended final : public topo::Topology {
  public:
-  Uncontended(int nodes, int gpn, const UncontendedLinks& l) {
+  Uncontended(int nodes, int gpn, const UncontendedLinks& l)
+      : slice_gpus_(l.slice_gpus), links_per_gpu_(l.slice_gpus > 0 ? 6 : 4) {
     num_nodes_ = nodes;
     gpus_per_node_ = gpn;
     const int32_t crossbar = add_vertex(topo::VertexKind::network_switch, -1, "crossbar");
+    const int32_t dcn =
+        slice_gpus_ > 0 ? add_vertex(topo::VertexKind::network_switch, -1, "dcn") : -1;
     for (int n = 0; n < nodes; ++n) {
       const int32_t nvswitch =
           add_vertex(topo::VertexKind::node_switch, n, "node" + std::to_string(n) + ".nvswitch");
@@ -20,6 +23,7 @@ class Uncontended final : public topo::Topology {
         gpu_vertices_.push_back(gpu);
         add_pair(gpu, nvswitch, l.intra_Bps, l.intra_latency_s / 2, topo::LinkLevel::intra_node);
         add_pair(gpu, crossbar, l.network_Bps, l.network_latency_s / 2, topo::LinkLevel::nic);
+        if (dcn >= 0) add_pair(gpu, dcn, l.dcn_Bps, l.dcn_latency_s / 2, topo::LinkLevel::nic);
       }
     }
   }
@@ -29,9 +33,11 @@ class Uncontended final : public topo::Topology {
   void route(int src, int dst, uint64_t, std::vector<int32_t>& out) const override {
     if (src == dst) return;
     const bool same_node = src / gpus_per_node_ == dst / gpus_per_node_;
-    const int32_t offset = same_node ? 0 : 2;  // per GPU: up/down intra, then up/down network
-    out.push_back(4 * src + offset);
-    out.push_back(4 * dst + offset + 1);
+    const bool same_slice = slice_gpus_ <= 0 || src / slice_gpus_ == dst / slice_gpus_;
+    // per GPU: up/down intra, up/down network, then up/down DCN
+    const int32_t offset = same_node ? 0 : same_slice ? 2 : 4;
+    out.push_back(links_per_gpu_ * src + offset);
+    out.push_back(links_per_gpu_ * dst + offset + 1);
   }
 
   topo::TopologyMetrics metrics() const override {
@@ -51,6 +57,9 @@ class Uncontended final : public topo::Topology {
     vertices_.push_back({kind, node, std::move(name)});
     return static_cast<int32_t>(vertices_.size() - 1);
   }
+
+  int slice_gpus_;
+  int links_per_gpu_;
 
   void add_pair(int32_t gpu, int32_t other, double Bps, double latency_s, topo::LinkLevel level) {
     links_.push_back({gpu, other, Bps, latency_s, level});

@@ -16,6 +16,11 @@ struct UncontendedLinks {
   double intra_latency_s = 0.0;    // one flow inside a node (two links)
   double network_Bps = 0.0;        // raw, per GPU and direction
   double network_latency_s = 0.0;  // one flow between nodes (two links)
+  // TPU multi-slice: GPUs per ICI slice (0: one slice). A flow between slices takes each GPU's own
+  // data-center-network link pair instead, at dcn_Bps (raw, per GPU: its share of the host's).
+  int slice_gpus = 0;
+  double dcn_Bps = 0.0;
+  double dcn_latency_s = 0.0;  // one flow between slices (two links)
 };
 
 std::unique_ptr<topo::Topology> uncontended_topology(int num_nodes, int gpus_per_node,
