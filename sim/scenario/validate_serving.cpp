@@ -163,9 +163,11 @@ void check_hourly(const ServingConfig& v) {
 }
 
 // Encoder serving: one pass over a whole prompt (bidirectional attention cannot be chunked), so
-// the step's budget must hold the longest; nothing is decoded, so no draft model.
+// the step's budget must hold the longest; nothing is decoded, so no draft model and no
+// time-per-output-token target (the latency is the request's whole: ttft_ms = e2e_ms).
 void check_encode(const Scenario& s) {
   const ServingConfig& v = s.serving;
+  check_encoder_slo(v);
   if (v.speculative.enabled()) {
     throw InputError("serving.speculative.draft_model", "an encoder decodes no tokens to draft",
                      "\"" + v.speculative.draft_model + "\"", "none with serving.encode true");
@@ -179,6 +181,14 @@ void check_encode(const Scenario& s) {
 }
 
 }  // namespace
+
+void check_encoder_slo(const ServingConfig& v) {
+  if (v.encode && v.slo.tpot_ms > 0.0) {
+    throw InputError("serving.slo.tpot_ms", "an encoder decodes no tokens to time",
+                     std::to_string(v.slo.tpot_ms),
+                     "0 with serving.encode true (set serving.slo.e2e_ms, the request's latency)");
+  }
+}
 
 void check_serving(Scenario& s, const GpuSpec& gpu) {
   check_serving_tensor(s);

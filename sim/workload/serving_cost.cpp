@@ -177,12 +177,23 @@ Scenario draft_scenario(const Scenario& s) {
   return d;
 }
 
+namespace {
+
+// 16-bit math on a GPU without bf16 tensor cores (T4, V100) is fp16: weight-only int8/int4 kernels
+// (AWQ, GPTQ) dequantise to fp16 there.
+Precision sixteen_bit_on(const GpuSpec& gpu, Precision p) {
+  return p == Precision::bf16 && gpu.peak_flops(Precision::bf16) <= 0.0 ? Precision::fp16 : p;
+}
+
+}  // namespace
+
 StepCost::StepCost(const Scenario& s)
     : s_(s),
       hw_(s),
-      gemm_precision_(serving_gemm_precision(s.serving.weight_precision)),
-      act_precision_(s.serving.weight_precision == WeightPrecision::fp16 ? Precision::fp16
-                                                                         : Precision::bf16),
+      gemm_precision_(sixteen_bit_on(hw_.gpu, serving_gemm_precision(s.serving.weight_precision))),
+      act_precision_(sixteen_bit_on(hw_.gpu, s.serving.weight_precision == WeightPrecision::fp16
+                                                 ? Precision::fp16
+                                                 : Precision::bf16)),
       act_bytes_(2.0),
       clock_slowdown_(1.0 / power_clock_factor(hw_.gpu, s.cluster.gpu_power_limit_W)) {
   if (s.serving.speculative.enabled()) draft_ = std::make_shared<StepCost>(draft_scenario(s));
