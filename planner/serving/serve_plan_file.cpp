@@ -12,6 +12,7 @@
 #include "sim/scenario/json_text.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/scenario/text_util.hpp"
+#include "sim/scenario/validate_rules.hpp"
 
 namespace wt {
 namespace {
@@ -111,15 +112,13 @@ void check_alternatives(const ServePlanSpec& spec) {
       throw InputError("serving", "missing: serve-plan needs a serving block", "",
                        "a serving block with the traffic and the SLOs (docs/serving.md)");
     }
-    // The screen's capacity is a decode model (Little's law over the output tokens).
-    if (s.serving.encode) {
-      throw InputError("serving.encode", "serve-plan plans decoder serving only", "true",
-                       "false (serve an encoder with windtunnel serve)");
-    }
+    // An encoder's latency target is e2e_ms (ttft_ms is the same figure); no tpot_ms.
+    check_encoder_slo(s.serving);
     const SloConfig& slo = s.serving.slo;
     if (slo.ttft_ms <= 0.0 && slo.tpot_ms <= 0.0 && slo.e2e_ms <= 0.0) {
       throw InputError("serving.slo", "serve-plan needs at least one latency target", "",
-                       "ttft_ms, tpot_ms or e2e_ms above 0");
+                       s.serving.encode ? "e2e_ms above 0 (an encoder's request latency)"
+                                        : "ttft_ms, tpot_ms or e2e_ms above 0");
     }
   }
   for (const Axis& axis : spec.axes) {

@@ -42,7 +42,8 @@ ordered_json run_json(const RateRun& run) {
           {"rejected", run.rejected}};
 }
 
-ordered_json deployment_json(const Deployment& d, const std::vector<std::string>& axes) {
+ordered_json deployment_json(const Deployment& d, const std::vector<std::string>& axes,
+                             bool encode) {
   ordered_json values = ordered_json::object();
   for (size_t i = 0; i < axes.size() && i < d.values.size(); ++i)
     values[axes[i]] = d.values[i];
@@ -62,22 +63,29 @@ ordered_json deployment_json(const Deployment& d, const std::vector<std::string>
   j["price_source"] = d.price;
   j["kv_cache_gib_per_gpu"] = d.kv_cache_gib;
   if (d.screen.batch > 0 || d.status == DeploymentStatus::too_slow) {
-    j["screen"] = {{"prompt_tokens", d.screen.prompt},
-                   {"output_tokens", d.screen.output},
-                   {"batch", d.screen.batch},
-                   {"batch_limit", d.screen.batch_limit},
-                   {"step_s", d.screen.step_s},
-                   {"max_rps_per_replica", d.screen.max_rps},
-                   {"idle_ttft_ms", d.screen.idle_ttft_s * 1e3},
-                   {"idle_tpot_ms", d.screen.idle_tpot_s * 1e3},
-                   {"idle_e2e_ms", d.screen.idle_e2e_s * 1e3},
-                   {"replicas_at_peak", d.screen_replicas},
-                   {"bound_usd_per_hour", d.bound_usd_per_hour}};
+    ordered_json screen = {{"prompt_tokens", d.screen.prompt},
+                           {"output_tokens", d.screen.output},
+                           {"batch", d.screen.batch},
+                           {"batch_limit", d.screen.batch_limit},
+                           {"step_s", d.screen.step_s},
+                           {"max_rps_per_replica", d.screen.max_rps},
+                           {"idle_ttft_ms", d.screen.idle_ttft_s * 1e3},
+                           {"idle_tpot_ms", d.screen.idle_tpot_s * 1e3},
+                           {"idle_e2e_ms", d.screen.idle_e2e_s * 1e3},
+                           {"replicas_at_peak", d.screen_replicas},
+                           {"bound_usd_per_hour", d.bound_usd_per_hour}};
+    // An encoder decodes nothing: no output lengths, no TPOT (its TTFT is its e2e).
+    if (encode) {
+      screen.erase("output_tokens");
+      screen.erase("idle_tpot_ms");
+    }
+    j["screen"] = screen;
   }
   if (d.status == DeploymentStatus::meets) {
     j["replicas"] = d.replicas;
     j["gpus"] = d.gpus();
     j["usd_per_hour"] = d.usd_per_hour;
+    if (encode) j["usd_per_million_sequences"] = d.usd_per_million_sequences;
   }
   if (d.peak.replicas > 0) j["peak_run"] = run_json(d.peak);
   if (d.below.replicas > 0) j["run_below"] = run_json(d.below);
@@ -131,6 +139,7 @@ std::string deployment_text(const Deployment& d) {
 nlohmann::ordered_json serve_plan_json(const ServePlanResult& r) {
   ordered_json j;
   j["name"] = r.name;
+  if (r.encode) j["encode"] = true;
   j["slo"] = {{"percentile", percentile_name(r.slo.percentile)},
               {"ttft_ms", r.slo.ttft_ms},
               {"tpot_ms", r.slo.tpot_ms},
@@ -156,7 +165,7 @@ nlohmann::ordered_json serve_plan_json(const ServePlanResult& r) {
       {"deployments", r.deployments.size()}, {"by_status", counts}, {"simulations", r.des_runs}};
   if (r.best >= 0) {
     const Deployment& d = r.deployments[r.best];
-    j["recommended"] = deployment_json(d, r.axes);
+    j["recommended"] = deployment_json(d, r.axes, r.encode);
     ordered_json hours = ordered_json::array();
     for (const HourPlan& h : r.hours) {
       hours.push_back({{"hour", h.hour},
@@ -172,12 +181,13 @@ nlohmann::ordered_json serve_plan_json(const ServePlanResult& r) {
     j["monthly_usd"] = r.monthly_usd;
     j["monthly_always_peak_usd"] = r.monthly_always_peak_usd;
     j["cold_starts_per_day"] = r.cold_starts_per_day;
+    if (r.encode) j["usd_per_million_sequences"] = r.usd_per_million_sequences;
   } else {
     j["recommended"] = nullptr;
   }
   ordered_json all = ordered_json::array();
   for (const Deployment& d : r.deployments)
-    all.push_back(deployment_json(d, r.axes));
+    all.push_back(deployment_json(d, r.axes, r.encode));
   j["deployments"] = all;
   j["warnings"] = r.warnings;
   return j;
@@ -209,6 +219,10 @@ std::string serve_plan_text(const ServePlanResult& r) {
     out += fmt("  %d × %s\n", d.replicas, deployment_text(d).c_str());
     out += fmt("  %s/h at the peak (%d GPUs) at %s\n", usd(d.usd_per_hour).c_str(), d.gpus(),
                d.price.c_str());
+    if (r.encode) {
+      out +=
+          fmt("  encoder: $%.3f per million sequences at the peak\n", d.usd_per_million_sequences);
+    }
     out +=
         fmt("  why: one replica serves at most %.2f req/s (batch %lld, limited by %s; a step "
             "%.1f ms), so the screen starts at %d; the simulation at %.2f req/s gives %s\n",
@@ -239,6 +253,10 @@ std::string serve_plan_text(const ServePlanResult& r) {
             "; %s always at the peak's %d replicas\n",
             usd(r.monthly_usd).c_str(), d.tensor, d.usd_per_gpu_hour,
             usd(r.monthly_always_peak_usd).c_str(), d.replicas);
+    if (r.encode) {
+      out += fmt("encoder: $%.3f per million sequences autoscaled (the month over its requests)\n",
+                 r.usd_per_million_sequences);
+    }
   }
   std::map<std::string, int> pruned;
   std::vector<const Deployment*> ranked;

@@ -156,9 +156,10 @@ Deployment screen_one(const ServePlanSpec& spec, uint64_t index, double peak, Sc
   }
   const ServingMemory m = serving_memory(s, cost.gpu());
   d.kv_cache_gib = m.kv_cache / units::kGiB;
-  if (m.kv_blocks <= 0) {
+  if (!m.fits) {
     d.status = DeploymentStatus::does_not_fit;
-    d.reason = "the weights leave no KV block";
+    d.reason = v.encode ? "the weights and the workspace exceed the memory budget"
+                        : "the weights leave no KV block";
     return d;
   }
   d.screen = screen_replica(s, cost, m);
@@ -229,6 +230,13 @@ void plan_hours(const ServePlanSpec& spec, const std::vector<double>& rates, con
   const double gpu_price = d.tensor * d.usd_per_gpu_hour;
   r.monthly_usd = kDaysPerMonth * replica_hours * gpu_price;
   r.monthly_always_peak_usd = kDaysPerMonth * 24.0 * d.replicas * gpu_price;
+  // An encoder's cost per million sequences: the month's dollars over the requests of its hours.
+  double requests_per_day = 0.0;
+  for (const double rate : rates)
+    requests_per_day += rate * 3600.0;
+  if (r.encode && requests_per_day > 0.0) {
+    r.usd_per_million_sequences = r.monthly_usd / (kDaysPerMonth * requests_per_day) * 1e6;
+  }
   if (r.cold_starts_per_day > 0) {
     char buf[200];
     std::snprintf(buf, sizeof buf,
@@ -279,6 +287,7 @@ ServePlanResult search_serve_plan(const ServePlanSpec& spec) {
   Scenario base;
   read_document(spec.template_doc, base, ReadContext{spec.base_dir});
   r.slo = base.serving.slo;
+  r.encode = base.serving.encode;
   r.rate_rps = base.serving.traffic.rate_rps;
   const std::vector<double> rates = hourly_rates(base.serving.traffic);
   r.peak_hour = static_cast<int>(std::max_element(rates.begin(), rates.end()) - rates.begin());
@@ -322,6 +331,7 @@ ServePlanResult search_serve_plan(const ServePlanSpec& spec) {
     }
     d.status = DeploymentStatus::meets;
     d.usd_per_hour = d.replicas * d.tensor * d.usd_per_gpu_hour;
+    if (r.encode) d.usd_per_million_sequences = d.usd_per_hour / (r.peak_rate_rps * 3600.0) * 1e6;
     d.peak = runner.at(r.peak_rate_rps, d.replicas);
     if (runner.has(r.peak_rate_rps, d.replicas - 1)) {
       d.below = runner.at(r.peak_rate_rps, d.replicas - 1);

@@ -62,8 +62,10 @@ struct Deployment {
   double bound_usd_per_hour = 0;  // screen_replicas × tensor × price
   int replicas = 0;               // simulated: the fewest meeting the SLOs at the peak
   double usd_per_hour = 0.0;      // replicas × tensor × price
-  RateRun peak;                   // the run at `replicas`
-  RateRun below;                  // at replicas − 1 when it was simulated (replicas = 0: none)
+  // Encoders: usd_per_hour over the peak's sequences in an hour (peak rate × 3600), × 10⁶.
+  double usd_per_million_sequences = 0.0;
+  RateRun peak;   // the run at `replicas`
+  RateRun below;  // at replicas − 1 when it was simulated (replicas = 0: none)
   int gpus() const { return replicas * tensor; }
 };
 
@@ -92,6 +94,10 @@ struct ServePlanResult {
   std::vector<HourPlan> hours;
   double monthly_usd = 0.0;              // 30 × Σ hours replicas × GPUs × price
   double monthly_always_peak_usd = 0.0;  // 30 × 24 × peak replicas × GPUs × price
+  // Encoder serving (serving.encode): a request is one sequence, and the cost is per million
+  // sequences: autoscaled, monthly_usd over the month's requests (30 × Σ hours rate × 3600).
+  bool encode = false;
+  double usd_per_million_sequences = 0.0;
   int cold_starts_per_day = 0;
   int64_t des_runs = 0;
   std::vector<std::string> warnings;

@@ -26,6 +26,41 @@ double prefill_alone_s(const StepCost& cost, int64_t p, int64_t chunk) {
   return t;
 }
 
+// An encoder step of `seqs` whole inputs of p tokens, bidirectional (p² pairs each), as the
+// scheduler plans one (sim/engine/serving/scheduler.cpp): every input's first row is pooled.
+StepWork encode_step(int64_t seqs, int64_t p) {
+  StepWork w;
+  w.prefill_tokens = seqs * p;
+  w.prefill_pairs = static_cast<double>(seqs) * static_cast<double>(p) * static_cast<double>(p);
+  w.prefill_kv_tokens = seqs * p;
+  w.sampled = seqs;
+  return w;
+}
+
+// An encoder replica: a request is one pass over its P tokens, done when that step ends, so a step
+// of B inputs serves B requests: λ_max = B / step (static batches likewise run in one step). B is
+// max_num_seqs or the whole inputs the token budget holds; no cache limits it. Idle: one input
+// alone, its latency the whole request's (TTFT = e2e; no TPOT).
+ReplicaScreen screen_encoder(const Scenario& s, const StepCost& cost) {
+  const ServingConfig& v = s.serving;
+  ReplicaScreen r;
+  r.prompt = std::clamp(mean_length(v.traffic.prompt_tokens), 1.0,
+                        static_cast<double>(s.model.seq_length));
+  const auto p = static_cast<int64_t>(std::llround(r.prompt));
+  r.batch = v.max_num_seqs;
+  r.batch_limit = "max_num_seqs";
+  if (const int64_t whole = v.max_num_batched_tokens / p; whole < r.batch) {
+    r.batch = whole;
+    r.batch_limit = "max_num_batched_tokens";
+  }
+  r.idle_ttft_s = cost.step_time_s(encode_step(1, p));
+  r.idle_e2e_s = r.idle_ttft_s;
+  if (r.batch < 1) return r;
+  r.step_s = cost.step_time_s(encode_step(r.batch, p));
+  r.max_rps = static_cast<double>(r.batch) / r.step_s;
+  return r;
+}
+
 StepWork decode_step(int64_t seqs, double context) {
   StepWork w;
   w.decode_seqs = seqs;
@@ -37,6 +72,7 @@ StepWork decode_step(int64_t seqs, double context) {
 }  // namespace
 
 ReplicaScreen screen_replica(const Scenario& s, const StepCost& cost, const ServingMemory& m) {
+  if (s.serving.encode) return screen_encoder(s, cost);
   const ServingConfig& v = s.serving;
   ReplicaScreen r;
   const double cap = static_cast<double>(s.model.seq_length);

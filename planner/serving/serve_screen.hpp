@@ -11,6 +11,8 @@
 //   cache (sequences of P + O tokens).
 // - Static batching: a batch of B prefills B·P tokens, then decodes O steps: λ_max = B / (prefill
 //   + O · decode(B)).
+// - Encoders (serving.encode): a request is one pass over its P tokens, so a step of B whole
+//   inputs (max_num_seqs, or what the token budget holds) serves B requests: λ_max = B / step.
 // - Utilisation below one: R replicas serve λ only if λ / R < λ_max, so R ≥ ⌊λ / λ_max⌋ + 1.
 // - Latency floors: a request alone (prefill of P in budget-sized chunks; a decode at context
 //   P + O/2). Where even these miss a p95 or p99 target, no replica count helps.
@@ -24,14 +26,14 @@ namespace wt {
 
 struct ReplicaScreen {
   double prompt = 0.0;      // mean prompt P (tokens)
-  double output = 0.0;      // mean output O (tokens)
+  double output = 0.0;      // mean output O (tokens); 0 for an encoder
   int64_t batch = 0;        // B
   std::string batch_limit;  // "max_num_seqs", "max_num_batched_tokens", "KV cache"
   double step_s = 0.0;      // one steady-state step at batch B (static: a whole batch)
   double max_rps = 0.0;     // λ_max of one replica
   double idle_ttft_s = 0.0;
-  double idle_tpot_s = 0.0;
-  double idle_e2e_s = 0.0;  // idle_ttft + (O − 1) · idle_tpot
+  double idle_tpot_s = 0.0;  // 0 for an encoder (no decode)
+  double idle_e2e_s = 0.0;   // idle_ttft + (O − 1) · idle_tpot
 };
 
 ReplicaScreen screen_replica(const Scenario& s, const StepCost& cost, const ServingMemory& m);

@@ -311,6 +311,10 @@ struct ServingConfig {
   // MoE models: expert parallelism inside the replica, 1 (every expert split over the tensor
   // ranks) or `tensor` (each GPU holds num_experts / tensor whole experts).
   int expert = 1;
+  // Mixture of experts: max tokens per expert / mean tokens per expert in a step (1 = routing
+  // spread evenly). With expert > 1 the busiest rank holds the hottest expert: its grouped GEMMs,
+  // permutation and all-to-alls carry (imbalance − 1) × an expert's mean rows more.
+  double expert_load_imbalance = 1.0;
   // Encoder serving (BERT-style): requests are prefill-only passes over the prompt, bidirectional
   // attention, no KV cache kept, no decode.
   bool encode = false;

@@ -44,6 +44,14 @@ std::vector<FieldBinding> serving_fields() {
                             "serving.tensor: each GPU holds num_experts / tensor whole experts "
                             "(vLLM --enable-expert-parallel), the routed tokens dispatched to them "
                             "and combined by two all-to-alls per MoE layer."}),
+      number_field(WT_MEMBER(serving.expert_load_imbalance), {1.0, 1024.0},
+                   {.doc = "Mixture-of-experts models: the router's imbalance, the tokens of the "
+                           "most loaded expert over the mean per expert in a step (1 = spread "
+                           "evenly; at most num_experts / top_k). With serving.expert > 1 the "
+                           "rank holding the hottest expert computes and exchanges its extra "
+                           "rows, and the step waits for it; with serving.expert 1 every GPU "
+                           "computes a slice of every expert and the figure changes nothing. "
+                           "Measure it for your router and traffic."}),
       boolean_field(WT_MEMBER(serving.encode),
                     {.doc = "Encoder serving (BERT-style embeddings or classification): a request "
                             "is one bidirectional pass over its prompt (whole, never chunked), "

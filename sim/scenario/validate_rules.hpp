@@ -70,6 +70,9 @@ void check_text_fields(const Scenario& s);
 
 // validate_serving.cpp: the serving block against the model and the GPU (cluster.gpu).
 void check_serving(Scenario& s, const GpuSpec& gpu);
+// An encoder (serving.encode) decodes nothing: no serving.slo.tpot_ms (serve-plan checks it once
+// per file too).
+void check_encoder_slo(const ServingConfig& v);
 
 // Appends a warning once (validate may run more than once on a scenario).
 void add_warning(Scenario& s, const std::string& text);

@@ -54,7 +54,20 @@ void check_serving_experts(const Scenario& s) {
       throw InputError("serving.expert", "expert parallelism needs a mixture-of-experts model",
                        text(v.expert), "1 for a dense model");
     }
+    if (v.expert_load_imbalance != 1.0) {
+      throw InputError("serving.expert_load_imbalance", "needs a mixture-of-experts model",
+                       std::to_string(v.expert_load_imbalance), "1 for a dense model");
+    }
     return;
+  }
+  // An expert takes each token at most once: its load is at most T of the mean T·k/E.
+  const double most = static_cast<double>(moe.num_experts) / moe.top_k;
+  if (v.expert_load_imbalance > most) {
+    throw InputError("serving.expert_load_imbalance",
+                     "an expert takes each token at most once, so the most loaded carries at most "
+                     "num_experts / top_k (" +
+                         std::to_string(most) + ") times the mean",
+                     std::to_string(v.expert_load_imbalance), "1 .. " + std::to_string(most));
   }
   if (v.expert != 1 && v.expert != t) {
     throw InputError("serving.expert", "must be 1 or serving.tensor (" + text(t) + ")",
@@ -163,9 +176,11 @@ void check_hourly(const ServingConfig& v) {
 }
 
 // Encoder serving: one pass over a whole prompt (bidirectional attention cannot be chunked), so
-// the step's budget must hold the longest; nothing is decoded, so no draft model.
+// the step's budget must hold the longest; nothing is decoded, so no draft model and no
+// time-per-output-token target (the latency is the request's whole: ttft_ms = e2e_ms).
 void check_encode(const Scenario& s) {
   const ServingConfig& v = s.serving;
+  check_encoder_slo(v);
   if (v.speculative.enabled()) {
     throw InputError("serving.speculative.draft_model", "an encoder decodes no tokens to draft",
                      "\"" + v.speculative.draft_model + "\"", "none with serving.encode true");
@@ -180,9 +195,23 @@ void check_encode(const Scenario& s) {
 
 }  // namespace
 
+void check_encoder_slo(const ServingConfig& v) {
+  if (v.encode && v.slo.tpot_ms > 0.0) {
+    throw InputError("serving.slo.tpot_ms", "an encoder decodes no tokens to time",
+                     std::to_string(v.slo.tpot_ms),
+                     "0 with serving.encode true (set serving.slo.e2e_ms, the request's latency)");
+  }
+}
+
 void check_serving(Scenario& s, const GpuSpec& gpu) {
   check_serving_tensor(s);
   check_serving_experts(s);
+  if (s.model.moe.num_experts > 0 && s.serving.expert == 1 &&
+      s.serving.expert_load_imbalance > 1.0) {
+    s.warnings.push_back(
+        "serving.expert_load_imbalance changes nothing with serving.expert 1: every GPU computes "
+        "a slice of every expert (the grouped GEMM spreads all their row tiles over the SMs)");
+  }
   const ServingConfig& v = s.serving;
   if (v.weight_precision == WeightPrecision::fp8 && gpu.fp8_tflops.value <= 0.0) {
     throw InputError("serving.weight_precision", gpu.name + " has no FP8 tensor cores", "\"fp8\"",

@@ -165,6 +165,15 @@ double expected_experts_hit(int experts, int top_k, double tokens) {
   return e * (1.0 - std::pow(1.0 - top_k / e, tokens));
 }
 
+double busiest_rank_rows(const ModelConfig& m, int expert, double imbalance, double tokens) {
+  const double k = m.moe.top_k;
+  const double mean_rank = tokens * k / expert;
+  if (expert <= 1 || imbalance <= 1.0 || tokens <= 0.0) return mean_rank;
+  const double mean = tokens * k / expected_experts_hit(m.moe.num_experts, m.moe.top_k, tokens);
+  const double hottest = std::min(imbalance * mean, tokens);
+  return std::min(mean_rank + std::max(0.0, hottest - mean), tokens * k);
+}
+
 double expected_tokens_per_verification(int k, double a) {
   if (a >= 1.0) return k + 1.0;
   return (1.0 - std::pow(a, k + 1)) / (1.0 - a);
@@ -177,12 +186,23 @@ Scenario draft_scenario(const Scenario& s) {
   return d;
 }
 
+namespace {
+
+// 16-bit math on a GPU without bf16 tensor cores (T4, V100) is fp16: weight-only int8/int4 kernels
+// (AWQ, GPTQ) dequantise to fp16 there.
+Precision sixteen_bit_on(const GpuSpec& gpu, Precision p) {
+  return p == Precision::bf16 && gpu.peak_flops(Precision::bf16) <= 0.0 ? Precision::fp16 : p;
+}
+
+}  // namespace
+
 StepCost::StepCost(const Scenario& s)
     : s_(s),
       hw_(s),
-      gemm_precision_(serving_gemm_precision(s.serving.weight_precision)),
-      act_precision_(s.serving.weight_precision == WeightPrecision::fp16 ? Precision::fp16
-                                                                         : Precision::bf16),
+      gemm_precision_(sixteen_bit_on(hw_.gpu, serving_gemm_precision(s.serving.weight_precision))),
+      act_precision_(sixteen_bit_on(hw_.gpu, s.serving.weight_precision == WeightPrecision::fp16
+                                                 ? Precision::fp16
+                                                 : Precision::bf16)),
       act_bytes_(2.0),
       clock_slowdown_(1.0 / power_clock_factor(hw_.gpu, s.cluster.gpu_power_limit_W)) {
   if (s.serving.speculative.enabled()) draft_ = std::make_shared<StepCost>(draft_scenario(s));
@@ -241,7 +261,8 @@ double StepCost::dense_mlp_gemm_s(int64_t T, int64_t width) const {
 
 // An MoE layer on one GPU of t ranks with expert parallelism e (1 or t): the router (T × E × h,
 // 16-bit, on every rank), the shared experts (a dense MLP split t ways) and two grouped GEMMs over
-// the routed experts: T·k/e routed rows on the GPU's experts, of which the batch hits
+// the routed experts: T·k/e routed rows on the GPU's experts (on the busiest rank with
+// serving.expert_load_imbalance, busiest_rank_rows), of which the batch hits
 // expected_experts_hit(E, k, T)/e, each n wide split t/e ways. Only the hit experts' weights are
 // read.
 double StepCost::moe_gemm_s(int64_t T) const {
@@ -252,7 +273,7 @@ double StepCost::moe_gemm_s(int64_t T) const {
   const int64_t h = m.hidden_size;
   const int64_t fe = routed_ffn_width(m);
   const int64_t etp = t / e;
-  const double rows = as_double(T) * m.moe.top_k / e;
+  const double rows = busiest_rank_rows(m, e, s_.serving.expert_load_imbalance, as_double(T));
   const double hit = expected_experts_hit(m.moe.num_experts, m.moe.top_k, as_double(T)) / e;
   const auto in = static_cast<int64_t>(mlp_in_width(m, fe)) / etp;
   double out = gemm_s(T, m.moe.num_experts, h, 2.0) + grouped_gemm_s(rows, hit, in, h, wb) +
@@ -369,14 +390,16 @@ StepTime StepCost::target_time(const StepWork& w) const {
   if (is_moe(m)) {
     // Each GPU permutes its routed rows into expert order and back (read and write, twice): all
     // T·k rows with the experts split over the tensor ranks, T·k/t with expert parallelism.
-    const double routed = as_double(T) * m.moe.top_k / s_.serving.expert;
+    const double routed =
+        busiest_rank_rows(m, s_.serving.expert, s_.serving.expert_load_imbalance, as_double(T));
     KernelShape permute{KernelClass::memory_bound, "moe_permute"};
     permute.bytes = 4.0 * routed * as_double(h) * act_bytes_;
     out.elementwise_s += moe_layers(m) * kernel_time_s(permute, hw_.gpu, act_precision_, profile);
     // Expert parallelism: the tokens are sequence-sharded over the ranks (the attention's
     // all-reduce as a reduce-scatter and an all-gather, the same cost), and each rank sends its
     // T/t tokens' top_k copies to their experts' ranks and gets them back (dispatch and combine,
-    // Megatron-Core's all-to-all token dispatcher) instead of the MLP's all-reduce.
+    // Megatron-Core's all-to-all token dispatcher) instead of the MLP's all-reduce. The step waits
+    // for the busiest rank, which receives and returns its `routed` rows.
     if (s_.serving.expert > 1) {
       out.tp_comm_s +=
           moe_layers(m) * (2.0 * all_to_all_s(routed * as_double(h) * act_bytes_) - all_reduce);

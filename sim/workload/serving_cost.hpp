@@ -60,6 +60,14 @@ ServingMemory serving_memory(const Scenario& s, const GpuSpec& gpu);
 // 1 - k/E, independently across tokens): E · (1 − (1 − k/E)^tokens). 0 for a dense model.
 double expected_experts_hit(int experts, int top_k, double tokens);
 
+// Mixture of experts with expert parallelism e: the routed rows on the busiest rank of a step of
+// `tokens` tokens. Balanced, every rank gets tokens·k/e. With `imbalance` I (max over mean tokens
+// per expert) the hottest expert gets I × the mean of the experts hit, μ = tokens·k /
+// expected_experts_hit, at most `tokens` (a token picks an expert once); its rank, the others at
+// the mean, gets tokens·k/e + (min(I·μ, tokens) − μ), at most tokens·k. e = 1: tokens·k (every GPU
+// computes every expert's slice; the imbalance does not change it).
+double busiest_rank_rows(const ModelConfig& m, int expert, double imbalance, double tokens);
+
 // Speculative decoding: the tokens one verification yields on average when each of k draft tokens
 // is accepted with probability a independently, until the first rejection, plus the target's own
 // token: (1 - a^(k+1)) / (1 - a) (Leviathan et al. 2023, eq. 1); k + 1 at a = 1.

@@ -68,6 +68,37 @@ TEST(ServeScreen, ContinuousChunkedByHand) {
   EXPECT_NEAR(r.idle_e2e_s, r.idle_ttft_s + 249.0 * r.idle_tpot_s, 1e-12);
 }
 
+// An encoder (BERT-large, fp16, on an L4) of fixed 128-token inputs: the budget of 8192 tokens
+// holds ⌊8192 / 128⌋ = 64 whole inputs, below max_num_seqs 100; a step of 64 inputs has 64 · 128
+// tokens and 64 · 128² bidirectional pairs and serves 64 requests, so λ_max = 64 / step; alone, an
+// input's latency is one step of 128 tokens (TTFT = e2e, no TPOT).
+TEST(ServeScreen, EncoderByHand) {
+  const Scenario s = parse_scenario(json::parse(R"({"model": {"preset": "bert-large"},
+    "cluster": {"gpu": "L4"}, "serving": {"encode": true, "weight_precision": "fp16",
+      "max_num_seqs": 100, "max_num_batched_tokens": 8192,
+      "traffic": {"rate_rps": 100, "prompt_tokens": {"distribution": "fixed", "mean": 128}},
+      "slo": {"e2e_ms": 50}}})"));
+  const StepCost cost(s);
+  const ReplicaScreen r = screen_replica(s, cost, serving_memory(s, cost.gpu()));
+  EXPECT_EQ(r.batch, 64);
+  EXPECT_EQ(r.batch_limit, "max_num_batched_tokens");
+  EXPECT_DOUBLE_EQ(r.output, 0.0);
+  auto pass = [](int64_t inputs) {
+    StepWork w;
+    w.prefill_tokens = inputs * 128;
+    w.prefill_pairs = inputs * 128.0 * 128.0;
+    w.prefill_kv_tokens = inputs * 128;
+    w.sampled = inputs;
+    return w;
+  };
+  const double step = cost.step_time_s(pass(64));
+  EXPECT_NEAR(r.step_s, step, 1e-15);
+  EXPECT_NEAR(r.max_rps, 64.0 / step, 1e-9);
+  EXPECT_NEAR(r.idle_ttft_s, cost.step_time_s(pass(1)), 1e-15);
+  EXPECT_DOUBLE_EQ(r.idle_e2e_s, r.idle_ttft_s);
+  EXPECT_DOUBLE_EQ(r.idle_tpot_s, 0.0);
+}
+
 // A budget of 1000 tokens holds ⌊1000 / 5⌋ = 200 sequences: below max_num_seqs 256.
 TEST(ServeScreen, TokenBudgetLimitsTheBatch) {
   const Scenario s = fixed_lengths(256, 1000);
@@ -128,14 +159,27 @@ TEST(ServePlanFile, SetOverridesTheFileBeforeItIsRead) {
   // The shipped plan varies GPU, TP, precision, max_num_seqs and the budget: 4 · 2 · 3 · 2 · 2.
   const std::string file = (kServingScenarioDir / "plan-llama3-8b-daily.json").string();
   EXPECT_EQ(load_serve_plan_file(file).combinations, 96u);
-  // One GPU and one TP degree: 3 · 2 · 2; an encoder is refused with its path.
+  // One GPU and one TP degree: 3 · 2 · 2.
   EXPECT_EQ(load_serve_plan_file(file, {"cluster.gpu=H100", "serving.tensor=1"}).combinations, 12u);
+  // The plan as an encoder: its TPOT target is refused with its path.
   try {
     load_serve_plan_file(file, {"serving.encode=true"});
-    ADD_FAILURE() << "an encoder plan was accepted";
+    ADD_FAILURE() << "an encoder plan with a TPOT target was accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), "serving.encode");
+    EXPECT_EQ(e.path(), "serving.slo.tpot_ms");
   }
+}
+
+TEST(ServePlanFile, EncoderPlans) {
+  const std::string file = (kServingScenarioDir / "plan-bert-large-encode.json").string();
+  EXPECT_EQ(load_serve_plan_file(file).combinations, 12u);
+  // Only the request's latency (e2e, or ttft: the same figure) is a target.
+  EXPECT_EQ(error_path(R"({"model": {"preset": "bert-large"}, "cluster": {"gpu": ["L4", "T4"]},
+    "serving": {"encode": true, "slo": {"e2e_ms": 50, "tpot_ms": 5}}})"),
+            "serving.slo.tpot_ms");
+  EXPECT_EQ(error_path(R"({"model": {"preset": "bert-large"}, "cluster": {"gpu": ["L4", "T4"]},
+    "serving": {"encode": true}})"),
+            "serving.slo");
 }
 
 std::vector<std::string> plan_files() {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
@@ -77,12 +78,33 @@ TEST(ServingEncode, APassIsTheGemmAndAttentionRoofline) {
   EXPECT_DOUBLE_EQ(t.tp_comm_s, 0.0);
 }
 
+// A T4 has no bf16 tensor cores: int8 weight-only GEMMs dequantise to fp16 there, so a pass
+// costs what it does with fp16 weights, less the weight bytes (compute-bound GEMMs: the same).
+TEST(ServingEncode, WeightOnlyOnAGpuWithoutBf16ComputesInFp16) {
+  const std::string t4 = R"({"model": {"preset": "bert-large"}, "cluster": {"gpu": "T4"},
+    "serving": {"encode": true, "weight_precision": ")";
+  const StepCost int8(parse_scenario_text(t4 + R"(int8"}})"));
+  const StepCost fp16(parse_scenario_text(t4 + R"(fp16"}})"));
+  StepWork w;
+  w.prefill_tokens = 8 * 512;
+  w.prefill_pairs = 8 * 512.0 * 512.0;
+  w.prefill_kv_tokens = 8 * 512;
+  w.sampled = 8;
+  const StepTime a = int8.step_time(w);
+  const StepTime b = fp16.step_time(w);
+  EXPECT_TRUE(std::isfinite(a.total()));
+  EXPECT_NEAR(a.gemm_s, b.gemm_s, 1e-12);
+  EXPECT_NEAR(a.attention_s, b.attention_s, 1e-12);
+}
+
 TEST(ServingEncode, RulesOfTheEncodeMode) {
   auto path_of = [](const std::string& extra) { return error_path(bert_on_l4_text(extra)); };
   // A whole 512-token input must fit one step.
   EXPECT_EQ(path_of(R"(, "max_num_batched_tokens": 256)"), "serving.max_num_batched_tokens");
   EXPECT_EQ(path_of(R"(, "speculative": {"draft_model": "bert-large"})"),
             "serving.speculative.draft_model");
+  // No token is decoded, so no time-per-output-token target.
+  EXPECT_EQ(path_of(R"(, "slo": {"tpot_ms": 20})"), "serving.slo.tpot_ms");
   // No output lengths are needed.
   EXPECT_EQ(path_of(R"(, "traffic": {"rate_rps": 10, "prompt_tokens": {"mean": 128}})"), "none");
 }

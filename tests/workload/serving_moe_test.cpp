@@ -5,8 +5,11 @@
 // parallelism) and the serving.expert rules.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include "core/error.hpp"
+
 #include "sim/comm/collective.hpp"
+#include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/workload/hardware_setup.hpp"
 #include "sim/workload/model_math.hpp"
@@ -109,6 +112,90 @@ TEST(ServingMoe, ExpertParallelismRules) {
           head +
           R"(mixtral-8x7b"}, "cluster": {"gpu": "H100"}, "serving": {"tensor": 8, "expert": 8}})"),
       "none");
+}
+
+Scenario mixtral_imbalanced(int tensor, int expert, double imbalance) {
+  Scenario s = mixtral(tensor, expert);
+  s.serving.expert_load_imbalance = imbalance;
+  return s;
+}
+
+TEST(ServingMoe, BusiestRankRowsByHand) {
+  const ModelConfig m = mixtral(2, 2).model;
+  // Even routing, or no expert parallelism: tokens · k / e rows.
+  EXPECT_DOUBLE_EQ(busiest_rank_rows(m, 2, 1.0, 4.0), 4.0);
+  EXPECT_DOUBLE_EQ(busiest_rank_rows(m, 1, 3.0, 4.0), 8.0);
+  // One token hits 2 experts once each: no expert can carry more than the token.
+  EXPECT_DOUBLE_EQ(busiest_rank_rows(m, 2, 3.0, 1.0), 1.0);
+  // 4 tokens hit 5.46875 experts, μ = 8 / 5.46875 = 1.462857 rows each; at I = 2 the hottest
+  // carries 2.925714, its rank 4 + 1.462857; at I = 4 the hottest is capped at the 4 tokens.
+  const double mu = 8.0 / 5.46875;
+  EXPECT_NEAR(busiest_rank_rows(m, 2, 2.0, 4.0), 4.0 + mu, 1e-12);
+  EXPECT_NEAR(busiest_rank_rows(m, 2, 4.0, 4.0), 4.0 + (4.0 - mu), 1e-12);
+}
+
+TEST(ServingMoe, TheHottestExpertsRankSetsTheStep) {
+  // Mixtral over 8 H100s with one whole expert each (EP 8), a prefill of 1024 tokens: all 8
+  // experts are hit, μ = 1024 · 2 / 8 = 256 rows each. At imbalance 1.5 the hottest expert's GPU
+  // computes 384 rows: per MoE layer its two GEMMs (384 × 28672 × 4096 and 384 × 4096 × 14336,
+  // compute-bound: FLOPs at the catalog's best efficiency × the shape factor, else the bf16
+  // weights and activations over HBM, plus a launch) instead of 256 rows', its permutation moves
+  // 4 · 128 · 4096 · 2 B more, and its dispatch and combine all-to-alls carry 384 rows of
+  // 4096 · 2 B instead of 256.
+  StepWork w;
+  w.prefill_tokens = 1024;
+  w.prefill_pairs = 1024.0 * 1025.0 / 2.0;
+  w.prefill_kv_tokens = 1024;
+  w.sampled = 1;
+  const StepCost even(mixtral_imbalanced(8, 8, 1.0));
+  const StepCost hot(mixtral_imbalanced(8, 8, 1.5));
+  const StepTime a = even.step_time(w);
+  const StepTime b = hot.step_time(w);
+  const GpuSpec& gpu = even.gpu();
+  const auto [bw, launch] = HbmRoofline(gpu);
+  const double peak = gpu.peak_flops(Precision::bf16);
+  const int sms = static_cast<int>(gpu.sm_count.value);
+  auto gemm = [&](double rows, double n, double k) {
+    const double eff = best_gemm_efficiency(gpu, Precision::bf16) *
+                       gemm_shape_factor(static_cast<int64_t>(rows), static_cast<int64_t>(n),
+                                         static_cast<int64_t>(k), 1, sms);
+    const double compute = 2 * rows * n * k / (peak * eff);
+    const double memory = (n * k * 2 + rows * (n + k) * 2) / bw;
+    return std::max(compute, memory) + launch;
+  };
+  auto experts = [&](double rows) {
+    return gemm(rows, 2 * 14336.0, 4096) + gemm(rows, 4096, 14336);
+  };
+  EXPECT_NEAR(b.gemm_s - a.gemm_s, 32 * (experts(384) - experts(256)), 1e-9 * b.gemm_s);
+  EXPECT_NEAR(b.elementwise_s - a.elementwise_s, 32 * 4 * 128.0 * 4096 * 2 / bw, 1e-12);
+  const HardwareSetup hw(mixtral(8, 8));
+  auto a2a = [&](double rows) {
+    return collective_cost(Collective::all_to_all, rows * 4096 * 2, GroupShape{8, 1}, hw.fabric)
+        .time_s;
+  };
+  EXPECT_NEAR(b.tp_comm_s - a.tp_comm_s, 32 * 2 * (a2a(384) - a2a(256)), 1e-12);
+  EXPECT_DOUBLE_EQ(a.attention_s, b.attention_s);
+}
+
+TEST(ServingMoe, LoadImbalanceRules) {
+  const std::string mixtral_text =
+      R"({"model": {"preset": "mixtral-8x7b"}, "cluster": {"gpu": "H100"}, "serving": {"tensor": 2, "expert": )";
+  EXPECT_EQ(error_path(mixtral_text + R"(2, "expert_load_imbalance": 0.9}})"),
+            "serving.expert_load_imbalance");
+  // An expert takes each token once: at most 8 / 2 = 4 times the mean.
+  EXPECT_EQ(error_path(mixtral_text + R"(2, "expert_load_imbalance": 4.5}})"),
+            "serving.expert_load_imbalance");
+  EXPECT_EQ(error_path(mixtral_text + R"(2, "expert_load_imbalance": 4}})"), "none");
+  EXPECT_EQ(
+      error_path(
+          R"({"model": {"preset": "llama3-8b"}, "cluster": {"gpu": "H100"}, "serving": {"expert_load_imbalance": 1.2}})"),
+      "serving.expert_load_imbalance");
+  // Without expert parallelism the figure changes nothing, and says so.
+  const Scenario s = parse_scenario_text(mixtral_text + R"(1, "expert_load_imbalance": 2}})");
+  const bool warned = std::any_of(s.warnings.begin(), s.warnings.end(), [](const std::string& w) {
+    return w.rfind("serving.expert_load_imbalance", 0) == 0;
+  });
+  EXPECT_TRUE(warned);
 }
 
 }  // namespace
