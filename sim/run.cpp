@@ -113,10 +113,9 @@ RunResult estimate_scenario(const Scenario& s) {
   // A layer-list model has no closed form: its program is walked (sim/workload/layer_list.hpp).
   if (s.model.is_layer_list()) return run_scenario(s, EngineKind::analytical).result;
   const HardwareSetup hw(s);
-  const IterationEstimate it = estimate_iteration(s, hw);
-  const IterationWork work{model_flops_per_iteration(s), hardware_flops_per_iteration(s),
-                           estimate_peak_memory(s, hw.gpu.memory_bytes())};
-  return assemble_result(s, hw.gpu, hw.profile(), it, work, "estimate");
+  const ScenarioEstimate e = estimate_iteration_and_memory(s, hw);
+  const IterationWork work{model_flops_per_iteration(s), hardware_flops_per_iteration(s), e.memory};
+  return assemble_result(s, hw.gpu, hw.profile(), e.iteration, work, "estimate");
 }
 
 }  // namespace wt

@@ -47,16 +47,27 @@ int64_t stage_step_count(PipelineSchedule schedule, int64_t micro_batches, int c
 
 PipeStep stage_step(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
                     int chunks, int64_t index) {
-  const int64_t total = stage_step_count(schedule, micro_batches, chunks) / 2;
-  const int64_t warmup = warmup_steps(schedule, stages, stage, total, chunks);
-  if (index < warmup) return nth_pass(schedule, true, index, stages, chunks);
-  const int64_t steady = 2 * (total - warmup);
-  if (index < warmup + steady) {
-    const int64_t j = index - warmup;
-    if (j % 2 == 0) return nth_pass(schedule, true, warmup + j / 2, stages, chunks);
-    return nth_pass(schedule, false, j / 2, stages, chunks);
+  return StageSchedule(schedule, stages, stage, micro_batches, chunks).at(index);
+}
+
+StageSchedule::StageSchedule(PipelineSchedule schedule, int stages, int stage,
+                             int64_t micro_batches, int chunks)
+    : schedule_(schedule),
+      stages_(stages),
+      chunks_(chunks),
+      passes_(stage_step_count(schedule, micro_batches, chunks) / 2),
+      warmup_(warmup_steps(schedule, stages, stage, passes_, chunks)) {}
+
+PipeStep StageSchedule::at(int64_t index) const {
+  if (index < warmup_) return nth_pass(schedule_, true, index, stages_, chunks_);
+  const int64_t steady = 2 * (passes_ - warmup_);
+  if (index < warmup_ + steady) {
+    const int64_t j = index - warmup_;
+    if (j % 2 == 0) return nth_pass(schedule_, true, warmup_ + j / 2, stages_, chunks_);
+    return nth_pass(schedule_, false, j / 2, stages_, chunks_);
   }
-  return nth_pass(schedule, false, index - warmup - steady + (total - warmup), stages, chunks);
+  return nth_pass(schedule_, false, index - warmup_ - steady + (passes_ - warmup_), stages_,
+                  chunks_);
 }
 
 std::vector<PipeStep> stage_steps(PipelineSchedule schedule, int stages, int stage,

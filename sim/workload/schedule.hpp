@@ -27,6 +27,22 @@ int64_t stage_step_count(PipelineSchedule schedule, int64_t micro_batches, int c
 PipeStep stage_step(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
                     int chunks, int64_t index);
 
+// The same for one stage, with what stage_step derives per stage (its passes and warm-up) taken
+// once: the `estimate` recurrence asks for every step of every stage in turn.
+class StageSchedule {
+ public:
+  StageSchedule() = default;
+  StageSchedule(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                int chunks);
+  PipeStep at(int64_t index) const;  // stage_step(..., index)
+
+ private:
+  PipelineSchedule schedule_ = PipelineSchedule::one_f_one_b;
+  int stages_ = 1, chunks_ = 1;
+  int64_t passes_ = 0;  // forward (and backward) passes of the stage
+  int64_t warmup_ = 0;  // forwards before the first backward
+};
+
 // Forward passes the stage runs before its first backward (all of them for GPipe).
 int64_t warmup_passes(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
                       int chunks);

@@ -38,14 +38,15 @@ void move_offloaded_states(const Scenario& s, MemoryUse& m) {
 // gathered peak is the vocabulary unit with one layer (at the logits: the output weight with the
 // last layer prefetched for backward) when it is larger than two layers, and the gradient waiting
 // is the larger unit's (docs/models.md, "Memory per GPU").
-void add_gathered_units(const Scenario& s, double vocab_unit, bool vocab_trains, MemoryUse& m) {
-  if (s.parallel.zero_stage < 3 || layer_dp_group(s) <= 1) return;
+void add_gathered_units(const Scenario& s, const StageMemoryTerms& terms, double vocab_unit,
+                        bool vocab_trains, MemoryUse& m) {
+  if (!terms.gathers_units) return;
   const TrainingConfig& t = s.training;
   const double width = t.precision == Precision::fp32 || t.precision == Precision::tf32 ? 4.0 : 2.0;
-  const double layer = layer_params_on_gpu(s);
+  const double layer = terms.gathered_layer;
   m.weights += width * std::max(2.0 * layer, vocab_unit + layer);
-  m.gradients += gradient_width(t) *
-                 std::max(layer_trainable_params_on_gpu(s), vocab_trains ? vocab_unit : 0.0);
+  m.gradients +=
+      gradient_width(t) * std::max(terms.gathered_layer_trainable, vocab_trains ? vocab_unit : 0.0);
 }
 
 int stage_layer_total(const Workload& w, int stage) {
@@ -76,57 +77,86 @@ MemoryUse stage_memory(const Scenario& s, double params, double expert_params, i
 
 MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_flight_layers,
                        bool has_logits, double capacity_bytes) {
+  return stage_memory(s, stage_memory_terms(s), weights, in_flight_layers, has_logits,
+                      capacity_bytes);
+}
+
+StageMemoryTerms stage_memory_terms(const Scenario& s) {
+  StageMemoryTerms terms;
+  terms.dp_group = layer_dp_group(s);
+  terms.expert_dp_group = expert_dp_group(s);
+  terms.separate_expert_grads = separate_expert_grads(s);
+  terms.activation_per_layer =
+      activation_bytes_per_layer(s) + adapter_activation_bytes_per_layer(s);
+  terms.recompute_working = recompute_working_bytes(s);
+  terms.dequantized_weight = dequantized_weight_bytes(s);
+  const double tokens = static_cast<double>(s.training.micro_batch_size) *
+                        static_cast<double>(s.model.seq_length / s.parallel.context);
+  terms.logits = 4.0 * tokens * static_cast<double>(s.model.vocab_size) / s.parallel.tensor;
+  terms.gathers_units = s.parallel.zero_stage >= 3 && terms.dp_group > 1;
+  if (terms.gathers_units) {
+    terms.gathered_layer = layer_params_on_gpu(s);
+    terms.gathered_layer_trainable = layer_trainable_params_on_gpu(s);
+  }
+  terms.runtime = runtime_memory(s, 0.0);
+  return terms;
+}
+
+MemoryUse stage_memory(const Scenario& s, const StageMemoryTerms& terms,
+                       const StageWeights& weights, int in_flight_layers, bool has_logits,
+                       double capacity_bytes) {
   const int zero = s.parallel.zero_stage;
   const double params = weights.trainable, expert_params = weights.expert_params;
-  ModelStateMemory states = model_state_memory(params, zero, layer_dp_group(s), s.training);
-  if (separate_expert_grads(s) && expert_params > 0.0) {
+  ModelStateMemory states = model_state_memory(params, zero, terms.dp_group, s.training);
+  if (terms.separate_expert_grads && expert_params > 0.0) {
     const ModelStateMemory dense =
-        model_state_memory(params - expert_params, zero, layer_dp_group(s), s.training);
+        model_state_memory(params - expert_params, zero, terms.dp_group, s.training);
     const ModelStateMemory experts =
-        model_state_memory(expert_params, zero, expert_dp_group(s), s.training);
+        model_state_memory(expert_params, zero, terms.expert_dp_group, s.training);
     states = {dense.weights + experts.weights, dense.gradients + experts.gradients,
               dense.optimizer + experts.optimizer};
   }
   // Frozen weights (fine-tuning) hold no gradients or optimizer state; ZeRO-3 shards them too.
-  states.weights += weights.frozen_bytes / (zero >= 3 ? layer_dp_group(s) : 1);
+  states.weights += weights.frozen_bytes / (zero >= 3 ? terms.dp_group : 1);
   MemoryUse m;
   m.weights = states.weights;
   m.gradients = states.gradients;
   m.optimizer = states.optimizer;
   move_offloaded_states(s, m);
-  add_gathered_units(s, weights.vocab_unit, !frozen_base(s.training), m);
+  add_gathered_units(s, terms, weights.vocab_unit, !frozen_base(s.training), m);
   // QLoRA: one dequantized bf16 weight at a time beside the 4-bit ones.
-  m.weights += dequantized_weight_bytes(s);
-  m.activations =
-      in_flight_layers * (activation_bytes_per_layer(s) + adapter_activation_bytes_per_layer(s));
-  m.activations += recompute_working_bytes(s);
-  if (has_logits) {
-    // fp32 logits of one micro-batch over the local vocabulary, held for the loss.
-    const double tokens = static_cast<double>(s.training.micro_batch_size) *
-                          static_cast<double>(s.model.seq_length / s.parallel.context);
-    m.activations += 4.0 * tokens * static_cast<double>(s.model.vocab_size) / s.parallel.tensor;
-  }
-  add_runtime_memory(s, m, capacity_bytes);
+  m.weights += terms.dequantized_weight;
+  m.activations = in_flight_layers * terms.activation_per_layer;
+  m.activations += terms.recompute_working;
+  // fp32 logits of one micro-batch over the local vocabulary, held for the loss.
+  if (has_logits) m.activations += terms.logits;
+  add_runtime_memory(terms.runtime, m, capacity_bytes);
   return m;
 }
 
 void add_runtime_memory(const Scenario& s, MemoryUse& m, double capacity_bytes) {
+  add_runtime_memory(runtime_memory(s, m.activations), m, capacity_bytes);
+}
+
+void add_runtime_memory(const RuntimeMemory& runtime, MemoryUse& m, double capacity_bytes) {
   const double tensors = m.weights + m.gradients + m.optimizer + m.activations;
-  const RuntimeMemory runtime = runtime_memory(s, m.activations);
+  const double allocator_slack_high = kAllocatorSlackShare * m.activations;
   m.cuda_context = runtime.cuda_context;
   m.comm_buffers = runtime.comm_buffers;
   m.total = tensors + m.cuda_context + m.comm_buffers;
   m.total_low = tensors + m.cuda_context + runtime.comm_buffers_low;
-  m.total_high =
-      tensors + m.cuda_context + runtime.comm_buffers_high + runtime.allocator_slack_high;
+  m.total_high = tensors + m.cuda_context + runtime.comm_buffers_high + allocator_slack_high;
   m.capacity = capacity_bytes;
 }
 
 PeakMemory peak_memory(const Scenario& s, const Workload& w, double capacity_bytes) {
   if (s.model.is_layer_list()) return layer_list_peak_memory(s, w, capacity_bytes);
   PeakMemory peak;
+  const StageMemoryTerms terms = stage_memory_terms(s);
   for (int stage = 0; stage < static_cast<int>(w.programs.size()); ++stage) {
-    const MemoryUse m = stage_memory(s, w, stage, capacity_bytes);
+    const MemoryUse m =
+        stage_memory(s, terms, stage_weights(s, stage_layer_total(w, stage), stage),
+                     w.stage_in_flight_layers[stage], w.stage_has_logits[stage], capacity_bytes);
     if (stage == 0 || m.total > peak.use.total) peak = {stage, m};
   }
   return peak;

@@ -6,6 +6,7 @@
 #include "sim/scenario/scenario.hpp"
 #include "sim/workload/memory_use.hpp"
 #include "sim/workload/program.hpp"
+#include "sim/workload/runtime_memory.hpp"
 
 namespace wt {
 
@@ -31,8 +32,30 @@ StageWeights stage_weights(const Scenario& s, int stage_layers, int stage);
 MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_flight_layers,
                        bool has_logits, double capacity_bytes);
 
+// The parts of stage_memory that are the same on every stage of a scenario (a layer's
+// activations, the recompute working set, the logits, ZeRO-3's gathered units, NCCL's buffers),
+// taken once when pricing all the stages (the `estimate` path prices every stage of every
+// candidate).
+struct StageMemoryTerms {
+  int dp_group = 1, expert_dp_group = 1;
+  bool separate_expert_grads = false;
+  double activation_per_layer = 0.0;  // with the adapters' (fine-tuning)
+  double recompute_working = 0.0;
+  double dequantized_weight = 0.0;  // QLoRA
+  double logits = 0.0;              // fp32 logits of one micro-batch, on the stage computing them
+  bool gathers_units = false;       // ZeRO-3 / FSDP over more than one rank
+  double gathered_layer = 0.0, gathered_layer_trainable = 0.0;  // parameters of one layer per GPU
+  RuntimeMemory runtime;  // all but the allocator slack, which follows a stage's activations
+};
+StageMemoryTerms stage_memory_terms(const Scenario& s);
+MemoryUse stage_memory(const Scenario& s, const StageMemoryTerms& terms,
+                       const StageWeights& weights, int in_flight_layers, bool has_logits,
+                       double capacity_bytes);
+
 // Fills the CUDA context, NCCL's buffers, the totals and the capacity of `m` from its tensors.
 void add_runtime_memory(const Scenario& s, MemoryUse& m, double capacity_bytes);
+// The same with the buffers known (`runtime` from runtime_memory; its slack is recomputed).
+void add_runtime_memory(const RuntimeMemory& runtime, MemoryUse& m, double capacity_bytes);
 
 // The stage whose GPUs need the most memory, and what they need.
 struct PeakMemory {

@@ -42,34 +42,53 @@ int stage_layer_count(const Scenario& s, int stage) {
   return layers;
 }
 
-IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw) {
-  const StepCosts costs = step_costs(s, hw.gpu, hw.fabric, hw.profile());
-  // A stage's weights depend on its layer count and on whether it is the first or the last
-  // (workload_sizes.hpp, stage_params): the middle stages of a deep pipeline share one optimizer
-  // time, priced once per layer count.
-  const int p = s.parallel.pipeline;
-  std::vector<double> optimizer(static_cast<size_t>(p));
-  int middle_layers[2] = {-1, -1};  // chunk_layers gives at most two counts
-  double middle_s[2] = {0.0, 0.0};
-  for (int st = 0; st < p; ++st) {
-    const int layers = stage_layer_count(s, st);
-    const bool middle = st > 0 && st < p - 1;
-    const int known = !middle                      ? -1
-                      : layers == middle_layers[0] ? 0
-                      : layers == middle_layers[1] ? 1
-                                                   : -1;
-    if (known >= 0) {
-      optimizer[st] = middle_s[known];
-      continue;
-    }
-    const StageWeights weights = stage_weights(s, layers, st);
-    optimizer[st] = optimizer_s(s, weights.trainable, weights.expert_params, hw.gpu, hw.profile());
-    if (middle) {
-      const int slot = middle_layers[0] < 0 ? 0 : 1;
-      middle_layers[slot] = layers;
-      middle_s[slot] = optimizer[st];
+// Every stage's weights. A stage's weights depend on its layer count and on whether it is the
+// first or the last (workload_sizes.hpp, stage_params), so the middle stages of a deep pipeline
+// share theirs: the weights, and what is priced from them (the optimizer time), are taken once
+// per kind of stage, the first, the last and the middle ones by layer count.
+class StageTable {
+ public:
+  explicit StageTable(const Scenario& s) : kind_(static_cast<size_t>(s.parallel.pipeline)) {
+    const int p = s.parallel.pipeline;
+    kinds_.reserve(4);  // the first, the last, usually one or two middle layer counts
+    for (int st = 0; st < p; ++st) {
+      const int layers = stage_layer_count(s, st);
+      const bool middle = st > 0 && st < p - 1;
+      size_t k = 0;
+      while (k < kinds_.size() && !(middle && kinds_[k].middle && kinds_[k].layers == layers))
+        ++k;
+      if (k == kinds_.size()) kinds_.push_back({layers, middle, stage_weights(s, layers, st)});
+      kind_[st] = static_cast<int>(k);
     }
   }
+
+  int kinds() const { return static_cast<int>(kinds_.size()); }
+  int kind(int stage) const { return kind_[stage]; }
+  const StageWeights& weights(int stage) const { return kinds_[kind_[stage]].weights; }
+  const StageWeights& kind_weights(int kind) const { return kinds_[kind].weights; }
+
+ private:
+  struct Kind {
+    int layers;
+    bool middle;
+    StageWeights weights;
+  };
+  std::vector<Kind> kinds_;
+  std::vector<int> kind_;  // of each stage
+};
+
+IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw, const StageTable& stages) {
+  const StepCosts costs = step_costs(s, hw.gpu, hw.fabric, hw.profile());
+  // Priced per kind of stage, then copied to the stages of that kind (the first stages' kinds
+  // are numbered first, so a stage's kind is never ahead of the stage).
+  const int p = s.parallel.pipeline;
+  std::vector<double> optimizer(static_cast<size_t>(p));
+  for (int k = 0; k < stages.kinds(); ++k) {
+    const StageWeights& w = stages.kind_weights(k);
+    optimizer[k] = optimizer_s(s, w.trainable, w.expert_params, hw.gpu, hw.profile());
+  }
+  for (int st = p - 1; st >= 0; --st)
+    optimizer[st] = optimizer[stages.kind(st)];
   const PipelineEstimate pipe = estimate_pipeline(s, costs, optimizer);
   IterationEstimate out;
   out.iteration_s = pipe.iteration_s;
@@ -80,32 +99,19 @@ IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw) {
   return out;
 }
 
-PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
+PeakMemory peak_memory_of(const Scenario& s, const StageTable& stages, double capacity_bytes) {
   const ParallelConfig& par = s.parallel;
   const int p = par.pipeline, v = par.virtual_stages;
+  const StageMemoryTerms terms = stage_memory_terms(s);
   PeakMemory peak;
-  // The middle stages' weights depend on their layer count only (as in iteration()).
-  int middle_layers = -1;
-  StageWeights middle_weights{};
   for (int st = 0; st < p; ++st) {
     int most_chunk = 0;
     for (int chunk = 0; chunk < v; ++chunk)
       most_chunk = std::max(most_chunk, chunk_layers(s, st, chunk));
     const int in_flight =
         max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) * most_chunk;
-    const int layers = stage_layer_count(s, st);
-    const bool middle = st > 0 && st < p - 1;
-    StageWeights weights;
-    if (middle && layers == middle_layers) {
-      weights = middle_weights;
-    } else {
-      weights = stage_weights(s, layers, st);
-      if (middle) {
-        middle_layers = layers;
-        middle_weights = weights;
-      }
-    }
-    const MemoryUse m = stage_memory(s, weights, in_flight, st == p - 1, capacity_bytes);
+    const MemoryUse m =
+        stage_memory(s, terms, stages.weights(st), in_flight, st == p - 1, capacity_bytes);
     if (st == 0 || m.total > peak.use.total) peak = {st, m};
   }
   return peak;
@@ -115,7 +121,7 @@ PeakMemory peak_memory_of(const Scenario& s, double capacity_bytes) {
 
 IterationEstimate estimate_iteration(const Scenario& s, const HardwareSetup& hw) {
   check_validated(s);
-  return iteration(s, hw);
+  return iteration(s, hw, StageTable(s));
 }
 
 IterationEstimate estimate_iteration(const Scenario& s) {
@@ -132,7 +138,13 @@ PeakMemory estimate_peak_memory(const Scenario& s) {
 
 PeakMemory estimate_peak_memory(const Scenario& s, double capacity_bytes) {
   check_validated(s);
-  return peak_memory_of(s, capacity_bytes);
+  return peak_memory_of(s, StageTable(s), capacity_bytes);
+}
+
+ScenarioEstimate estimate_iteration_and_memory(const Scenario& s, const HardwareSetup& hw) {
+  check_validated(s);
+  const StageTable stages(s);
+  return {iteration(s, hw, stages), peak_memory_of(s, stages, hw.gpu.memory_bytes())};
 }
 
 }  // namespace wt

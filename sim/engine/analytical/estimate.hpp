@@ -31,4 +31,12 @@ double estimate_iteration_s(const Scenario& s);
 PeakMemory estimate_peak_memory(const Scenario& s);
 PeakMemory estimate_peak_memory(const Scenario& s, double capacity_bytes);
 
+// Both, sharing what they have in common (the stages' weights), at the GPU's capacity: what
+// estimate_scenario asks for.
+struct ScenarioEstimate {
+  IterationEstimate iteration;
+  PeakMemory memory;
+};
+ScenarioEstimate estimate_iteration_and_memory(const Scenario& s, const HardwareSetup& hw);
+
 }  // namespace wt

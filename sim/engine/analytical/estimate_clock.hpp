@@ -13,6 +13,7 @@ inline constexpr double kNotSent = -1.0;
 
 // One stage's streams and what its compute stream waited for.
 struct StageClock {
+  StageSchedule schedule;  // the stage's steps
   int64_t next_step = 0;
   PipeStep step;           // the step at next_step
   int64_t forwards = 0;    // forward passes run

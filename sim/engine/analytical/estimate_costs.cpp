@@ -1,5 +1,7 @@
 #include "sim/engine/analytical/estimate_costs.hpp"
 
+#include <algorithm>
+
 #include "sim/comm/parameter_server.hpp"
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/workload/costs.hpp"
@@ -40,23 +42,25 @@ double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* cal
   return sink.total_s;
 }
 
+// Prices the collectives of one step_costs call. A layer's passes repeat the same calls (the
+// forward's tensor-parallel all-gather and reduce-scatter run again in backward, and in recompute),
+// so each distinct call is priced once per step_costs call and its price reused.
 class Pricer {
  public:
   Pricer(const Scenario& s, const Fabric& fabric) : s_(s), fabric_(fabric) {}
 
   // `count` identical calls of one collective over `group` ranks of dimension `dim`.
-  CommCost operator()(Collective c, double bytes, int count, CommDim dim, int group) const {
-    const CollectiveCost cost = collective_cost(c, bytes, comm_group(dim, group, s_), fabric_,
-                                                s_.parallel.collective_algorithm);
+  CommCost operator()(Collective c, double bytes, int count, CommDim dim, int group) {
+    const CollectiveCost cost = price(c, bytes, dim, group);
     return {cost.time_s * count, cost.bytes_sent_per_gpu * count};
   }
 
-  CommCost operator()(const LayerCollective& c) const {
+  CommCost operator()(const LayerCollective& c) {
     return (*this)(c.collective, c.bytes, c.count, c.dim, c.group);
   }
 
   // One pass of a layer's collectives (layer_work.hpp), summed per dimension.
-  LayerComm layer_comm(const CommSizes& z, Phase phase) const {
+  LayerComm layer_comm(const CommSizes& z, Phase phase) {
     LayerComm out;
     for (const LayerCollective& c : layer_pass_collectives(s_, z, phase)) {
       const CommCost cost = (*this)(c);
@@ -68,8 +72,32 @@ class Pricer {
   }
 
  private:
+  struct Priced {
+    Collective collective;
+    double bytes;
+    CommDim dim;
+    int group;
+    CollectiveCost cost;
+  };
+
+  CollectiveCost price(Collective c, double bytes, CommDim dim, int group) {
+    for (int i = 0; i < size_; ++i) {
+      const Priced& p = priced_[i];
+      if (p.collective == c && p.bytes == bytes && p.dim == dim && p.group == group) return p.cost;
+    }
+    const CollectiveCost cost = collective_cost(c, bytes, comm_group(dim, group, s_), fabric_,
+                                                s_.parallel.collective_algorithm);
+    priced_[next_] = {c, bytes, dim, group, cost};
+    next_ = (next_ + 1) % kRemembered;
+    size_ = std::min(size_ + 1, kRemembered);
+    return cost;
+  }
+
+  static constexpr int kRemembered = 4;  // a layer pass has at most four collectives
   const Scenario& s_;
   const Fabric& fabric_;
+  Priced priced_[kRemembered];
+  int size_ = 0, next_ = 0;
 };
 
 }  // namespace
@@ -87,7 +115,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.logits_bwd_s = time_of([&](KernelSink& k) { emit_logits_backward_kernels(s, k); });
 
   const CommSizes z = comm_sizes(s);
-  const Pricer price(s, fabric);
+  Pricer price(s, fabric);
   c.full_recompute = s.training.activation_recompute == Recompute::full;
   const bool per_op = s.training.activation_recompute == Recompute::per_op;
   c.comm_fwd = price.layer_comm(z, Phase::forward);
@@ -107,16 +135,20 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
 
   c.p2p = price(pipeline_message(z));
   c.dp_group = layer_dp_group(s);
-  c.layer_gather = price(layer_param_gather(s, z));
+  // The parameter gathers of ZeRO 1 to 3, and ZeRO-3's reduce-scatters of each layer's and the
+  // vocabulary's gradients, priced only where the recurrence runs them (estimate_pipeline.cpp).
+  const bool zero3 = s.parallel.zero_stage == 3;
+  if (s.parallel.zero_stage >= 1) c.layer_gather = price(layer_param_gather(s, z));
   c.compression = grad_compression_model(s, gpu, calibration, slowdown);
-  c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
+  if (zero3) c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
   c.layer_grad_bytes = layer_grad_bytes(s, z);
   c.layer_dense_grad_bytes = layer_dense_grad_bytes(s, z);
   c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
   c.tied_sync = price(tied_embedding_sync(s, z));
-  c.vocab_gather = price(vocab_param_gather(s, z));
-  if (c.embedding_grad_bytes > 0.0) c.vocab_reduce = price(vocab_grad_reduce_scatter(s, z));
+  if (zero3) c.vocab_gather = price(vocab_param_gather(s, z));
+  if (zero3 && c.embedding_grad_bytes > 0.0)
+    c.vocab_reduce = price(vocab_grad_reduce_scatter(s, z));
   c.bucket_bytes = z.bucket_bytes;
   c.dp_collective =
       s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
@@ -126,7 +158,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.fabric = fabric;
   c.scenario = &s;
   c.algorithm = s.parallel.collective_algorithm;
-  if (c.compression.active() && c.dp_group > 1) {
+  if (zero3 && c.compression.active() && c.dp_group > 1) {
     const auto compressed = [&](const LayerCollective& r) -> CommCost {
       const CollectiveCost cost = compressed_reduction_cost(c.compression, r.collective, r.bytes,
                                                             c.dp_shape, fabric, c.algorithm);

@@ -30,10 +30,10 @@ struct StepCosts {
   LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full or per-op
   bool full_recompute = false;
   CommCost p2p;           // one pipeline send
-  CommCost layer_gather;  // one layer's ZeRO parameter all-gather
-  CommCost layer_reduce;  // one layer's ZeRO-3 gradient reduce-scatter
+  CommCost layer_gather;  // one layer's ZeRO parameter all-gather (zero under ZeRO 0)
+  CommCost layer_reduce;  // one layer's ZeRO-3 gradient reduce-scatter (zero without ZeRO-3)
   CommCost tied_sync;     // tied-embedding gradient all-reduce between first and last stage
-  // ZeRO-3: the embedding's or output layer's own gather and gradient reduce-scatter
+  // ZeRO-3: the embedding's or output layer's own gather and gradient reduce-scatter (zero without)
   CommCost vocab_gather, vocab_reduce;
   double layer_grad_bytes = 0.0;  // gradients of one layer on one GPU (ZeRO-3)
   // Without ZeRO-3: those joining the data × context buckets, and the experts' own (layer_work.hpp)

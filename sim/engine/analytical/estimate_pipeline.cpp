@@ -26,24 +26,26 @@ class PipelineClock {
         steps_(stage_step_count(schedule_, m_, v_)),
         shape_{p_, v_, m_, schedule_, steps_},
         clocks_(static_cast<size_t>(p_)),
-        arrivals_(static_cast<size_t>(int64_t{p_} * v_ * m_ * 2), kNotSent) {
+        arrivals_(static_cast<size_t>(int64_t{p_} * v_ * m_ * 2), kNotSent),
+        // A layer's stream times, the same for every layer of every pass.
+        fwd_unit_s_(c.fwd_unit_s()),
+        bwd_unit_s_(c.bwd_unit_s(false)),
+        recomputed_bwd_unit_s_(c.bwd_unit_s(true)),
+        recompute_unit_s_(c.recompute_unit_s()) {
     const ParallelConfig& par = s.parallel;
     const bool partitioned = par.zero_stage >= 1 && par.zero_stage <= 2 && c.dp_group > 1;
     zero3_ = par.zero_stage == 3 && c.dp_group > 1;
     start_gathers_ = partitioned && par.overlap_param_gather;
     late_gathers_ = partitioned && !par.overlap_param_gather;
-    layers_.reserve(static_cast<size_t>(p_ * v_));
-    offsets_.reserve(static_cast<size_t>(p_ * v_));
-    stage_layers_.reserve(static_cast<size_t>(p_));
+    chunks_.reserve(static_cast<size_t>(p_ * v_));
     for (int st = 0; st < p_; ++st) {
+      clocks_[st].schedule = StageSchedule(schedule_, p_, st, m_, v_);
       int offset = 0;
       for (int ch = 0; ch < v_; ++ch) {
         const int n = chunk_layers(s, st, ch);
-        layers_.push_back(n);
-        offsets_.push_back(offset);
+        chunks_.push_back({n, offset, recomputed_layers(s, n), -1});
         offset += n;
       }
-      stage_layers_.push_back(offset);
     }
     find_final_passes();
   }
@@ -52,7 +54,7 @@ class PipelineClock {
   // downstream within one sweep) and last to first (backward passes flow upstream).
   PipelineEstimate run(bool skip_steady_state) {
     for (int st = 0; st < p_ && steps_ > 0; ++st)
-      clocks_[st].step = stage_step(schedule_, p_, st, m_, v_, 0);
+      clocks_[st].step = clocks_[st].schedule.at(0);
     // Without ZeRO-3 (whose gathers run on an absolute clock) the steps of 1F1B and GPipe are
     // shift-invariant, and the steady state can be skipped over.
     const bool may_skip = skip_steady_state && v_ == 1 && !zero3_;
@@ -79,22 +81,34 @@ class PipelineClock {
   size_t slot(int stage, int chunk, int mb, bool forward) const {
     return shape_.slot(stage, chunk, mb, forward);
   }
-  int layers(int stage, int chunk) const { return layers_[stage * v_ + chunk]; }
+  // The layers of a stage's model chunk, and where they start on the stage.
+  struct Chunk {
+    int layers, offset;
+    int recomputed;  // of those a backward pass recomputes first (recomputed_layers)
+    int final_mb;    // on stage 0's entries: the micro-batch of the chunk's last backward pass
+  };
+  const Chunk& chunk(int stage, int ch) const { return chunks_[stage * v_ + ch]; }
+  int layers(int stage, int ch) const { return chunk(stage, ch).layers; }
+  int stage_layers(int stage) const {
+    const Chunk& last = chunk(stage, v_ - 1);
+    return last.offset + last.layers;
+  }
   bool first_virtual(int stage, int chunk) const { return stage == 0 && chunk == 0; }
   bool last_virtual(int stage, int chunk) const { return stage == p_ - 1 && chunk == v_ - 1; }
 
   // The micro-batch of each chunk's last backward pass (the same order on every stage).
   void find_final_passes() {
-    final_mb_.assign(static_cast<size_t>(v_), -1);
     int found = 0;
     for (int64_t i = steps_ - 1; i >= 0 && found < v_; --i) {
-      const PipeStep step = stage_step(schedule_, p_, 0, m_, v_, i);
-      if (!step.forward && final_mb_[step.chunk] < 0) {
-        final_mb_[step.chunk] = step.micro_batch;
+      const PipeStep step = clocks_[0].schedule.at(i);
+      int& final_mb = chunks_[step.chunk].final_mb;
+      if (!step.forward && final_mb < 0) {
+        final_mb = step.micro_batch;
         ++found;
       }
     }
   }
+  bool final_pass(int ch, int mb) const { return chunks_[ch].final_mb == mb; }
 
   bool advance(int stage) {
     StageClock& k = clocks_[stage];
@@ -102,7 +116,7 @@ class PipelineClock {
     const bool ran = k.step.forward ? forward(stage, k.step) : backward(stage, k.step);
     if (!ran) return false;
     ++steps_timed_;
-    if (++k.next_step < steps_) k.step = stage_step(schedule_, p_, stage, m_, v_, k.next_step);
+    if (++k.next_step < steps_) k.step = k.schedule.at(k.next_step);
     return true;
   }
 
@@ -146,13 +160,12 @@ class PipelineClock {
     }
     const int n = layers(stage, ch);
     if (zero3_) {
-      t = gated_layers(k, t, n, c_.fwd_unit_s(), k.gathered_s);
+      t = gated_layers(k, t, n, fwd_unit_s_, k.gathered_s);
       issue_gathers(k, n * c_.layer_gather.time_s, n * c_.layer_gather.sent_bytes);
     } else if (start_gathers_) {
-      t = gated_layers(k, t, n, c_.fwd_unit_s(),
-                       offsets_[stage * v_ + ch] * c_.layer_gather.time_s);
+      t = gated_layers(k, t, n, fwd_unit_s_, chunk(stage, ch).offset * c_.layer_gather.time_s);
     } else {
-      t += n * c_.fwd_unit_s();
+      t += n * fwd_unit_s_;
     }
     if (last_virtual(stage, ch)) {
       t = gated_vocab(k, t) + c_.logits_fwd_s;  // kept gathered through its backward
@@ -177,10 +190,10 @@ class PipelineClock {
       if (arrival < 0.0) return false;
       t = receive(k, t, arrival);
     }
-    const bool final_pass = final_mb_[ch] == mb;
+    const bool final_pass = this->final_pass(ch, mb);
     if (final_pass && !zero3_ && last_virtual(stage, ch) && (!s_.model.tied_embeddings || p_ > 1))
       k.pending_grad_bytes += c_.embedding_grad_bytes;
-    t = backward_layers(k, t, layers(stage, ch), final_pass);
+    t = backward_layers(k, t, chunk(stage, ch), final_pass);
     if (first_virtual(stage, ch)) {
       t = gated_vocab(k, t) + c_.embedding_bwd_s;  // resharded after its forward
       reduce_vocab(k, t);
@@ -197,10 +210,12 @@ class PipelineClock {
 
   // Layers of a backward pass: ZeRO-3 gathers before and reduce-scatters after each layer; on the
   // final pass the gradient buckets fill and launch as layers finish.
-  double backward_layers(StageClock& k, double t, int n, bool final_pass) {
+  double backward_layers(StageClock& k, double t, const Chunk& chunk, bool final_pass) {
     // Backward runs the chunk's layers last to first; the first `recomputed` recompute.
-    const int recomputed = recomputed_layers(s_, n);
-    const auto unit_of = [&](int i) { return c_.bwd_unit_s(n - 1 - i < recomputed); };
+    const int n = chunk.layers, recomputed = chunk.recomputed;
+    const auto unit_of = [&](int i) {
+      return n - 1 - i < recomputed ? recomputed_bwd_unit_s_ : bwd_unit_s_;
+    };
     if (zero3_) {
       for (int i = 0; i < n; ++i) {
         issue_gathers(k, c_.layer_gather.time_s, c_.layer_gather.sent_bytes);
@@ -210,7 +225,7 @@ class PipelineClock {
       }
       return t;
     }
-    if (!final_pass) return t + n * c_.bwd_unit_s(false) + recomputed * c_.recompute_unit_s();
+    if (!final_pass) return t + n * bwd_unit_s_ + recomputed * recompute_unit_s_;
     for (int i = 0; i < n; ++i) {
       t += unit_of(i);
       k.pending_grad_bytes += c_.layer_dense_grad_bytes;
@@ -300,7 +315,7 @@ class PipelineClock {
     }
     k.compute_s += optimizer_s_[stage];
     const double g = c_.layer_gather.time_s;
-    const int n = stage_layers_[stage];
+    const int n = stage_layers(stage);
     double gathers_end_s = 0.0;
     if (start_gathers_ || late_gathers_) {
       gathers_end_s = (late_gathers_ ? k.compute_s : 0.0) + n * g;
@@ -333,7 +348,7 @@ class PipelineClock {
   }
 
   // Layer passes of the stage per iteration (each layer: m forwards, m backwards) and recomputes.
-  double layer_passes(int stage) const { return static_cast<double>(m_) * stage_layers_[stage]; }
+  double layer_passes(int stage) const { return static_cast<double>(m_) * stage_layers(stage); }
 
   // Layer passes that run their collectives again: the recomputed layers' under full recompute
   // (every layer, or the first recompute_num_layers of each chunk), every layer's under per-op.
@@ -341,7 +356,7 @@ class PipelineClock {
     if (!c_.full_recompute) return layer_passes(stage);
     int recomputed = 0;
     for (int ch = 0; ch < v_; ++ch)
-      recomputed += recomputed_layers(s_, layers(stage, ch));
+      recomputed += chunk(stage, ch).recomputed;
     return static_cast<double>(m_) * recomputed;
   }
 
@@ -406,7 +421,8 @@ class PipelineClock {
   bool zero3_ = false, start_gathers_ = false, late_gathers_ = false;
   std::vector<StageClock> clocks_;
   std::vector<double> arrivals_;  // when each (stage, chunk, micro-batch, direction) input lands
-  std::vector<int> layers_, offsets_, stage_layers_, final_mb_;
+  const double fwd_unit_s_, bwd_unit_s_, recomputed_bwd_unit_s_, recompute_unit_s_;
+  std::vector<Chunk> chunks_;
   Buckets dense_{&StageClock::pending_grad_bytes, &c_.dp_shape, c_.dp_group};
   Buckets experts_{&StageClock::pending_expert_bytes, &c_.edp_shape, c_.edp_group};
 };

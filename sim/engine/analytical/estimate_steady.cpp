@@ -143,7 +143,7 @@ void SteadyStateSkip::jump(std::vector<StageClock>& clocks, std::vector<double>&
     k.recv_comm_s += n * (k.recv_comm_s - a.recv_comm_s);
     k.compute_s += n * period.delta_s;
     if (queued) k.send_s += n * period.delta_s;
-    k.step = stage_step(shape_.schedule, p, s, shape_.micro_batches, shape_.chunks, k.next_step);
+    k.step = k.schedule.at(k.next_step);
   }
 }
 
