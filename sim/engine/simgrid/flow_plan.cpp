@@ -144,7 +144,10 @@ class PlanBuilder {
       closed.closed_flows = flow_work(role, op, members, by_node.size(), true).phases[0].flows;
       return CommWork{{std::move(closed)}};
     }
-    return flow_work(role, op, members, by_node.size(), setup_.reductions.aggregate_ring_steps);
+    CommWork work =
+        flow_work(role, op, members, by_node.size(), setup_.reductions.aggregate_ring_steps);
+    work.replayable = op.kind == OpKind::collective && op.collective == Collective::all_to_all;
+    return work;
   }
 
   CommWork flow_work(int role, const Op& op, const std::vector<int32_t>& members, size_t nodes,
