@@ -155,7 +155,7 @@ TEST_P(AllToAllReplay, NothingReplayedWhenEveryAllToAllMeetsOtherTraffic) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Networks, AllToAllReplay, ::testing::ValuesIn(kCases),
-                         [](const auto& info) { return info.param.name; });
+                         [](const auto& param_info) { return param_info.param.name; });
 
 }  // namespace
 }  // namespace wt::sgtest
