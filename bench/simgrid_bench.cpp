@@ -38,5 +38,9 @@ BENCHMARK_CAPTURE(BM_SimgridIteration, llama3_405b_16k_h100, "llama3-405b-16k-h1
     ->UseRealTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
+BENCHMARK_CAPTURE(BM_SimgridIteration, mixtral_8x7b_ep, "mixtral-8x7b-ep.json")
+    ->UseRealTime()
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
 
 BENCHMARK_MAIN();

@@ -2,9 +2,11 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 
@@ -36,11 +38,17 @@ struct DesJob {
 
 class Simulation {
  public:
-  Simulation(std::vector<DesJob> jobs, const SimgridSetup& setup, int steps)
+  Simulation(std::vector<DesJob> jobs, const SimgridSetup& setup, int steps,
+             std::vector<PhaseKey> simulate = {})
       : jobs_(std::move(jobs)),
         setup_(setup),
         steps_(steps),
-        usage_(setup, jobs_.front().plan->mirrored_rails) {}
+        usage_(setup, jobs_.front().plan->mirrored_rails),
+        replay_(setup.reductions.replay_isolated_all_to_all && jobs_.size() == 1 && steps == 1),
+        simulate_(std::move(simulate)),
+        occurrences_(jobs_.front().plan->works.size(), 0) {
+    std::sort(simulate_.begin(), simulate_.end());
+  }
 
   // Fills result_ (units of the last step), step_end_s_ (per job, per step).
   void run() {
@@ -218,7 +226,7 @@ class Simulation {
     const Plan& plan = *jobs_[j].plan;
     const Instance& spec = plan.instances[id];
     if (spec.expected <= 1) {
-      run_work(plan.works[spec.work]);
+      run_work(plan, spec.work);
       return;
     }
     InstanceState& st = state_[j].instances[id];
@@ -228,29 +236,80 @@ class Simulation {
         instance_cv_->wait(lock);
       return;
     }
-    run_work(plan.works[spec.work]);
+    run_work(plan, spec.work);
     std::unique_lock<sg4::Mutex> lock(*mutex_);
     st.done = true;
     instance_cv_->notify_all();
   }
 
-  void run_work(const CommWork& work) {
+  void run_work(const Plan& plan, int32_t id) {
+    const CommWork& work = plan.works[static_cast<size_t>(id)];
+    const int64_t occurrence = replay_ ? occurrences_[static_cast<size_t>(id)]++ : 0;
     std::vector<sg4::CommPtr> comms;
-    for (const FlowPhase& phase : work.phases) {
+    for (int32_t p = 0; p < static_cast<int32_t>(work.phases.size()); ++p) {
+      const FlowPhase& phase = work.phases[static_cast<size_t>(p)];
       if (phase.sleep_s > 0.0) sg4::this_actor::sleep_for(phase.sleep_s);
       if (!phase.closed_flows.empty()) usage_.add_closed_phase(phase, sg4::Engine::get_clock());
       if (phase.flows.empty()) continue;
-      comms.clear();
       const double start_s = sg4::Engine::get_clock();
+      const bool alone = begin_phase();
+      const bool candidate = replay_ && work.replayable && alone;
+      if (candidate &&
+          !std::binary_search(simulate_.begin(), simulate_.end(), PhaseKey{id, occurrence, p})) {
+        if (auto it = alone_runs_.find({id, p}); it != alone_runs_.end()) {
+          replay(phase, it->second, {id, occurrence, p}, start_s);
+          continue;
+        }
+      }
+      const int64_t starts = phase_starts_;
+      ++in_flight_;
+      comms.clear();
       for (const Flow& f : phase.flows) {
         comms.push_back(sg4::Comm::sendto_async(platform_.gpu_host[f.src],
                                                 platform_.gpu_host[f.dst], wire_bytes(f.bytes)));
       }
       sg4::Comm::wait_all(comms);
+      --in_flight_;
+      if (candidate && phase_starts_ == starts && !alone_runs_.contains({id, p})) {
+        AloneRun& run = alone_runs_[{id, p}];  // ran alone from start to end: replayable
+        run.duration_s = sg4::Engine::get_clock() - start_s;
+        for (const sg4::CommPtr& c : comms)
+          run.flow_s.push_back(c->get_finish_time() - start_s);
+      }
       for (size_t i = 0; i < comms.size(); ++i)
         usage_.add_flow(phase.flows[i], start_s, comms[i]->get_finish_time());
       result_.flows += static_cast<int64_t>(comms.size());
     }
+  }
+
+  // Reduction D. A phase starts its flows now: whether no flow is in flight (simulated or
+  // replayed); a replayed phase still in flight is a conflict.
+  bool begin_phase() {
+    ++phase_starts_;
+    const bool replaying = sg4::Engine::get_clock() < replay_end_s_;
+    if (replaying && !replay_conflict_) {
+      result_.conflicts.push_back(replay_key_);
+      replay_conflict_ = true;
+    }
+    return in_flight_ == 0 && !replaying;
+  }
+
+  struct AloneRun {
+    double duration_s = 0.0;
+    std::vector<double> flow_s;  // per flow of the phase: its finish, from the phase's start
+  };
+
+  // What the phase's flows did when they last ran alone, without simulating them: exact while no
+  // other flow runs, which begin_phase checks for every phase that starts before it ends.
+  void replay(const FlowPhase& phase, const AloneRun& run, PhaseKey key, double start_s) {
+    replay_key_ = key;
+    replay_end_s_ = start_s + run.duration_s;
+    replay_conflict_ = false;
+    sg4::this_actor::sleep_for(run.duration_s);
+    for (size_t i = 0; i < phase.flows.size(); ++i)
+      usage_.add_flow(phase.flows[i], start_s, start_s + run.flow_s[i]);
+    result_.flows += static_cast<int64_t>(phase.flows.size());
+    ++result_.replayed;
   }
 
   void report_progress() {
@@ -290,6 +349,16 @@ class Simulation {
   LinkUsage usage_;
   int64_t total_ops_ = 0;
   int64_t ops_done_ = 0;
+  // Reduction D (single-job, single-step runs only).
+  bool replay_;
+  std::vector<PhaseKey> simulate_;                              // sorted: phases never replayed
+  std::vector<int64_t> occurrences_;                            // per work of the plan: runs so far
+  std::map<std::pair<int32_t, int32_t>, AloneRun> alone_runs_;  // by (work, phase)
+  int64_t in_flight_ = 0;     // simulated phases whose flows are in flight
+  int64_t phase_starts_ = 0;  // phases that started flows (simulated or replayed)
+  double replay_end_s_ = -1.0;
+  PhaseKey replay_key_{};
+  bool replay_conflict_ = false;
 };
 
 template <class T>
@@ -356,8 +425,9 @@ std::vector<RoleTimeline> decode_units(const std::string& bytes, size_t& at) {
 
 }  // namespace
 
-DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup) {
-  Simulation sim({DesJob{&w, &plan}}, setup, 1);
+DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup,
+                  const std::vector<PhaseKey>& simulate) {
+  Simulation sim({DesJob{&w, &plan}}, setup, 1, simulate);
   sim.run();
   return sim.single_result();
 }
@@ -378,6 +448,13 @@ std::string encode(const DesResult& r) {
   put<int64_t>(out, r.hosts);
   encode_units(out, r.units);
   encode_links(out, r.links);
+  put<int64_t>(out, r.replayed);
+  put<uint64_t>(out, r.conflicts.size());
+  for (const PhaseKey& k : r.conflicts) {
+    put<int32_t>(out, k.work);
+    put<int64_t>(out, k.occurrence);
+    put<int32_t>(out, k.phase);
+  }
   return out;
 }
 
@@ -388,6 +465,13 @@ DesResult decode(const std::string& bytes) {
   r.hosts = get<int64_t>(bytes, at);
   r.units = decode_units(bytes, at);
   r.links = decode_links(bytes, at);
+  r.replayed = get<int64_t>(bytes, at);
+  r.conflicts.resize(get<uint64_t>(bytes, at));
+  for (PhaseKey& k : r.conflicts) {
+    k.work = get<int32_t>(bytes, at);
+    k.occurrence = get<int64_t>(bytes, at);
+    k.phase = get<int32_t>(bytes, at);
+  }
   return r;
 }
 

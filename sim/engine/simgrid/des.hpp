@@ -11,11 +11,23 @@
 
 namespace wt::sg {
 
+// One run of one phase of a plan's work: its `occurrence`-th run (from 0) in the simulation.
+struct PhaseKey {
+  int32_t work = 0;
+  int64_t occurrence = 0;
+  int32_t phase = 0;
+  auto operator<=>(const PhaseKey&) const = default;
+};
+
 struct DesResult {
   std::vector<RoleTimeline> units;  // parallel to Plan::unit_role
   int64_t flows = 0;                // flows started
   int64_t hosts = 0;                // SimGrid hosts created
   std::vector<LinkTraffic> links;   // per directed link: bytes and busy time (link_usage.hpp)
+  // Reduction D (SimgridReductions::replay_isolated_all_to_all): phases replayed, and the replayed
+  // phases during which another flow started (the run is invalid unless this is empty).
+  int64_t replayed = 0;
+  std::vector<PhaseKey> conflicts;
 };
 
 // Several jobs on disjoint GPUs sharing the platform (simulate_simgrid_jobs).
@@ -29,7 +41,12 @@ struct DesJobsResult {
 };
 
 // Creates a SimGrid engine: call at most once per process (run_isolated gives each call its own).
-DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup);
+// Reduction D replays an all-to-all phase (CommWork::replayable) that starts while no flow is in
+// flight, unless it is in `simulate`: it sleeps what the same phase took the first time it ran
+// alone (nothing in flight at its start, no flow started before its end) and records the link
+// loads of that run. A flow that starts during a replayed phase makes it a conflict.
+DesResult run_des(const Workload& w, const Plan& plan, const SimgridSetup& setup,
+                  const std::vector<PhaseKey>& simulate = {});
 
 // Jobs j = 0.. run `workloads[j]` by `plans[j]`, `steps` steps each; the platform and link scales
 // come from `setup`, and job j's compute ops in step k last setup.async.compute_scale[j][k] times

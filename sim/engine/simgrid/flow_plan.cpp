@@ -153,7 +153,10 @@ class PlanBuilder {
       closed.closed_flows = flow_work(role, op, members, by_node.size(), true).phases[0].flows;
       return CommWork{{std::move(closed)}};
     }
-    return flow_work(role, op, members, by_node.size(), setup_.reductions.aggregate_ring_steps);
+    CommWork work =
+        flow_work(role, op, members, by_node.size(), setup_.reductions.aggregate_ring_steps);
+    work.replayable = op.kind == OpKind::collective && op.collective == Collective::all_to_all;
+    return work;
   }
 
   // Members grouped by ICI slice (TPU multi-slice), in order of first appearance.

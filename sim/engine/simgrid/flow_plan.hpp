@@ -28,6 +28,8 @@ struct FlowPhase {
 
 struct CommWork {
   std::vector<FlowPhase> phases;
+  // An all-to-all's flows: reduction D may replay a phase that runs alone (des.hpp).
+  bool replayable = false;
 };
 
 // One meeting point of a collective: `expected` units arrive, the last one runs `work`.

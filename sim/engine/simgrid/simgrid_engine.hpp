@@ -35,6 +35,11 @@ struct SimgridReductions {
   // C': when every flow stays on its rail and the rails' routes are link-disjoint and isomorphic,
   // only rail 0 is simulated.
   bool representative_rail = true;
+  // D: an all-to-all phase that runs alone (no other flow in flight from its start to its end)
+  // takes the time its flows took the first time they ran alone, without simulating them again.
+  // Checked after the fact: a run in which another flow started during a replayed phase is run
+  // again with that phase simulated (docs/engine.md, "Reductions").
+  bool replay_isolated_all_to_all = true;
 };
 
 // parallel.data_sync async (docs/engine.md, "Asynchronous parameter servers"): every worker node
