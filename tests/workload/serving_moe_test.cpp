@@ -138,7 +138,8 @@ TEST(ServingMoe, TheHottestExpertsRankSetsTheStep) {
   // Mixtral over 8 H100s with one whole expert each (EP 8), a prefill of 1024 tokens: all 8
   // experts are hit, μ = 1024 · 2 / 8 = 256 rows each. At imbalance 1.5 the hottest expert's GPU
   // computes 384 rows: per MoE layer its two GEMMs (384 × 28672 × 4096 and 384 × 4096 × 14336,
-  // compute-bound: FLOPs at the catalog's best efficiency × the shape factor, else the bf16
+  // compute-bound: FLOPs at the catalog's best efficiency × the shape factor (none under one wave
+  // of tiles), else the bf16
   // weights and activations over HBM, plus a launch) instead of 256 rows', its permutation moves
   // 4 · 128 · 4096 · 2 B more, and its dispatch and combine all-to-alls carry 384 rows of
   // 4096 · 2 B instead of 256.
@@ -156,9 +157,13 @@ TEST(ServingMoe, TheHottestExpertsRankSetsTheStep) {
   const double peak = gpu.peak_flops(Precision::bf16);
   const int sms = static_cast<int>(gpu.sm_count.value);
   auto gemm = [&](double rows, double n, double k) {
-    const double eff = best_gemm_efficiency(gpu, Precision::bf16) *
-                       gemm_shape_factor(static_cast<int64_t>(rows), static_cast<int64_t>(n),
-                                         static_cast<int64_t>(k), 1, sms);
+    const auto m = static_cast<int64_t>(rows);
+    // Under one wave of tiles (the down GEMM's 256 or 384 × 4096) cuBLAS splits K: no shape factor.
+    const double shape =
+        under_one_wave(m, static_cast<int64_t>(n), 1, sms)
+            ? 1.0
+            : gemm_shape_factor(m, static_cast<int64_t>(n), static_cast<int64_t>(k), 1, sms);
+    const double eff = best_gemm_efficiency(gpu, Precision::bf16) * shape;
     const double compute = 2 * rows * n * k / (peak * eff);
     const double memory = (n * k * 2 + rows * (n + k) * 2) / bw;
     return std::max(compute, memory) + launch;
