@@ -22,7 +22,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 import gpt_train_steps as g  # noqa: E402
 
 
-def run(name, recompute, batch, seq, steps):
+def run(name, recompute, batch, seq, steps, by_op=False):
     torch.cuda.empty_cache()
     torch.manual_seed(0)
     model, vocab, _ = g.build(name, seq, recompute)
@@ -50,7 +50,8 @@ def run(name, recompute, batch, seq, steps):
         end.record()
         end.synchronize()
         unprofiled_s = start.elapsed_time(end) / 1e3 / steps
-        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA],
+                     record_shapes=by_op) as prof:
             for _ in range(steps):
                 step()
             torch.cuda.synchronize()
@@ -63,11 +64,24 @@ def run(name, recompute, batch, seq, steps):
             total = e.self_cuda_time_total
         kernels.append({"name": e.key, "calls": e.count // steps, "time_s": total / 1e6 / steps})
     kernels.sort(key=lambda k: -k["time_s"])
+    ops = []
+    if by_op:  # the device time of the kernels each operator launched itself, by input shapes
+        for e in prof.key_averages(group_by_input_shape=True):
+            if e.device_type == DeviceType.CUDA:
+                continue
+            total = getattr(e, "self_device_time_total", None)
+            if total is None:
+                total = e.self_cuda_time_total
+            if total > 0:
+                ops.append({"op": e.key, "input_shapes": str(e.input_shapes), "calls": e.count // steps,
+                            "time_s": total / 1e6 / steps})
+        ops.sort(key=lambda o: -o["time_s"])
     del model, optimizer
     torch.cuda.empty_cache()
     return {"model": name, "activation_recompute": "full" if recompute else "none",
             "micro_batch_size": batch, "seq_len": seq, "step_s_unprofiled": unprofiled_s,
-            "kernel_time_s": sum(k["time_s"] for k in kernels), "kernels": kernels}
+            "kernel_time_s": sum(k["time_s"] for k in kernels), "kernels": kernels,
+            **({"ops": ops} if by_op else {})}
 
 
 def main():
@@ -76,6 +90,8 @@ def main():
     parser.add_argument("--configs", default="125m:none:8,125m:full:8,1.3b:none:8,1.3b:full:8,"
                                              "2.7b:none:8,1.3b:none:1,1.3b:none:2,760m:none:2:8192")
     parser.add_argument("--steps", type=int, default=2)
+    parser.add_argument("--by-op", action="store_true",
+                        help="also attribute the device time to the operators that launched it")
     args = parser.parse_args()
     out = {"provenance": {"gpu_name": torch.cuda.get_device_properties(0).name,
                           "torch_version": torch.__version__,
@@ -87,7 +103,7 @@ def main():
         name, recompute, batch = parts[0], parts[1] == "full", int(parts[2])
         seq = int(parts[3]) if len(parts) > 3 else 2048
         try:
-            r = run(name, recompute, batch, seq, args.steps)
+            r = run(name, recompute, batch, seq, args.steps, args.by_op)
             out["runs"].append(r)
             print(f"{config}: step {r['step_s_unprofiled']*1e3:.1f} ms, kernels "
                   f"{r['kernel_time_s']*1e3:.1f} ms, {len(r['kernels'])} distinct", flush=True)

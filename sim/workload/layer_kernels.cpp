@@ -144,14 +144,31 @@ double elementwise_elements(const Shapes& x);
 // (the fp32 embedding starts it; a 16-bit sublayer output added to it gives fp32); each linear's
 // input is cast to 16 bits (read 4, write 2); the attention output is made contiguous before the
 // projection (read + write). Forward: two norms (read + write 4 B each way), two casts, two
-// residual adds (read 4 + 2, write 4), the relayout, the activation (16-bit, as fused).
-double eager_forward_bytes(const Shapes& x) {
+// residual adds (read 4 + 2, write 4), the relayout, the activation in 16 bits: GELU reads fc1's
+// output and writes f; a gated MLP (SwiGLU) runs SiLU on the gate (read f, write f) and the product
+// with the up half (read 2f, write f) as two kernels, 5f = 2.5 · fc1's output (calibrate/profiles/
+// h100-sxm5-80gb-step-kernels-llama.json: aten::silu and aten::mul).
+double eager_activation_elements(int64_t fc1_out, int64_t ffn, bool gated) {
+  return gated ? 2.5 * as_double(fc1_out) : as_double(fc1_out + ffn);
+}
+
+double eager_forward_bytes(const Shapes& x, bool gated) {
   const double h = as_double(x.h);
   const double norms = 2.0 * 8.0 * h, casts = 2.0 * 6.0 * h, residuals = 2.0 * 10.0 * h;
   const double relayout = 4.0 * as_double(x.proj_in_local);
-  const double activation = 2.0 * (x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local) +
-                                   as_double(x.shared_fc1_out + x.shared_ffn_local));
+  const double activation =
+      2.0 * (x.expert_tokens_factor * eager_activation_elements(x.fc1_out, x.ffn_local, gated) +
+             eager_activation_elements(x.shared_fc1_out, x.shared_ffn_local, gated));
   return norms + casts + residuals + relayout + activation;
+}
+
+// The activation's backward in 16 bits: GELU's reads its gradient and input and writes the input
+// gradient (f + 2 · f); SwiGLU's product backward reads the gradient and one factor and writes the
+// other's gradient, twice (6f), SiLU's backward reads its gradient and input and writes the gate's
+// gradient (3f), and the two halves' gradients are concatenated for fc1 (read 2f, write 2f):
+// 13f = 6.5 · fc1's output.
+double eager_activation_backward_elements(int64_t fc1_out, int64_t ffn, bool gated) {
+  return gated ? 6.5 * as_double(fc1_out) : as_double(ffn + 2 * fc1_out);
 }
 
 // Backward: each 16-bit output gradient taken from the fp32 stream is cast (6 B per element, twice
@@ -161,12 +178,13 @@ double eager_forward_bytes(const Shapes& x) {
 // activation's backward reads its gradient and input and writes the input gradient, the Q, K, V
 // gradients are concatenated (read + write), the relayout runs back, and models with biases (the
 // two-matrix GPT convention) reduce each linear's output gradient for the bias gradient.
-double eager_backward_bytes(const Shapes& x, bool biases) {
+double eager_backward_bytes(const Shapes& x, bool biases, bool gated) {
   const double h = as_double(x.h);
   const double casts = 4.0 * 6.0 * h, norms = 2.0 * 20.0 * h, accumulate = 2.0 * 12.0 * h;
   const double routed = x.expert_tokens_factor;
-  const double activation = 2.0 * (routed * as_double(x.ffn_local + 2 * x.fc1_out) +
-                                   as_double(x.shared_ffn_local + 2 * x.shared_fc1_out));
+  const double activation =
+      2.0 * (routed * eager_activation_backward_elements(x.fc1_out, x.ffn_local, gated) +
+             eager_activation_backward_elements(x.shared_fc1_out, x.shared_ffn_local, gated));
   const double qkv_concat = 4.0 * as_double(x.qkv_out);
   const double relayout = 4.0 * as_double(x.proj_in_local);
   const double bias_grads =
@@ -483,7 +501,7 @@ void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   add_mlp(out, s, x, false);
   if (eager(s)) {
     add_eager_weight_casts(out, s, false);
-    out.add(memory_bound("elementwise", tokens * eager_forward_bytes(x)));
+    out.add(memory_bound("elementwise", tokens * eager_forward_bytes(x, s.model.gated_mlp)));
     return;
   }
   out.add(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
@@ -504,7 +522,8 @@ void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
   add_mlp(out, s, x, true);
   if (eager(s)) {
     add_eager_weight_casts(out, s, true);
-    out.add(memory_bound("elementwise_bwd", tokens * eager_backward_bytes(x, !s.model.gated_mlp)));
+    out.add(memory_bound("elementwise_bwd",
+                         tokens * eager_backward_bytes(x, !s.model.gated_mlp, s.model.gated_mlp)));
     return;
   }
   out.add(memory_bound("elementwise_bwd", 2.0 * tokens * elementwise_elements(x) * x.act));
@@ -530,6 +549,11 @@ void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out) {
   out.add(memory_bound("embedding_bwd", 3.0 * as_double(x.tokens) * hw * embedding_width(s, x)));
 }
 
+// The output layer's weight on this GPU: the local vocabulary's rows of h.
+double output_weight_elements(const Scenario& s, const Shapes& x) {
+  return as_double(s.model.vocab_size / x.t) * as_double(x.h);
+}
+
 // Cross-entropy bytes per logit. Fused (Megatron-Core, Transformer Engine): one fp32 pass each
 // way, read + write, 8 B forward and 8 B backward. Eager autocast: the 16-bit logits cast to fp32
 // (6 B), log-softmax (read twice, write: 12 B), then backward the dense gradient of the loss
@@ -549,6 +573,8 @@ void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
   // Eager: an fp32 norm (read + write 4 B) and the cast of its output to 16 bits.
   out.add(memory_bound("final_norm", tokens * hw * (eager(s) ? 14.0 : 2.0 * x.act)));
   out.add(gemm("logits", "", tokens, vocab_local, x.h, x.op));
+  // Eager autocast casts the output layer's fp32 weight to 16 bits as it does a layer's.
+  if (eager(s)) out.add(memory_bound("logits_weight_cast", 6.0 * output_weight_elements(s, x)));
   out.add(memory_bound("cross_entropy",
                        tokens * as_double(vocab_local) * cross_entropy_bytes(s, false)));
 }
@@ -566,6 +592,10 @@ void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
   out.add(gemm("logits_dgrad", "", tokens, x.h, vocab_local, x.op));
   if (x.frozen) return;  // the output layer is frozen when fine-tuning
   out.add(gemm("logits_wgrad", "", as_double(x.h), vocab_local, x.tokens, x.op));
+  // ... and its 16-bit weight gradient to fp32 as it is accumulated.
+  if (eager(s)) {
+    out.add(memory_bound("logits_weight_grad_cast", 6.0 * output_weight_elements(s, x)));
+  }
 }
 
 // Gradient clipping by global norm (Megatron-LM, NeMo and PyTorch FSDP trainers clip at 1.0 by

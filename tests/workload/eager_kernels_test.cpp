@@ -27,6 +27,13 @@ TEST(EagerKernels, ForwardRunsFp32NormsAndResidualsWithACastAtEachLinear) {
   // The fused layer: (4h + 6h + f + f) elements of 2 B = 36h.
   EXPECT_DOUBLE_EQ(kernel_bytes(layer_forward_kernels(test::gpt_scenario(1, 1, 1)), "elementwise"),
                    tokens * 36.0 * h);
+  // SwiGLU (f = 4096 = 2h, fc1 out 4h): SiLU reads and writes f, the product reads 2f and writes
+  // f: 5f = 10h elements of 2 B = 20h, against GELU's 16h above; norms, casts, residuals and the
+  // relayout as before: 16h + 12h + 20h + 4h + 20h = 72h.
+  Scenario gated = eager_scenario();
+  gated.model.gated_mlp = true;
+  gated.model.ffn_hidden_size = 4096;
+  EXPECT_DOUBLE_EQ(kernel_bytes(layer_forward_kernels(gated), "elementwise"), tokens * 72.0 * h);
 }
 
 TEST(EagerKernels, BackwardCastsNormsAccumulatesAndReducesTheBiasGradients) {
@@ -37,9 +44,11 @@ TEST(EagerKernels, BackwardCastsNormsAccumulatesAndReducesTheBiasGradients) {
                    tokens * 146.0 * h);
   Scenario gated = eager_scenario();  // no biases in the gated (Llama) convention
   gated.model.gated_mlp = true;
-  gated.model.ffn_hidden_size = 4096;  // fc1 out 2f = 8192: activation 2 × (f + 4f) = 20h
+  // f = 4096 = 2h: the two product backwards 6f, SiLU's backward 3f and the concatenation of the
+  // halves' gradients 4f: 13f = 26h elements of 2 B = 52h.
+  gated.model.ffn_hidden_size = 4096;
   EXPECT_DOUBLE_EQ(kernel_bytes(layer_backward_kernels(gated), "elementwise_bwd"),
-                   tokens * (24.0 + 40 + 24 + 20 + 12 + 4) * h);
+                   tokens * (24.0 + 40 + 24 + 52 + 12 + 4) * h);
 }
 
 TEST(EagerKernels, WeightsAreCastEveryForwardAndTheirGradientsBack) {
@@ -49,6 +58,18 @@ TEST(EagerKernels, WeightsAreCastEveryForwardAndTheirGradientsBack) {
   EXPECT_DOUBLE_EQ(kernel_bytes(layer_backward_kernels(s), "weight_grad_cast"),
                    6.0 * layer_params_on_gpu(s));
   EXPECT_EQ(kernel_bytes(layer_forward_kernels(test::gpt_scenario(1, 1, 1)), "weight_cast"), -1.0);
+}
+
+TEST(EagerKernels, TheOutputLayerIsCastLikeALayer) {
+  // Its 51,200 × 2048 fp32 weight cast to 16 bits each forward, its gradient back: 6 B each way.
+  const double weights = 51200.0 * 2048;
+  EXPECT_DOUBLE_EQ(kernel_bytes(logits_forward_kernels(eager_scenario()), "logits_weight_cast"),
+                   6.0 * weights);
+  EXPECT_DOUBLE_EQ(
+      kernel_bytes(logits_backward_kernels(eager_scenario()), "logits_weight_grad_cast"),
+      6.0 * weights);
+  EXPECT_EQ(kernel_bytes(logits_forward_kernels(test::gpt_scenario(1, 1, 1)), "logits_weight_cast"),
+            -1.0);
 }
 
 TEST(EagerKernels, CrossEntropyRunsInFp32WithItsCasts) {
