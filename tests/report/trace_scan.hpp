@@ -8,6 +8,7 @@
 #include <map>
 #include <streambuf>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -41,7 +42,7 @@ class TraceScan : public std::streambuf {
 
  private:
   void consume(const char* begin, const char* end);
-  void line_done();
+  void line_done(std::string_view line);
   std::array<char, 1 << 16> buffer_{};
   std::string line_;
   std::pair<int, int> last_track_{-1, -1};
