@@ -17,18 +17,12 @@
 #include "planner/emit/launch_plan.hpp"
 #include "planner/emit/megatron_args.hpp"
 #include "planner/emit/shell_text.hpp"
+#include "tests/core/scratch_folder.hpp"
 
 namespace wt {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path inject_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("wt-inject-" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 void put_file(const fs::path& path, const std::string& text) {
   std::ofstream(path) << text;
@@ -94,7 +88,8 @@ std::string filled_environment(const fs::path& bin, const fs::path& dir) {
 }
 
 TEST(EmitInjection, ScriptsParseAndRunNothingFromTheName) {
-  const fs::path base = inject_dir("scripts");
+  const test::ScratchFolder scratch("wt-inject-scripts");  // per process: runs may overlap
+  const fs::path base = scratch.path();
   const fs::path marker = base / "MARKER";
   const fs::path reached = base / "reached";
   const fs::path bin = stub_path(base, reached);
@@ -138,7 +133,8 @@ nlohmann::json yaml_as_json(const fs::path& yaml, const fs::path& out) {
 }
 
 TEST(EmitInjection, ManifestKeepsItsKeysAndAValidJobName) {
-  const fs::path base = inject_dir("yaml");
+  const test::ScratchFolder scratch("wt-inject-yaml");  // per process: runs may overlap
+  const fs::path base = scratch.path();
   const std::vector<std::string> names = hostile_names(base / "MARKER");
   for (size_t i = 0; i < names.size(); ++i) {
     SCOPED_TRACE("name #" + std::to_string(i));
@@ -164,7 +160,8 @@ TEST(EmitInjection, ManifestKeepsItsKeysAndAValidJobName) {
 }
 
 TEST(EmitInjection, YamlQuotedValuesReadBackUnchanged) {
-  const fs::path base = inject_dir("quoted");
+  const test::ScratchFolder scratch("wt-inject-quoted");  // per process: runs may overlap
+  const fs::path base = scratch.path();
   std::vector<std::string> values = hostile_names(base / "MARKER");
   values.pop_back();  // not UTF-8: YAML cannot hold the byte (it becomes U+FFFD)
   values.insert(values.end(), {"yes", "null", "123", "1e3", "- item", "key: value", "#", "\\x41",
