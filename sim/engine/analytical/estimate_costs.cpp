@@ -106,13 +106,21 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
                      const Calibration* calibration) {
   StepCosts c;
   const double slowdown = compute_slowdown(s);
-  const auto time_of = [&](auto emit) { return list_time_s(s, gpu, calibration, slowdown, emit); };
-  c.layer_fwd_s = time_of([&](KernelSink& k) { emit_layer_forward_kernels(s, k); });
-  c.layer_bwd_s = time_of([&](KernelSink& k) { emit_layer_backward_kernels(s, k); });
-  c.embedding_fwd_s = time_of([&](KernelSink& k) { emit_embedding_forward_kernels(s, k); });
-  c.embedding_bwd_s = time_of([&](KernelSink& k) { emit_embedding_backward_kernels(s, k); });
-  c.logits_fwd_s = time_of([&](KernelSink& k) { emit_logits_forward_kernels(s, k); });
-  c.logits_bwd_s = time_of([&](KernelSink& k) { emit_logits_backward_kernels(s, k); });
+  {
+    const auto sink = [&] {
+      return TimeSink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
+    };
+    TimeSink layer_fwd = sink(), layer_bwd = sink(), embedding_fwd = sink(), embedding_bwd = sink(),
+             logits_fwd = sink(), logits_bwd = sink();
+    emit_step_kernels(s,
+                      {layer_fwd, layer_bwd, embedding_fwd, embedding_bwd, logits_fwd, logits_bwd});
+    c.layer_fwd_s = layer_fwd.total_s;
+    c.layer_bwd_s = layer_bwd.total_s;
+    c.embedding_fwd_s = embedding_fwd.total_s;
+    c.embedding_bwd_s = embedding_bwd.total_s;
+    c.logits_fwd_s = logits_fwd.total_s;
+    c.logits_bwd_s = logits_bwd.total_s;
+  }
 
   const CommSizes z = comm_sizes(s);
   Pricer price(s, fabric);
