@@ -85,7 +85,8 @@ IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw, const St
   std::vector<double> optimizer(static_cast<size_t>(p));
   for (int k = 0; k < stages.kinds(); ++k) {
     const StageWeights& w = stages.kind_weights(k);
-    optimizer[k] = optimizer_s(s, w.trainable, w.expert_params, hw.gpu, hw.profile());
+    optimizer[k] =
+        optimizer_s(s, w.trainable, w.expert_params, hw.gpu, hw.profile(), costs.compute_slowdown);
   }
   for (int st = p - 1; st >= 0; --st)
     optimizer[st] = optimizer[stages.kind(st)];

@@ -106,6 +106,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
                      const Calibration* calibration) {
   StepCosts c;
   const double slowdown = compute_slowdown(s);
+  c.compute_slowdown = slowdown;
   {
     const auto sink = [&] {
       return TimeSink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
@@ -148,9 +149,11 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const bool zero3 = s.parallel.zero_stage == 3;
   if (s.parallel.zero_stage >= 1) c.layer_gather = price(layer_param_gather(s, z));
   c.compression = grad_compression_model(s, gpu, calibration, slowdown);
-  if (zero3) c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
   c.layer_grad_bytes = layer_grad_bytes(s, z);
-  c.layer_dense_grad_bytes = layer_dense_grad_bytes(s, z);
+  if (zero3) c.layer_reduce = price(layer_grad_reduce_scatter(s, c.layer_grad_bytes));
+  // layer_dense_grad_bytes, the layer's gradients taken once.
+  c.layer_dense_grad_bytes =
+      separate_expert_grads(s) ? layer_dense_grad_bytes(s, z) : c.layer_grad_bytes;
   c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
   c.tied_sync = price(tied_embedding_sync(s, z));
@@ -172,7 +175,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
                                                             c.dp_shape, fabric, c.algorithm);
       return {cost.time_s, cost.bytes_sent_per_gpu};
     };
-    c.layer_reduce = compressed(layer_grad_reduce_scatter(s, z));
+    c.layer_reduce = compressed(layer_grad_reduce_scatter(s, c.layer_grad_bytes));
     c.vocab_reduce = compressed(vocab_grad_reduce_scatter(s, z));
   }
   return c;
@@ -189,9 +192,9 @@ CommCost StepCosts::bucket(double bytes, const GroupShape& shape) const {
 }
 
 double optimizer_s(const Scenario& s, double params, double expert_params, const GpuSpec& gpu,
-                   const Calibration* calibration) {
+                   const Calibration* calibration, double slowdown) {
   const double owned = optimizer_owned_params(s, params, expert_params);
-  return list_time_s(s, gpu, calibration, compute_slowdown(s),
+  return list_time_s(s, gpu, calibration, slowdown,
                      [&](KernelSink& k) { emit_optimizer_kernels(s, owned, k); });
 }
 
