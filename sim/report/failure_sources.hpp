@@ -3,25 +3,10 @@
 // and failures"): independent Poisson processes, one per cause, whose rates add.
 #include <vector>
 
+#include "sim/report/interruption_cause.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {
-
-// What interrupts the job: one of reliability.failures' causes, every cause together
-// (gpu_mtbf_hours) or a spot preemption.
-enum class InterruptionCause {
-  all_causes,
-  gpu,
-  hbm,
-  nic,
-  network,
-  host,
-  software,
-  spot_preemption
-};
-
-// "all causes", "gpu", "hbm", "nic", "network", "host", "software", "spot preemption".
-const char* to_string(InterruptionCause c);
 
 struct FailureSource {
   InterruptionCause cause = InterruptionCause::all_causes;

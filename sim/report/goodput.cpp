@@ -21,7 +21,7 @@ FailureFigures failure_figures(const TrainCost& c) {
   const double t = c.expected_time_to_train_with_failures_s;
   f.interruptions_by_cause.reserve(c.failures.size());
   for (const FailureSource& source : c.failures) {
-    f.interruptions_by_cause.emplace_back(to_string(source.cause), t * source.rate_per_s);
+    f.interruptions_by_cause.emplace_back(source.cause, t * source.rate_per_s);
   }
   return f;
 }
