@@ -71,6 +71,17 @@ class Pricer {
     return out;
   }
 
+  // comm_group(dim, group, s), each distinct group taken once per step_costs call (the data
+  // group's shape serves the ZeRO gathers, reduce-scatters and the buckets).
+  GroupShape shape(CommDim dim, int group) {
+    for (int i = 0; i < shapes_size_; ++i) {
+      if (shapes_[i].dim == dim && shapes_[i].group == group) return shapes_[i].shape;
+    }
+    const GroupShape out = comm_group(dim, group, s_);
+    if (shapes_size_ < kRemembered) shapes_[shapes_size_++] = {dim, group, out};
+    return out;
+  }
+
  private:
   struct Priced {
     Collective collective;
@@ -85,8 +96,8 @@ class Pricer {
       const Priced& p = priced_[i];
       if (p.collective == c && p.bytes == bytes && p.dim == dim && p.group == group) return p.cost;
     }
-    const CollectiveCost cost = collective_cost(c, bytes, comm_group(dim, group, s_), fabric_,
-                                                s_.parallel.collective_algorithm);
+    const CollectiveCost cost =
+        collective_cost(c, bytes, shape(dim, group), fabric_, s_.parallel.collective_algorithm);
     priced_[next_] = {c, bytes, dim, group, cost};
     next_ = (next_ + 1) % kRemembered;
     size_ = std::min(size_ + 1, kRemembered);
@@ -98,6 +109,13 @@ class Pricer {
   const Fabric& fabric_;
   Priced priced_[kRemembered];
   int size_ = 0, next_ = 0;
+  struct Shape {
+    CommDim dim;
+    int group;
+    GroupShape shape;
+  };
+  Shape shapes_[kRemembered];
+  int shapes_size_ = 0;
 };
 
 }  // namespace
@@ -163,9 +181,9 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.bucket_bytes = z.bucket_bytes;
   c.dp_collective =
       s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
-  c.dp_shape = comm_group(CommDim::dp, c.dp_group, s);
+  c.dp_shape = price.shape(CommDim::dp, c.dp_group);
   c.edp_group = expert_dp_group(s);
-  c.edp_shape = comm_group(CommDim::edp, c.edp_group, s);
+  c.edp_shape = price.shape(CommDim::edp, c.edp_group);
   c.fabric = fabric;
   c.scenario = &s;
   c.algorithm = s.parallel.collective_algorithm;
