@@ -37,8 +37,8 @@ QChart* interruptions_chart(const RunResult& r) {
   // Bottom to top in the order of the JSON, so the first cause is the top bar.
   for (auto it = f.interruptions_by_cause.rbegin(); it != f.interruptions_by_cause.rend(); ++it) {
     set->append(it->second);
-    causes->append(
-        QStringLiteral("%1  %2").arg(text_of(it->first), text_of(format_count(it->second))));
+    causes->append(QStringLiteral("%1  %2").arg(QString::fromLatin1(to_string(it->first)),
+                                                text_of(format_count(it->second))));
     top = std::max(top, it->second);
   }
   set->setColor(plot_qcolour(0));

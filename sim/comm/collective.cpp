@@ -12,51 +12,11 @@ double ceil_log2(int n) {
 
 }  // namespace
 
-double ring_fraction(int n) {
-  return static_cast<double>(n - 1) / n;
-}
-
-double ring_all_reduce_s(int n, double bytes, LinkClass link) {
-  if (n <= 1) {
-    return 0.0;
-  }
-  return 2.0 * (n - 1) * link.alpha_s + 2.0 * ring_fraction(n) * bytes / link.beta_Bps;
-}
-
-double ring_all_gather_s(int n, double bytes, LinkClass link) {
-  if (n <= 1) {
-    return 0.0;
-  }
-  return (n - 1) * link.alpha_s + ring_fraction(n) * bytes / link.beta_Bps;
-}
-
 double tree_all_reduce_s(int n, double bytes, LinkClass link) {
   if (n <= 1) {
     return 0.0;
   }
   return 2.0 * ceil_log2(n) * link.alpha_s + 2.0 * bytes / link.beta_Bps;
-}
-
-double direct_all_to_all_s(int n, double bytes, LinkClass link) {
-  if (n <= 1) {
-    return 0.0;
-  }
-  return (n - 1) * link.alpha_s + ring_fraction(n) * bytes / link.beta_Bps;
-}
-
-double ring_broadcast_s(int n, double bytes, LinkClass link) {
-  if (n <= 1) {
-    return 0.0;
-  }
-  return (n - 1) * link.alpha_s + bytes / link.beta_Bps;
-}
-
-double send_recv_s(double bytes, LinkClass link) {
-  return link.alpha_s + bytes / link.beta_Bps;
-}
-
-double nvls_all_reduce_s(double bytes, LinkClass nvls) {
-  return 2.0 * nvls.alpha_s + bytes / nvls.beta_Bps;
 }
 
 const char* to_string(Collective c) {

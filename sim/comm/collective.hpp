@@ -71,19 +71,53 @@ struct Fabric {
   LinkClass dcn{};
 };
 
-// Closed forms for one algorithm on one link class.
+// Closed forms for one algorithm on one link class (inline: collective_cost prices several per
+// call, and the `estimate` path prices collectives millions of times per second).
 // Fraction (n−1)/n of the buffer that a ring step sequence moves per rank.
-double ring_fraction(int n);
+inline double ring_fraction(int n) {
+  return static_cast<double>(n - 1) / n;
+}
 
-double ring_all_reduce_s(int n, double bytes, LinkClass link);
-double ring_all_gather_s(int n, double bytes, LinkClass link);  // also reduce-scatter
+inline double ring_all_reduce_s(int n, double bytes, LinkClass link) {
+  if (n <= 1) {
+    return 0.0;
+  }
+  return 2.0 * (n - 1) * link.alpha_s + 2.0 * ring_fraction(n) * bytes / link.beta_Bps;
+}
+
+// Also reduce-scatter.
+inline double ring_all_gather_s(int n, double bytes, LinkClass link) {
+  if (n <= 1) {
+    return 0.0;
+  }
+  return (n - 1) * link.alpha_s + ring_fraction(n) * bytes / link.beta_Bps;
+}
+
 double tree_all_reduce_s(int n, double bytes, LinkClass link);  // double binary tree
-double direct_all_to_all_s(int n, double bytes, LinkClass link);
-double ring_broadcast_s(int n, double bytes, LinkClass link);
-double send_recv_s(double bytes, LinkClass link);
+
+inline double direct_all_to_all_s(int n, double bytes, LinkClass link) {
+  if (n <= 1) {
+    return 0.0;
+  }
+  return (n - 1) * link.alpha_s + ring_fraction(n) * bytes / link.beta_Bps;
+}
+
+inline double ring_broadcast_s(int n, double bytes, LinkClass link) {
+  if (n <= 1) {
+    return 0.0;
+  }
+  return (n - 1) * link.alpha_s + bytes / link.beta_Bps;
+}
+
+inline double send_recv_s(double bytes, LinkClass link) {
+  return link.alpha_s + bytes / link.beta_Bps;
+}
+
 // NVLS all-reduce: every rank pushes its vector into the switch, which reduces and multicasts the
 // result back: two steps, and the vector crosses each GPU's link once each way.
-double nvls_all_reduce_s(double bytes, LinkClass nvls);
+inline double nvls_all_reduce_s(double bytes, LinkClass nvls) {
+  return 2.0 * nvls.alpha_s + bytes / nvls.beta_Bps;
+}
 
 struct CollectiveCost {
   double time_s = 0.0;

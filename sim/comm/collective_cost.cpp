@@ -2,11 +2,9 @@
 // "Selection"). Flat algorithms see one link class; hierarchical ones split the work between the
 // NVLink domain and the network.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <optional>
 
-#include "core/units.hpp"
 #include "sim/comm/collective.hpp"
 #include "sim/comm/dcn_collective.hpp"
 #include "sim/comm/mesh_rings.hpp"
@@ -171,15 +169,6 @@ std::optional<Candidate> nvls(Collective c, double bytes, GroupShape g, const Fa
   return Candidate{CollectiveAlgorithm::nvls, nvls_all_reduce_s(bytes, f.nvls), bytes};
 }
 
-// At most four algorithms apply; a fixed array keeps pricing free of allocations (the `estimate`
-// path prices collectives millions of times per second).
-struct Candidates {
-  std::array<Candidate, 4> all{};
-  size_t count = 0;
-  const Candidate* begin() const { return all.data(); }
-  const Candidate* end() const { return all.data() + count; }
-};
-
 // NCCL has no two-level all-gather or reduce-scatter: across nodes it runs them as one ring (PAT
 // only with one GPU per node, NVLS where there is in-switch reduction; framework-defaults.md §8),
 // so a ring over all the ranks pays n − 1 steps of latency. The hierarchical form stays for
@@ -188,66 +177,48 @@ bool hierarchical_applies(Collective c, CollectiveAlgorithm pin) {
   return c == Collective::all_reduce || pin == CollectiveAlgorithm::hierarchical;
 }
 
-Candidates candidates(Collective c, double bytes, GroupShape g, const Fabric& f,
-                      CollectiveAlgorithm pin) {
-  Candidates out;
-  out.all[out.count++] = flat(c, bytes, g, f);
-  const auto two_level =
-      hierarchical_applies(c, pin) ? hierarchical(c, bytes, g, f) : std::optional<Candidate>{};
-  for (auto extra : {tree(c, bytes, g, f), two_level, nvls(c, bytes, g, f)}) {
-    if (extra) {
-      out.all[out.count++] = *extra;
-    }
-  }
-  return out;
-}
-
-// A candidate with its fastest NCCL protocol: the protocol's latency beyond what the call already
-// pays (its base latency less the Ring/Simple one the per-call overhead carries, plus its per-step
-// latencies, less the wire latency of the alpha-beta steps, which NCCL's per-step figures include)
-// and the bandwidth time it loses to its fraction of the link.
+// A candidate with its fastest NCCL protocol (nccl_protocol.hpp, fastest_protocol).
 CollectiveCost priced(const Candidate& c, const Fabric& f) {
   CollectiveCost best{c.time_s + f.call_overhead_s, c.algorithm, c.bytes_sent_per_gpu};
   if (!c.steps || !f.nccl_protocols) return best;
   if (f.intra_measured && c.steps->nodes == 1) return best;
   ProtocolSteps steps = *c.steps;
   steps.pcie = f.intra_pcie;
-  bool first = true;
-  for (const Protocol p : {Protocol::simple, Protocol::ll128, Protocol::ll}) {
-    if (c.simple_only && p != Protocol::simple) break;
-    // NCCL's latency is its base plus its steps; the call already pays the Ring/Simple base (the
-    // overhead) and the wire's steps, so it adds the base's difference and the steps' excess.
-    const double base_s = nccl_base_latency_s(p, steps.algorithm);
-    const double steps_s = nccl_latency_s(p, steps) - base_s;
-    const double wire_latency_s = c.time_s - c.bandwidth_s;
-    const double latency_s =
-        std::max(-f.call_overhead_s, base_s - units::us_to_s(kRingSimpleBaseLatencyUs) +
-                                         std::max(0.0, steps_s - wire_latency_s));
-    const double fraction = nccl_bandwidth_fraction(p, steps, c.busbw_Bps);
-    const double time_s =
-        f.call_overhead_s + latency_s + c.time_s + c.bandwidth_s * (1.0 / fraction - 1.0);
-    if (first || time_s < best.time_s) {
-      best.time_s = time_s;
-      best.protocol = p;
-      best.protocol_latency_s = latency_s;
-      best.bandwidth_fraction = fraction;
-    }
-    first = false;
-  }
+  const ProtocolChoice p = fastest_protocol(steps, c.simple_only, c.time_s, c.bandwidth_s,
+                                            c.busbw_Bps, f.call_overhead_s);
+  best.time_s = p.time_s;
+  best.protocol = p.protocol;
+  best.protocol_latency_s = p.latency_s;
+  best.bandwidth_fraction = p.bandwidth_fraction;
   return best;
 }
 
-CollectiveCost choose(const Candidates& all, CollectiveAlgorithm pin, const Fabric& f) {
+// The algorithms that apply, in the order flat (ring), tree, hierarchical, NVLS, each priced with
+// its fastest protocol; a pinned algorithm that does not apply falls back to the ring. Priced one
+// at a time, with no list of candidates (the `estimate` path prices collectives millions of times
+// per second); ties keep the earlier.
+CollectiveCost choose(Collective c, double bytes, GroupShape g, const Fabric& f,
+                      CollectiveAlgorithm pin) {
   if (pin != CollectiveAlgorithm::automatic) {
-    const auto pinned = std::find_if(all.begin(), all.end(),
-                                     [pin](const Candidate& a) { return a.algorithm == pin; });
-    return priced(pinned != all.end() ? *pinned : *all.begin(), f);  // else fall back to ring
+    std::optional<Candidate> pinned;
+    if (pin == CollectiveAlgorithm::tree) {
+      pinned = tree(c, bytes, g, f);
+    } else if (pin == CollectiveAlgorithm::hierarchical) {
+      pinned = hierarchical(c, bytes, g, f);
+    } else if (pin == CollectiveAlgorithm::nvls) {
+      pinned = nvls(c, bytes, g, f);
+    }
+    return priced(pinned ? *pinned : flat(c, bytes, g, f), f);
   }
-  CollectiveCost best = priced(*all.begin(), f);
-  for (const Candidate* c = all.begin() + 1; c != all.end(); ++c) {
-    const CollectiveCost cost = priced(*c, f);
+  CollectiveCost best = priced(flat(c, bytes, g, f), f);
+  const auto keep_faster = [&](const std::optional<Candidate>& extra) {
+    if (!extra) return;
+    const CollectiveCost cost = priced(*extra, f);
     if (cost.time_s < best.time_s) best = cost;
-  }
+  };
+  keep_faster(tree(c, bytes, g, f));
+  if (hierarchical_applies(c, pin)) keep_faster(hierarchical(c, bytes, g, f));
+  keep_faster(nvls(c, bytes, g, f));
   return best;
 }
 
@@ -277,7 +248,7 @@ CollectiveCost collective_cost(Collective c, double bytes, GroupShape group, con
         break;
     }
   }
-  return choose(candidates(c, bytes, group, fabric, pin), pin, fabric);
+  return choose(c, bytes, group, fabric, pin);
 }
 
 }  // namespace wt

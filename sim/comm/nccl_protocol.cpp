@@ -49,13 +49,13 @@ double ll_max_Bps(int nodes) {
   return units::gbyte_per_s_to_bytes_per_s(kLlMaxBwGBps[column]);
 }
 
-}  // namespace
-
-double nccl_base_latency_s(Protocol p, NcclAlgorithm a) {
+// The bodies of the public functions below, inlined where fastest_protocol calls them with a
+// constant protocol (its table entries then fold to constants).
+[[gnu::always_inline]] inline double base_latency_s(Protocol p, NcclAlgorithm a) {
   return units::us_to_s(kBaseLatency[index_of(a)][p]);
 }
 
-double nccl_latency_s(Protocol p, const ProtocolSteps& s) {
+[[gnu::always_inline]] inline double call_latency_s(Protocol p, const ProtocolSteps& s) {
   const int a = index_of(s.algorithm);
   const double intra = (s.pcie ? kPciLatency : kNvlinkLatency)[a][p];
   const double inter = kNetLatency[a][p];
@@ -69,7 +69,8 @@ double nccl_latency_s(Protocol p, const ProtocolSteps& s) {
   return units::us_to_s(us);
 }
 
-double nccl_bandwidth_fraction(Protocol p, const ProtocolSteps& s, double busbw_Bps) {
+[[gnu::always_inline]] inline double bandwidth_fraction(Protocol p, const ProtocolSteps& s,
+                                                        double busbw_Bps) {
   if (!(busbw_Bps > 0.0)) return 1.0;
   const double ll_cap = ll_max_Bps(s.nodes) / busbw_Bps;
   if (s.algorithm == NcclAlgorithm::ring) {
@@ -91,6 +92,50 @@ double nccl_bandwidth_fraction(Protocol p, const ProtocolSteps& s, double busbw_
       return kTreeAllReduceFraction;
   }
   return 1.0;
+}
+
+// One protocol's time for the call (fastest_protocol).
+[[gnu::always_inline]] inline ProtocolChoice with_protocol(Protocol p, const ProtocolSteps& s,
+                                                           double wire_s, double bandwidth_s,
+                                                           double busbw_Bps,
+                                                           double call_overhead_s) {
+  const double base_s = base_latency_s(p, s.algorithm);
+  const double steps_s = call_latency_s(p, s) - base_s;
+  const double wire_latency_s = wire_s - bandwidth_s;
+  const double latency_s =
+      std::max(-call_overhead_s, base_s - units::us_to_s(kRingSimpleBaseLatencyUs) +
+                                     std::max(0.0, steps_s - wire_latency_s));
+  const double fraction = bandwidth_fraction(p, s, busbw_Bps);
+  const double time_s = call_overhead_s + latency_s + wire_s + bandwidth_s * (1.0 / fraction - 1.0);
+  return {p, time_s, latency_s, fraction};
+}
+
+}  // namespace
+
+double nccl_base_latency_s(Protocol p, NcclAlgorithm a) {
+  return base_latency_s(p, a);
+}
+
+double nccl_latency_s(Protocol p, const ProtocolSteps& s) {
+  return call_latency_s(p, s);
+}
+
+double nccl_bandwidth_fraction(Protocol p, const ProtocolSteps& s, double busbw_Bps) {
+  return bandwidth_fraction(p, s, busbw_Bps);
+}
+
+ProtocolChoice fastest_protocol(const ProtocolSteps& s, bool simple_only, double wire_s,
+                                double bandwidth_s, double busbw_Bps, double call_overhead_s) {
+  ProtocolChoice best =
+      with_protocol(Protocol::simple, s, wire_s, bandwidth_s, busbw_Bps, call_overhead_s);
+  if (simple_only) return best;
+  const ProtocolChoice ll128 =
+      with_protocol(Protocol::ll128, s, wire_s, bandwidth_s, busbw_Bps, call_overhead_s);
+  if (ll128.time_s < best.time_s) best = ll128;
+  const ProtocolChoice ll =
+      with_protocol(Protocol::ll, s, wire_s, bandwidth_s, busbw_Bps, call_overhead_s);
+  if (ll.time_s < best.time_s) best = ll;
+  return best;
 }
 
 const char* to_string(Protocol p) {

@@ -39,6 +39,22 @@ double nccl_bandwidth_fraction(Protocol p, const ProtocolSteps& s, double busbw_
 // (collective_launch_us); the protocol adds its own base latency's difference to it.
 inline constexpr double kRingSimpleBaseLatencyUs = 8.4;
 
+// The fastest protocol for one call, as collective_cost prices it: the call's wire time `wire_s`
+// (alpha-beta, of which `bandwidth_s` is bytes over the link bandwidth) plus the per-call overhead,
+// the protocol's latency beyond what that already pays (its base less the Ring/Simple one the
+// overhead carries, plus its per-step latencies less the wire's alpha, which NCCL's per-step
+// figures include; never below −overhead) and the bandwidth time lost to its fraction of
+// `busbw_Bps`. Simple, LL128, LL in that order, ties keeping the earlier; Simple alone when
+// `simple_only`.
+struct ProtocolChoice {
+  Protocol protocol = Protocol::simple;
+  double time_s = 0.0;  // the call's time with the protocol, overhead included
+  double latency_s = 0.0;
+  double bandwidth_fraction = 1.0;
+};
+ProtocolChoice fastest_protocol(const ProtocolSteps& s, bool simple_only, double wire_s,
+                                double bandwidth_s, double busbw_Bps, double call_overhead_s);
+
 const char* to_string(Protocol p);
 
 }  // namespace wt

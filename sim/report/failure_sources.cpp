@@ -4,6 +4,28 @@
 
 namespace wt {
 
+const char* to_string(InterruptionCause c) {
+  switch (c) {
+    case InterruptionCause::all_causes:
+      return "all causes";
+    case InterruptionCause::gpu:
+      return "gpu";
+    case InterruptionCause::hbm:
+      return "hbm";
+    case InterruptionCause::nic:
+      return "nic";
+    case InterruptionCause::network:
+      return "network";
+    case InterruptionCause::host:
+      return "host";
+    case InterruptionCause::software:
+      return "software";
+    case InterruptionCause::spot_preemption:
+      return "spot preemption";
+  }
+  return "unknown";
+}
+
 std::vector<FailureSource> failure_sources(const Scenario& s, double node_mtbp_hours) {
   const ReliabilityConfig& r = s.reliability;
   const double gpus = s.cluster.num_gpus();
@@ -11,24 +33,24 @@ std::vector<FailureSource> failure_sources(const Scenario& s, double node_mtbp_h
   const double nics = nodes * s.cluster.network.nics_per_node;
   std::vector<FailureSource> out;
   out.reserve(7);  // six causes and spot: one allocation (the planner prices every candidate)
-  const auto add = [&](const char* cause, double units, double mtbf_hours, double restart_s,
+  const auto add = [&](InterruptionCause cause, double units, double mtbf_hours, double restart_s,
                        bool takes_node = true) {
     if (units <= 0.0 || mtbf_hours <= 0.0) return;
     out.push_back({cause, units, units / (mtbf_hours * units::kSecondsPerHour),
                    restart_s < 0.0 ? r.restart_s : restart_s, takes_node});
   };
   if (r.gpu_mtbf_hours >= 0.0) {
-    add("all causes", gpus, r.gpu_mtbf_hours, r.restart_s);
+    add(InterruptionCause::all_causes, gpus, r.gpu_mtbf_hours, r.restart_s);
   } else {
     const FailureCauses& f = r.failures;
-    add("gpu", gpus, f.gpu.mtbf_hours, f.gpu.restart_s);
-    add("hbm", gpus, f.hbm.mtbf_hours, f.hbm.restart_s);
-    add("nic", nics, f.nic.mtbf_hours, f.nic.restart_s);
-    add("network", nics, f.network.mtbf_hours, f.network.restart_s, false);
-    add("host", nodes, f.host.mtbf_hours, f.host.restart_s);
-    add("software", gpus, f.software.mtbf_hours, f.software.restart_s, false);
+    add(InterruptionCause::gpu, gpus, f.gpu.mtbf_hours, f.gpu.restart_s);
+    add(InterruptionCause::hbm, gpus, f.hbm.mtbf_hours, f.hbm.restart_s);
+    add(InterruptionCause::nic, nics, f.nic.mtbf_hours, f.nic.restart_s);
+    add(InterruptionCause::network, nics, f.network.mtbf_hours, f.network.restart_s, false);
+    add(InterruptionCause::host, nodes, f.host.mtbf_hours, f.host.restart_s);
+    add(InterruptionCause::software, gpus, f.software.mtbf_hours, f.software.restart_s, false);
   }
-  if (s.cost.spot) add("spot preemption", nodes, node_mtbp_hours, r.restart_s);
+  if (s.cost.spot) add(InterruptionCause::spot_preemption, nodes, node_mtbp_hours, r.restart_s);
   return out;
 }
 

@@ -1,15 +1,15 @@
 #pragma once
 // What interrupts a training job and what each interruption costs (docs/models.md, "Time to train
 // and failures"): independent Poisson processes, one per cause, whose rates add.
-#include <string>
 #include <vector>
 
+#include "sim/report/interruption_cause.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {
 
 struct FailureSource {
-  std::string cause;        // "gpu", "hbm", …, "all causes" (gpu_mtbf_hours), "spot preemption"
+  InterruptionCause cause = InterruptionCause::all_causes;
   double units = 0.0;       // GPUs, NICs or nodes of the job
   double rate_per_s = 0.0;  // of the whole job: units / (unit MTBF in seconds)
   double restart_s = 0.0;   // from the failure to training again (train_cost adds the read)

@@ -101,7 +101,7 @@ template <class Json>
 Json failures_json(const FailureFigures& f) {
   Json by_cause = Json::object();
   for (const auto& [cause, count] : f.interruptions_by_cause) {
-    by_cause[cause] = number_or_null<Json>(count, "failures.interruptions_by_cause");
+    by_cause[to_string(cause)] = number_or_null<Json>(count, "failures.interruptions_by_cause");
   }
   Json j;
   j["cluster_mtbf_s"] = number<Json>(f.cluster_mtbf_s, "failures.cluster_mtbf_s");

@@ -8,6 +8,7 @@
 
 #include "sim/engine/time_split.hpp"
 #include "sim/report/histogram.hpp"
+#include "sim/report/interruption_cause.hpp"
 #include "sim/workload/memory_use.hpp"
 
 namespace wt {
@@ -43,7 +44,7 @@ struct FailureFigures {
   double checkpoint_blocking_s = 0.0;
   double checkpoint_read_s = 0.0;  // on every restart (included in its restart time)
   double checkpoint_interval_s = 0.0;
-  std::vector<std::pair<std::string, double>> interruptions_by_cause;  // expected counts
+  std::vector<std::pair<InterruptionCause, double>> interruptions_by_cause;  // expected counts
 };
 
 // The Monte Carlo of the whole run (sim/report/goodput_monte_carlo.hpp); runs 0 with why_not

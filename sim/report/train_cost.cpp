@@ -76,11 +76,13 @@ TrainCost train_cost(const Scenario& s, double iteration_s, const SpotPreemption
   const double save_s = c.checkpoint.blocking_s + c.checkpoint.lag_s;
   for (FailureSource& f : c.failures) {
     f.restart_s += c.checkpoint.read_s;
-    if (f.cause == "spot preemption" && s.cost.spot_notice_s >= save_s) f.notice_save_s = save_s;
+    if (f.cause == InterruptionCause::spot_preemption && s.cost.spot_notice_s >= save_s)
+      f.notice_save_s = save_s;
   }
   double hardware_rate = 0.0, preemption_rate = 0.0;
   for (const FailureSource& f : c.failures) {
-    (f.cause == "spot preemption" ? preemption_rate : hardware_rate) += f.rate_per_s;
+    (f.cause == InterruptionCause::spot_preemption ? preemption_rate : hardware_rate) +=
+        f.rate_per_s;
   }
   const double inf = std::numeric_limits<double>::infinity();
   c.hardware_mtbf_s = hardware_rate > 0.0 ? 1.0 / hardware_rate : inf;

@@ -491,8 +491,9 @@ void add_eager_weight_casts(KernelSink& out, const Scenario& s, bool backward) {
                        6.0 * layer_trainable_params_on_gpu(s)));
 }
 
-void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
-  const Shapes x = shapes_of(s);
+namespace {
+
+void emit_layer_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const double tokens = as_double(x.tokens);
   add_qkv(out, x, false);
   emit_attention_forward(attention_shape(s), s.training.attention, "", out);
@@ -507,8 +508,7 @@ void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   out.add(memory_bound("elementwise", tokens * elementwise_elements(x) * x.act));
 }
 
-void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
-  const Shapes x = shapes_of(s);
+void emit_layer_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const double tokens = as_double(x.tokens);
   const Recompute r = s.training.activation_recompute;
   if (r == Recompute::per_op) add_per_op_recompute(out, s, x);
@@ -535,16 +535,14 @@ double embedding_width(const Scenario& s, const Shapes& x) {
   return eager(s) ? 4.0 : x.act;
 }
 
-void emit_embedding_forward_kernels(const Scenario& s, KernelSink& out) {
-  const Shapes x = shapes_of(s);
+void emit_embedding_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
   out.add(memory_bound("embedding", 2.0 * as_double(x.tokens) * hw * embedding_width(s, x)));
 }
 
-void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out) {
+void emit_embedding_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
   if (frozen_base(s.training))
     return;  // a frozen embedding needs no gradient (token ids have none)
-  const Shapes x = shapes_of(s);
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
   out.add(memory_bound("embedding_bwd", 3.0 * as_double(x.tokens) * hw * embedding_width(s, x)));
 }
@@ -564,8 +562,7 @@ double cross_entropy_bytes(const Scenario& s, bool backward) {
   return backward ? 22.0 : 18.0;
 }
 
-void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
-  const Shapes x = shapes_of(s);
+void emit_logits_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const int64_t vocab_local = s.model.vocab_size / x.t;
   const double tokens = as_double(x.tokens);
   // Final layer norm, the output GEMM and a fused fp32 cross-entropy over the local vocabulary.
@@ -579,8 +576,7 @@ void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
                        tokens * as_double(vocab_local) * cross_entropy_bytes(s, false)));
 }
 
-void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
-  const Shapes x = shapes_of(s);
+void emit_logits_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const int64_t vocab_local = s.model.vocab_size / x.t;
   const double tokens = as_double(x.tokens);
   out.add(memory_bound("cross_entropy_bwd",
@@ -596,6 +592,42 @@ void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
   if (eager(s)) {
     out.add(memory_bound("logits_weight_grad_cast", 6.0 * output_weight_elements(s, x)));
   }
+}
+
+}  // namespace
+
+void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
+  emit_layer_forward(s, shapes_of(s), out);
+}
+
+void emit_layer_backward_kernels(const Scenario& s, KernelSink& out) {
+  emit_layer_backward(s, shapes_of(s), out);
+}
+
+void emit_embedding_forward_kernels(const Scenario& s, KernelSink& out) {
+  emit_embedding_forward(s, shapes_of(s), out);
+}
+
+void emit_embedding_backward_kernels(const Scenario& s, KernelSink& out) {
+  emit_embedding_backward(s, shapes_of(s), out);
+}
+
+void emit_logits_forward_kernels(const Scenario& s, KernelSink& out) {
+  emit_logits_forward(s, shapes_of(s), out);
+}
+
+void emit_logits_backward_kernels(const Scenario& s, KernelSink& out) {
+  emit_logits_backward(s, shapes_of(s), out);
+}
+
+void emit_step_kernels(const Scenario& s, const StepKernelSinks& out) {
+  const Shapes x = shapes_of(s);
+  emit_layer_forward(s, x, out.layer_forward);
+  emit_layer_backward(s, x, out.layer_backward);
+  emit_embedding_forward(s, x, out.embedding_forward);
+  emit_embedding_backward(s, x, out.embedding_backward);
+  emit_logits_forward(s, x, out.logits_forward);
+  emit_logits_backward(s, x, out.logits_backward);
 }
 
 // Gradient clipping by global norm (Megatron-LM, NeMo and PyTorch FSDP trainers clip at 1.0 by

@@ -35,6 +35,18 @@ void emit_logits_forward_kernels(const Scenario& s, KernelSink& out);
 void emit_logits_backward_kernels(const Scenario& s, KernelSink& out);
 void emit_optimizer_kernels(const Scenario& s, double params, KernelSink& out);
 
+// The six lists of a training step at once, the shapes that TP, SP and CP leave taken once (the
+// `estimate` path prices all six per evaluation).
+struct StepKernelSinks {
+  KernelSink& layer_forward;
+  KernelSink& layer_backward;
+  KernelSink& embedding_forward;
+  KernelSink& embedding_backward;
+  KernelSink& logits_forward;
+  KernelSink& logits_backward;
+};
+void emit_step_kernels(const Scenario& s, const StepKernelSinks& out);
+
 KernelList layer_forward_kernels(const Scenario& s);
 // dgrad and wgrad of every GEMM, the attention backward, memory-bound backward; with selective
 // recompute also the recomputed attention core.

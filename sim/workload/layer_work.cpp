@@ -53,8 +53,12 @@ double layer_grad_bytes(const Scenario& s, const CommSizes& z) {
   return layer_trainable_params_on_gpu(s) * z.grad_width;
 }
 
+LayerCollective layer_grad_reduce_scatter(const Scenario& s, double grad_bytes) {
+  return {CommDim::dp, Collective::reduce_scatter, grad_bytes, 1, layer_dp_group(s)};
+}
+
 LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z) {
-  return {CommDim::dp, Collective::reduce_scatter, layer_grad_bytes(s, z), 1, layer_dp_group(s)};
+  return layer_grad_reduce_scatter(s, layer_grad_bytes(s, z));
 }
 
 bool separate_expert_grads(const Scenario& s) {

@@ -52,6 +52,8 @@ LayerCollective layer_param_gather(const Scenario& s, const CommSizes& z);
 // The layer's gradients on one GPU, in bytes; ZeRO-3 reduce-scatters them after each backward.
 double layer_grad_bytes(const Scenario& s, const CommSizes& z);
 LayerCollective layer_grad_reduce_scatter(const Scenario& s, const CommSizes& z);
+// The same of `grad_bytes` = layer_grad_bytes(s, z) already taken.
+LayerCollective layer_grad_reduce_scatter(const Scenario& s, double grad_bytes);
 
 // Without ZeRO-3 the gradients of a finished backward join buckets (Megatron's DDP buffers). The
 // routed experts' gradients have their own buckets, reduced over the expert-data-parallel ranks

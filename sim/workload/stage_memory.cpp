@@ -64,8 +64,11 @@ MemoryUse stage_memory(const Scenario& s, const Workload& w, int stage, double c
 }
 
 StageWeights stage_weights(const Scenario& s, int stage_layers, int stage) {
-  return {stage_params(s, stage_layers, stage), stage_expert_params(s, stage_layers),
-          stage_trainable_params(s, stage_layers, stage),
+  const double params = stage_params(s, stage_layers, stage);
+  // Unless the base is frozen every weight trains: stage_trainable_params is stage_params.
+  const double trainable =
+      frozen_base(s.training) ? stage_trainable_params(s, stage_layers, stage) : params;
+  return {params, stage_expert_params(s, stage_layers), trainable,
           stage_frozen_weight_bytes(s, stage_layers, stage), stage_vocab_unit(s, stage)};
 }
 

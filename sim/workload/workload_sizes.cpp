@@ -37,16 +37,25 @@ CommSizes comm_sizes(const Scenario& s) {
   return z;
 }
 
-double layer_expert_params_on_gpu(const Scenario& s) {
+namespace {
+
+// One GPU's share of a layer's routed experts, of the layer's parameters `p`.
+double expert_params_on_gpu(const Scenario& s, const LayerParams& p) {
   const double shard = static_cast<double>(s.parallel.expert) * expert_tensor_size(s.parallel);
-  return layer_params(s.model).expert / shard;
+  return p.expert / shard;
+}
+
+}  // namespace
+
+double layer_expert_params_on_gpu(const Scenario& s) {
+  return expert_params_on_gpu(s, layer_params(s.model));
 }
 
 double layer_params_on_gpu(const Scenario& s) {
   const LayerParams p = layer_params(s.model);
   const double t = s.parallel.tensor;
   const double dense_mlp = p.mlp - p.expert;
-  return (p.attention + dense_mlp) / t + layer_expert_params_on_gpu(s) + p.norms;
+  return (p.attention + dense_mlp) / t + expert_params_on_gpu(s, p) + p.norms;
 }
 
 double stage_params(const Scenario& s, int stage_layers, int stage) {

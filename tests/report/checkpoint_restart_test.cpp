@@ -45,7 +45,8 @@ TEST(SpotNotice, MonteCarloMeanMatchesTheClosedFormWithAnnouncedPreemptions) {
   // failure costs τ/2 + R = 3960 s, each preemption 36 + 360 = 396 s, per 1,440,000 s each.
   GoodputInputs in;
   const double rate = 1.0 / (400.0 * 3600);
-  in.failures = {{"gpu", 1.0, rate, 360.0}, {"spot preemption", 1.0, rate, 360.0, true, 36.0}};
+  in.failures = {{InterruptionCause::gpu, 1.0, rate, 360.0},
+                 {InterruptionCause::spot_preemption, 1.0, rate, 360.0, true, 36.0}};
   in.work_s = 1000.0 * 3600;
   in.interval_s = 7200.0;
   in.blocking_s = 36.0;

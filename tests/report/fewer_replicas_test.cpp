@@ -51,8 +51,10 @@ GoodputInputs rare_node_failures() {
   in.work_s = 1000.0 * 3600;
   in.interval_s = 1800.0;
   in.blocking_s = 1.0;
-  in.failures = {FailureSource{
-      .cause = "node", .rate_per_s = 1.0 / (400.0 * 3600), .restart_s = 360.0, .takes_node = true}};
+  in.failures = {FailureSource{.cause = InterruptionCause::host,
+                               .rate_per_s = 1.0 / (400.0 * 3600),
+                               .restart_s = 360.0,
+                               .takes_node = true}};
   in.runs = 2000;
   in.expected_interruptions = 2.5;
   in.fewer_replicas = true;

@@ -30,11 +30,13 @@ TEST(FailureSources, Llama3DefaultsGive419InterruptionsIn54DaysOn16kGpus) {
   const double expected[] = {196, 72, 7, 35, 46, 63};
   const double units[] = {16384, 16384, 16384, 16384, 2048, 16384};
   for (size_t i = 0; i < f.size(); ++i) {
-    EXPECT_NEAR(f[i].rate_per_s * hours * 3600.0, expected[i], 1e-9) << f[i].cause;
-    EXPECT_DOUBLE_EQ(f[i].units, units[i]) << f[i].cause;
-    EXPECT_DOUBLE_EQ(f[i].restart_s, 600.0) << f[i].cause;
+    EXPECT_NEAR(f[i].rate_per_s * hours * 3600.0, expected[i], 1e-9) << to_string(f[i].cause);
+    EXPECT_DOUBLE_EQ(f[i].units, units[i]) << to_string(f[i].cause);
+    EXPECT_DOUBLE_EQ(f[i].restart_s, 600.0) << to_string(f[i].cause);
     // Switches, cables and software leave the node in place; the rest take it out.
-    EXPECT_EQ(f[i].takes_node, f[i].cause != "network" && f[i].cause != "software") << f[i].cause;
+    EXPECT_EQ(f[i].takes_node,
+              f[i].cause != InterruptionCause::network && f[i].cause != InterruptionCause::software)
+        << to_string(f[i].cause);
   }
   EXPECT_NEAR(total_failure_rate(f) * hours * 3600.0, 419.0, 1e-9);
 }
@@ -59,9 +61,9 @@ TEST(FailureSources, GpuMtbfReplacesTheCausesAndSpotAddsPreemptions) {
   s.cost.spot = true;
   const std::vector<FailureSource> f = failure_sources(s, 100.0);
   ASSERT_EQ(f.size(), 2u);
-  EXPECT_EQ(f[0].cause, "all causes");
+  EXPECT_EQ(f[0].cause, InterruptionCause::all_causes);
   EXPECT_DOUBLE_EQ(f[0].rate_per_s, 16.0 / (800.0 * 3600.0));  // 1 / 180,000 s
-  EXPECT_EQ(f[1].cause, "spot preemption");
+  EXPECT_EQ(f[1].cause, InterruptionCause::spot_preemption);
   EXPECT_DOUBLE_EQ(f[1].rate_per_s, 2.0 / (100.0 * 3600.0));  // 1 / 180,000 s
 }
 
@@ -139,7 +141,7 @@ TEST(MonteCarlo, SplitMix64MatchesItsReferenceOutput) {
 GoodputInputs one_cause(double mtbf_s, double restart_s, double work_s, double interval_s,
                         double blocking_s, int runs) {
   GoodputInputs in;
-  in.failures = {{"all causes", 1.0, 1.0 / mtbf_s, restart_s}};
+  in.failures = {{InterruptionCause::all_causes, 1.0, 1.0 / mtbf_s, restart_s}};
   in.work_s = work_s;
   in.interval_s = interval_s;
   in.blocking_s = blocking_s;

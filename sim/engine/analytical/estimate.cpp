@@ -34,37 +34,36 @@ void check_validated(const Scenario& s) {
   }
 }
 
-int stage_layer_count(const Scenario& s, int stage) {
-  int layers = 0;
-  for (int chunk = 0; chunk < s.parallel.virtual_stages; ++chunk) {
-    layers += chunk_layers(s, stage, chunk);
-  }
-  return layers;
-}
-
 // Every stage's weights. A stage's weights depend on its layer count and on whether it is the
 // first or the last (workload_sizes.hpp, stage_params), so the middle stages of a deep pipeline
 // share theirs: the weights, and what is priced from them (the optimizer time), are taken once
 // per kind of stage, the first, the last and the middle ones by layer count.
 class StageTable {
  public:
-  explicit StageTable(const Scenario& s) : kind_(static_cast<size_t>(s.parallel.pipeline)) {
+  explicit StageTable(const Scenario& s) : stages_(static_cast<size_t>(s.parallel.pipeline)) {
     const int p = s.parallel.pipeline;
     kinds_.reserve(4);  // the first, the last, usually one or two middle layer counts
     for (int st = 0; st < p; ++st) {
-      const int layers = stage_layer_count(s, st);
+      int layers = 0, most_chunk = 0;
+      for (int chunk = 0; chunk < s.parallel.virtual_stages; ++chunk) {
+        const int n = chunk_layers(s, st, chunk);
+        layers += n;
+        most_chunk = std::max(most_chunk, n);
+      }
       const bool middle = st > 0 && st < p - 1;
       size_t k = 0;
       while (k < kinds_.size() && !(middle && kinds_[k].middle && kinds_[k].layers == layers))
         ++k;
       if (k == kinds_.size()) kinds_.push_back({layers, middle, stage_weights(s, layers, st)});
-      kind_[st] = static_cast<int>(k);
+      stages_[st] = {static_cast<int>(k), most_chunk};
     }
   }
 
   int kinds() const { return static_cast<int>(kinds_.size()); }
-  int kind(int stage) const { return kind_[stage]; }
-  const StageWeights& weights(int stage) const { return kinds_[kind_[stage]].weights; }
+  int kind(int stage) const { return stages_[stage].kind; }
+  // The most layers of one of the stage's model chunks.
+  int most_chunk_layers(int stage) const { return stages_[stage].most_chunk; }
+  const StageWeights& weights(int stage) const { return kinds_[kind(stage)].weights; }
   const StageWeights& kind_weights(int kind) const { return kinds_[kind].weights; }
 
  private:
@@ -73,8 +72,12 @@ class StageTable {
     bool middle;
     StageWeights weights;
   };
+  struct Stage {
+    int kind;
+    int most_chunk;
+  };
   std::vector<Kind> kinds_;
-  std::vector<int> kind_;  // of each stage
+  std::vector<Stage> stages_;
 };
 
 IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw, const StageTable& stages) {
@@ -85,7 +88,8 @@ IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw, const St
   std::vector<double> optimizer(static_cast<size_t>(p));
   for (int k = 0; k < stages.kinds(); ++k) {
     const StageWeights& w = stages.kind_weights(k);
-    optimizer[k] = optimizer_s(s, w.trainable, w.expert_params, hw.gpu, hw.profile());
+    optimizer[k] =
+        optimizer_s(s, w.trainable, w.expert_params, hw.gpu, hw.profile(), costs.compute_slowdown);
   }
   for (int st = p - 1; st >= 0; --st)
     optimizer[st] = optimizer[stages.kind(st)];
@@ -105,11 +109,8 @@ PeakMemory peak_memory_of(const Scenario& s, const StageTable& stages, double ca
   const StageMemoryTerms terms = stage_memory_terms(s);
   PeakMemory peak;
   for (int st = 0; st < p; ++st) {
-    int most_chunk = 0;
-    for (int chunk = 0; chunk < v; ++chunk)
-      most_chunk = std::max(most_chunk, chunk_layers(s, st, chunk));
-    const int in_flight =
-        max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) * most_chunk;
+    const int in_flight = max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) *
+                          stages.most_chunk_layers(st);
     const MemoryUse m =
         stage_memory(s, terms, stages.weights(st), in_flight, st == p - 1, capacity_bytes);
     if (st == 0 || m.total > peak.use.total) peak = {st, m};

@@ -71,6 +71,17 @@ class Pricer {
     return out;
   }
 
+  // comm_group(dim, group, s), each distinct group taken once per step_costs call (the data
+  // group's shape serves the ZeRO gathers, reduce-scatters and the buckets).
+  GroupShape shape(CommDim dim, int group) {
+    for (int i = 0; i < shapes_size_; ++i) {
+      if (shapes_[i].dim == dim && shapes_[i].group == group) return shapes_[i].shape;
+    }
+    const GroupShape out = comm_group(dim, group, s_);
+    if (shapes_size_ < kRemembered) shapes_[shapes_size_++] = {dim, group, out};
+    return out;
+  }
+
  private:
   struct Priced {
     Collective collective;
@@ -85,8 +96,8 @@ class Pricer {
       const Priced& p = priced_[i];
       if (p.collective == c && p.bytes == bytes && p.dim == dim && p.group == group) return p.cost;
     }
-    const CollectiveCost cost = collective_cost(c, bytes, comm_group(dim, group, s_), fabric_,
-                                                s_.parallel.collective_algorithm);
+    const CollectiveCost cost =
+        collective_cost(c, bytes, shape(dim, group), fabric_, s_.parallel.collective_algorithm);
     priced_[next_] = {c, bytes, dim, group, cost};
     next_ = (next_ + 1) % kRemembered;
     size_ = std::min(size_ + 1, kRemembered);
@@ -98,6 +109,13 @@ class Pricer {
   const Fabric& fabric_;
   Priced priced_[kRemembered];
   int size_ = 0, next_ = 0;
+  struct Shape {
+    CommDim dim;
+    int group;
+    GroupShape shape;
+  };
+  Shape shapes_[kRemembered];
+  int shapes_size_ = 0;
 };
 
 }  // namespace
@@ -106,13 +124,22 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
                      const Calibration* calibration) {
   StepCosts c;
   const double slowdown = compute_slowdown(s);
-  const auto time_of = [&](auto emit) { return list_time_s(s, gpu, calibration, slowdown, emit); };
-  c.layer_fwd_s = time_of([&](KernelSink& k) { emit_layer_forward_kernels(s, k); });
-  c.layer_bwd_s = time_of([&](KernelSink& k) { emit_layer_backward_kernels(s, k); });
-  c.embedding_fwd_s = time_of([&](KernelSink& k) { emit_embedding_forward_kernels(s, k); });
-  c.embedding_bwd_s = time_of([&](KernelSink& k) { emit_embedding_backward_kernels(s, k); });
-  c.logits_fwd_s = time_of([&](KernelSink& k) { emit_logits_forward_kernels(s, k); });
-  c.logits_bwd_s = time_of([&](KernelSink& k) { emit_logits_backward_kernels(s, k); });
+  c.compute_slowdown = slowdown;
+  {
+    const auto sink = [&] {
+      return TimeSink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
+    };
+    TimeSink layer_fwd = sink(), layer_bwd = sink(), embedding_fwd = sink(), embedding_bwd = sink(),
+             logits_fwd = sink(), logits_bwd = sink();
+    emit_step_kernels(s,
+                      {layer_fwd, layer_bwd, embedding_fwd, embedding_bwd, logits_fwd, logits_bwd});
+    c.layer_fwd_s = layer_fwd.total_s;
+    c.layer_bwd_s = layer_bwd.total_s;
+    c.embedding_fwd_s = embedding_fwd.total_s;
+    c.embedding_bwd_s = embedding_bwd.total_s;
+    c.logits_fwd_s = logits_fwd.total_s;
+    c.logits_bwd_s = logits_bwd.total_s;
+  }
 
   const CommSizes z = comm_sizes(s);
   Pricer price(s, fabric);
@@ -140,9 +167,11 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const bool zero3 = s.parallel.zero_stage == 3;
   if (s.parallel.zero_stage >= 1) c.layer_gather = price(layer_param_gather(s, z));
   c.compression = grad_compression_model(s, gpu, calibration, slowdown);
-  if (zero3) c.layer_reduce = price(layer_grad_reduce_scatter(s, z));
   c.layer_grad_bytes = layer_grad_bytes(s, z);
-  c.layer_dense_grad_bytes = layer_dense_grad_bytes(s, z);
+  if (zero3) c.layer_reduce = price(layer_grad_reduce_scatter(s, c.layer_grad_bytes));
+  // layer_dense_grad_bytes, the layer's gradients taken once.
+  c.layer_dense_grad_bytes =
+      separate_expert_grads(s) ? layer_dense_grad_bytes(s, z) : c.layer_grad_bytes;
   c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
   c.tied_sync = price(tied_embedding_sync(s, z));
@@ -152,9 +181,9 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.bucket_bytes = z.bucket_bytes;
   c.dp_collective =
       s.parallel.zero_stage >= 1 ? Collective::reduce_scatter : Collective::all_reduce;
-  c.dp_shape = comm_group(CommDim::dp, c.dp_group, s);
+  c.dp_shape = price.shape(CommDim::dp, c.dp_group);
   c.edp_group = expert_dp_group(s);
-  c.edp_shape = comm_group(CommDim::edp, c.edp_group, s);
+  c.edp_shape = price.shape(CommDim::edp, c.edp_group);
   c.fabric = fabric;
   c.scenario = &s;
   c.algorithm = s.parallel.collective_algorithm;
@@ -164,7 +193,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
                                                             c.dp_shape, fabric, c.algorithm);
       return {cost.time_s, cost.bytes_sent_per_gpu};
     };
-    c.layer_reduce = compressed(layer_grad_reduce_scatter(s, z));
+    c.layer_reduce = compressed(layer_grad_reduce_scatter(s, c.layer_grad_bytes));
     c.vocab_reduce = compressed(vocab_grad_reduce_scatter(s, z));
   }
   return c;
@@ -181,9 +210,9 @@ CommCost StepCosts::bucket(double bytes, const GroupShape& shape) const {
 }
 
 double optimizer_s(const Scenario& s, double params, double expert_params, const GpuSpec& gpu,
-                   const Calibration* calibration) {
+                   const Calibration* calibration, double slowdown) {
   const double owned = optimizer_owned_params(s, params, expert_params);
-  return list_time_s(s, gpu, calibration, compute_slowdown(s),
+  return list_time_s(s, gpu, calibration, slowdown,
                      [&](KernelSink& k) { emit_optimizer_kernels(s, owned, k); });
 }
 

@@ -27,6 +27,7 @@ struct StepCosts {
   double layer_fwd_s = 0.0, layer_bwd_s = 0.0;
   double embedding_fwd_s = 0.0, embedding_bwd_s = 0.0;
   double logits_fwd_s = 0.0, logits_bwd_s = 0.0;
+  double compute_slowdown = 1.0;  // compute_slowdown(s), the kernels' stretch (taken once)
   LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full or per-op
   bool full_recompute = false;
   CommCost p2p;           // one pipeline send
@@ -72,8 +73,9 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
                      const Calibration* calibration);
 
 // The optimizer step of a GPU holding `params` parameters, `expert_params` of them the routed
-// experts' (before ZeRO partitioning: optimizer_owned_params in layer_work.hpp).
+// experts' (before ZeRO partitioning: optimizer_owned_params in layer_work.hpp); `slowdown` is
+// compute_slowdown(s) (StepCosts::compute_slowdown).
 double optimizer_s(const Scenario& s, double params, double expert_params, const GpuSpec& gpu,
-                   const Calibration* calibration);
+                   const Calibration* calibration, double slowdown);
 
 }  // namespace wt
