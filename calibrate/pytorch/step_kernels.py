@@ -6,7 +6,9 @@ configuration, each kernel name with its call count and total device time, plus 
 step time, so the time can be split by class (GEMM, attention, elementwise, loss, optimizer) and
 compared with the kernels Windtunnel's cost model predicts for the same step.
 
-Usage: step_kernels.py --out FILE [--configs 125m:none:8,1.3b:full:8,...] [--steps 2]
+Usage: step_kernels.py --out FILE [--configs 125m:none:8,1.3b:full:8,...] [--steps 2] [--by-op]
+--by-op also records, per configuration, the device time of the kernels each operator launched,
+grouped by its input shapes (torch.profiler with record_shapes).
 """
 import argparse
 import json

@@ -237,11 +237,8 @@ class PlanBuilder {
     call.algorithm = CollectiveAlgorithm::ring;
     call.bytes = part.bytes;
     call.count = part.count;
-    CommWork work = network_group_work(call, peers, gpn_, setup_.fabric, latency_,
-                                       setup_.reductions.aggregate_ring_steps);
-    for (FlowPhase& phase : work.phases)
-      std::erase_if(phase.flows, [&](const Flow& f) { return rank_of(f.src) / ranks_ != role; });
-    return work;
+    return own_flows(role, network_group_work(call, peers, gpn_, setup_.fabric, latency_,
+                                              setup_.reductions.aggregate_ring_steps));
   }
 
   // A part of a multi-slice collective as flows (never the closed-form sleep: op.duration_s is
@@ -263,8 +260,13 @@ class PlanBuilder {
     call.algorithm = cost.algorithm;
     call.protocol_latency_s = cost.protocol_latency_s;
     call.bandwidth_fraction = cost.bandwidth_fraction;
-    CommWork work = network_group_work(call, members, gpn_, setup_.fabric, latency_, aggregate);
-    for (FlowPhase& phase : work.phases)  // a role starts only its own flows
+    return own_flows(role,
+                     network_group_work(call, members, gpn_, setup_.fabric, latency_, aggregate));
+  }
+
+  // A role starts only its own flows.
+  CommWork own_flows(int role, CommWork work) const {
+    for (FlowPhase& phase : work.phases)
       std::erase_if(phase.flows, [&](const Flow& f) { return rank_of(f.src) / ranks_ != role; });
     return work;
   }
