@@ -61,6 +61,7 @@ EngineOnCluster simgrid_engine(const Scenario& s, const HardwareSetup& hw,
   setup.network_scale = gpu.network_efficiency.value;
   setup.pin = s.parallel.collective_algorithm;
   setup.slice_gpus = s.cluster.num_slices() > 1 ? s.cluster.slice_chips() : 0;
+  setup.torus = chip_torus(s.cluster);
   setup.progress = options.progress;
   out.engine = std::make_unique<SimgridEngine>(std::move(setup));
   return out;

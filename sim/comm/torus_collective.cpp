@@ -6,32 +6,37 @@
 
 namespace wt {
 
-double torus_reduce_scatter_s(const TorusGroup& group, double bytes, LinkClass link) {
+std::array<double, 3> torus_dimension_loads(const TorusGroup& group, double bytes) {
   std::vector<size_t> used;  // the dimensions longer than 1, in order
   for (size_t i = 0; i < group.dims.size(); ++i) {
     if (group.dims[i] > 1) used.push_back(i);
   }
-  if (used.empty() || !(link.beta_Bps > 0.0)) return 0.0;
+  std::array<double, 3> load{0.0, 0.0, 0.0};
   const size_t parts = used.size();
-  // load[i]: bytes one rank sends along dimension used[i], summed over the parts. Part j visits
-  // used[j], used[j+1], ... (cyclically); before its stage t its share is divided by the sizes of
-  // the dimensions it has already reduced.
-  std::vector<double> load(parts, 0.0);
+  // Part j visits used[j], used[j+1], ... (cyclically); before its stage t its share is divided
+  // by the sizes of the dimensions it has already reduced.
   for (size_t j = 0; j < parts; ++j) {
     double share = bytes / static_cast<double>(parts);
     for (size_t t = 0; t < parts; ++t) {
-      const size_t d = (j + t) % parts;
-      const double k = group.dims[used[d]];
+      const size_t d = used[(j + t) % parts];
+      const double k = group.dims[d];
       load[d] += (k - 1.0) / k * share;
       share /= k;
     }
   }
+  return load;
+}
+
+double torus_reduce_scatter_s(const TorusGroup& group, double bytes, LinkClass link) {
+  if (group.ranks() <= 1 || !(link.beta_Bps > 0.0)) return 0.0;
+  const std::array<double, 3> load = torus_dimension_loads(group, bytes);
   double bandwidth_s = 0.0;
   double hops = 0.0;
-  for (size_t d = 0; d < parts; ++d) {
-    const double rings = group.wrap[used[d]] ? 2.0 : 1.0;
+  for (size_t d = 0; d < group.dims.size(); ++d) {
+    if (group.dims[d] <= 1) continue;
+    const double rings = group.wrap[d] ? 2.0 : 1.0;
     bandwidth_s = std::max(bandwidth_s, load[d] / (rings * link.beta_Bps));
-    hops += group.dims[used[d]] - 1;
+    hops += group.dims[d] - 1;
   }
   return hops * link.alpha_s + bandwidth_s;
 }
@@ -59,6 +64,14 @@ std::optional<TorusGroup> torus_group(int ranks, int stride, const std::vector<i
   }
   if (ranks != 1) return std::nullopt;
   return g;
+}
+
+ChipTorus chip_torus(const ClusterConfig& c) {
+  if (c.ici()) return {c.network.torus.dims, c.network.torus.wrap, c.slice_chips()};
+  if (c.intra_node.fabric == IntraNodeFabric::neuronlink) {
+    return {{kNeuronLinkSide, c.gpus_per_node / kNeuronLinkSide}, {true, true}, c.gpus_per_node};
+  }
+  return {};
 }
 
 }  // namespace wt

@@ -22,6 +22,22 @@ double torus_reduce_scatter_s(const TorusGroup& group, double bytes, LinkClass l
 // Reduce-scatter then all-gather: twice the above.
 double torus_all_reduce_s(const TorusGroup& group, double bytes, LinkClass link);
 
+// Bytes one rank sends along each torus dimension in that reduce-scatter of S bytes (summed over
+// the parts; 0 along dimensions of size 1): the load Lᵢ that torus_reduce_scatter_s divides by the
+// dimension's cᵢ·β. The SimGrid engine puts exactly these bytes on the dimension's rings.
+std::array<double, 3> torus_dimension_loads(const TorusGroup& group, double bytes);
+
+// The torus the chips of a cluster form for the collectives: an ICI slice (cluster.network.torus
+// dims and wrap, repeated every slice of `block_gpus` chips) or a Trainium2 node's NeuronLink
+// torus (kNeuronLinkSide × chips / kNeuronLinkSide, both wrapped, `block_gpus` = the node). A
+// group qualifies when it lies inside one block and torus_group() aligns it. Empty dims: none.
+struct ChipTorus {
+  std::vector<int> dims;
+  std::vector<bool> wrap;
+  int block_gpus = 0;
+};
+ChipTorus chip_torus(const ClusterConfig& cluster);
+
 // The sub-block that `ranks` chips at `stride` occupy on a torus of `dims` (dimension 0 fastest,
 // as chips are numbered) with `wrap` flags: the stride must skip whole dimensions and the ranks
 // fill the next ones, the last possibly in part (a segment of k < d chips is a line, no wrap).

@@ -190,14 +190,12 @@ GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
   // On an ICI slice the group (its part in one slice) is a sub-block of the chips' torus (chips
   // numbered dimension 0 fastest, ranks in the same order); inside a Trainium2 node the chips are
   // a 4 × 4 NeuronLink torus, both dimensions wrapped.
-  const ClusterConfig& c = s.cluster;
+  // (chip_torus: the same torus the SimGrid engine lays these groups' rings on.)
+  const ChipTorus chips = chip_torus(s.cluster);
   std::optional<TorusGroup> torus;
-  if (c.ici() && dim != CommDim::pp) {
-    torus = torus_group(in_slice, stride, c.network.torus.dims, c.network.torus.wrap);
-  } else if (c.intra_node.fabric == IntraNodeFabric::neuronlink && dim != CommDim::pp &&
-             int64_t{stride} * group_size <= c.gpus_per_node) {
-    torus = torus_group(group_size, stride, {kNeuronLinkSide, c.gpus_per_node / kNeuronLinkSide},
-                        {true, true});
+  if (!chips.dims.empty() && dim != CommDim::pp &&
+      (s.cluster.ici() || int64_t{stride} * group_size <= chips.block_gpus)) {
+    torus = torus_group(in_slice, stride, chips.dims, chips.wrap);
   }
   if (torus) {
     shape.on_torus = true;

@@ -42,14 +42,6 @@ class Agreement : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Agreement, SimgridWithinOnePercentOfTheWalkWithoutContention) {
   const Scenario s = load_scenario_file(GetParam());
-  if (s.cluster.dcn.num_slices > 1) {
-    GTEST_SKIP() << "multi-slice TPU: the groups across slices run hierarchically as the walk "
-                    "prices them (tests/simgrid/multi_slice_test.cpp, exact, with a DCN link "
-                    "per chip), but this job's "
-                    "in-slice parts are 4 x 4 torus sub-blocks the walk prices by the torus "
-                    "closed form and SimGrid runs as flat rings: +1.35 % on one slice of the "
-                    "same job, +1.41 % on two (issue 22, multi-dimensional torus collectives)";
-  }
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
   ASSERT_NE(gpu, nullptr);
   Fabric fabric = make_fabric(s, *gpu);
@@ -61,14 +53,30 @@ TEST_P(Agreement, SimgridWithinOnePercentOfTheWalkWithoutContention) {
   Workload w = build_workload(s);
   assign_durations(w, s, *gpu, fabric, calibration ? &*calibration : nullptr);
   const PsHosts servers = ps_hosts(s);  // dedicated servers and backup workers are nodes too
-  const auto network = sg::uncontended_topology(
-      static_cast<int>(simulated_cluster(s).num_nodes), s.cluster.gpus_per_node,
-      {fabric.intra.beta_Bps, fabric.intra.alpha_s, fabric.inter.beta_Bps, fabric.inter.alpha_s});
+  // TPU: every chip has a port per torus dimension and direction (the per-dimension rings of a
+  // torus collective share no link, as the walk's closed form assumes) and, across slices, its own
+  // DCN link pair (its share of the host's).
+  const ChipTorus torus = chip_torus(s.cluster);
+  const int slice_gpus = s.cluster.num_slices() > 1 ? s.cluster.slice_chips() : 0;
+  sg::UncontendedLinks links{fabric.intra.beta_Bps, fabric.intra.alpha_s, fabric.inter.beta_Bps,
+                             fabric.inter.alpha_s};
+  links.slice_gpus = slice_gpus;
+  links.dcn_Bps = fabric.dcn.beta_Bps;
+  links.dcn_latency_s = fabric.dcn.alpha_s;
+  links.torus_dims = torus.dims;
+  links.torus_wrap = torus.wrap;
+  links.torus_block = torus.block_gpus;
+  links.ici_Bps = fabric.ici.beta_Bps;
+  links.ici_latency_s = fabric.ici.alpha_s;
+  const auto network = sg::uncontended_topology(static_cast<int>(simulated_cluster(s).num_nodes),
+                                                s.cluster.gpus_per_node, links);
   SimgridSetup setup;
   setup.topology = network.get();
   setup.fabric = fabric;
   setup.pin = s.parallel.collective_algorithm;
   setup.parameter_servers = servers;
+  setup.slice_gpus = slice_gpus;
+  setup.torus = torus;
   // Async: every worker node runs its own steps. Without the stragglers' per-step draws the
   // identical workers stay in lockstep, which is what the walk prices; with them they drift apart
   // and share the server NICs less (async_ps_test.cpp, on the real fat-tree).

@@ -33,7 +33,9 @@ std::string name_of(const ::testing::TestParamInfo<const char*>& param) {
 INSTANTIATE_TEST_SUITE_P(Scenarios, RealNetwork,
                          ::testing::Values("oversubscribed-fat-tree-llama2-13b",
                                            "rail-fat-tree-llama3-70b", "torus-3d-gpt3-13b",
-                                           "dragonfly-llama3-8b", "dragonfly-ugal-llama3-8b"),
+                                           "dragonfly-llama3-8b", "dragonfly-ugal-llama3-8b",
+                                           "torus-llama2-7b", "tpu-v4-slice-gpt3-13b",
+                                           "tpu-v4-2slice-gpt3-13b", "trn2-llama3-8b"),
                          name_of);
 
 }  // namespace

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "sim/engine/simgrid/collective_flows.hpp"
 #include "sim/engine/simgrid/ps_flows.hpp"
 #include "sim/engine/simgrid/rail_slices.hpp"
+#include "sim/engine/simgrid/torus_flows.hpp"
 
 namespace wt::sg {
 namespace {
@@ -153,6 +155,7 @@ class PlanBuilder {
       closed.closed_flows = flow_work(role, op, members, by_node.size(), true).phases[0].flows;
       return CommWork{{std::move(closed)}};
     }
+    if (auto torus = torus_of(op, members)) return torus_work(role, op, members, *torus);
     CommWork work =
         flow_work(role, op, members, by_node.size(), setup_.reductions.aggregate_ring_steps);
     work.replayable = op.kind == OpKind::collective && op.collective == Collective::all_to_all;
@@ -244,8 +247,33 @@ class PlanBuilder {
   // A part of a multi-slice collective as flows (never the closed-form sleep: op.duration_s is
   // the whole collective's).
   CommWork part_work(int role, const Op& part, const std::vector<int32_t>& members) {
+    if (auto torus = torus_of(part, members)) return torus_work(role, part, members, *torus);
     return flow_work(role, part, members, members_by_node(members, gpn_).size(),
                      setup_.reductions.aggregate_ring_steps);
+  }
+
+  // The sub-block of the chips' torus a group occupies, where the walk prices its collective by
+  // the torus closed form (collective_cost: an all-reduce, all-gather or reduce-scatter on a
+  // fabric with an ICI link); nullopt otherwise.
+  std::optional<TorusGroup> torus_of(const Op& op, const std::vector<int32_t>& members) const {
+    if (op.kind != OpKind::collective || op.closed_form || !(setup_.fabric.ici.beta_Bps > 0.0))
+      return std::nullopt;
+    if (op.collective != Collective::all_reduce && op.collective != Collective::all_gather &&
+        op.collective != Collective::reduce_scatter)
+      return std::nullopt;
+    return torus_members(members, setup_.torus);
+  }
+
+  // Per-dimension bidirectional rings over the sub-block (torus_flows.hpp).
+  CommWork torus_work(int role, const Op& op, const std::vector<int32_t>& members,
+                      const TorusGroup& torus) {
+    ++torus_groups_;
+    GroupCall call;
+    call.collective = op.collective;
+    call.bytes = op.bytes;
+    call.count = op.count;
+    return own_flows(role, torus_group_work(call, members, torus, setup_.fabric, latency_,
+                                            setup_.reductions.aggregate_ring_steps));
   }
 
   CommWork flow_work(int role, const Op& op, const std::vector<int32_t>& members, size_t nodes,
@@ -378,6 +406,7 @@ class PlanBuilder {
   std::map<WorkKey, int32_t> memo_;
   int64_t closed_form_groups_ = 0;
   int64_t multi_slice_groups_ = 0;  // groups run hierarchically across ICI slices
+  int64_t torus_groups_ = 0;        // groups (or slice parts) run as per-dimension torus rings
   int64_t compressed_groups_ = 0;
   int64_t push_pull_ops_ = 0;
 };

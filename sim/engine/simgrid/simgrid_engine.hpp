@@ -14,6 +14,7 @@
 
 #include "sim/comm/collective.hpp"
 #include "sim/comm/parameter_server.hpp"
+#include "sim/comm/torus_collective.hpp"
 #include "sim/engine/timeline.hpp"
 #include "sim/hardware/stragglers.hpp"
 #include "sim/scenario/scenario.hpp"
@@ -77,6 +78,10 @@ struct SimgridSetup {
   // TPU multi-slice (cluster.dcn): the GPUs of one ICI slice (GPUs are numbered slice-major); 0
   // when the cluster is one slice. A group spanning slices runs hierarchically (flow_plan.cpp).
   int32_t slice_gpus = 0;
+  // The chips' torus (chip_torus of the scenario's cluster; empty dims: none). An all-reduce,
+  // all-gather or reduce-scatter whose group is a sub-block of it (torus_group, as the walk
+  // decides) runs as per-dimension bidirectional rings (torus_flows.hpp), not one flat ring.
+  ChipTorus torus{};
   // Where the workload runs: the topology GPU of each workload rank (global rank = role ·
   // ranks_per_role + position). Empty: rank r on GPU r. A shared cluster (simulate_simgrid_jobs)
   // places each job on its own nodes this way.
