@@ -150,6 +150,20 @@ const char* to_string(AttentionKernel a) {
   return "?";
 }
 
+const char* to_string(PositionEmbedding p) {
+  switch (p) {
+    case PositionEmbedding::learned:
+      return "learned";
+    case PositionEmbedding::rope:
+      return "rope";
+    case PositionEmbedding::alibi:
+      return "alibi";
+    case PositionEmbedding::none:
+      return "none";
+  }
+  return "?";
+}
+
 const char* to_string(KernelFusion k) {
   switch (k) {
     case KernelFusion::fused:

@@ -47,6 +47,11 @@ struct EnumValues<KernelFusion> {
   static constexpr std::array values{KernelFusion::fused, KernelFusion::eager_amp};
 };
 template <>
+struct EnumValues<PositionEmbedding> {
+  static constexpr std::array values{PositionEmbedding::learned, PositionEmbedding::rope,
+                                     PositionEmbedding::alibi, PositionEmbedding::none};
+};
+template <>
 struct EnumValues<PipelineSchedule> {
   static constexpr std::array values{PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b,
                                      PipelineSchedule::interleaved};

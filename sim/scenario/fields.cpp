@@ -70,6 +70,13 @@ std::vector<FieldBinding> top_and_model_fields() {
                     {.doc = "Gated MLP (SwiGLU): three weight matrices of h x f instead of two."}),
       boolean_field(WT_MEMBER(model.tied_embeddings),
                     {.doc = "The output layer shares the input embedding matrix."}),
+      choice_field(WT_MEMBER(model.position_embedding),
+                   {.doc = "How the model knows token positions: learned (absolute embeddings "
+                           "added to the token embedding: GPT-2/3, OPT, BERT; Megatron-LM's "
+                           "default), rope (rotary embeddings applied to queries and keys in "
+                           "every layer: Llama, Mistral, Qwen, Gemma, DeepSeek, GPT-NeoX, PaLM, "
+                           "Falcon, Nemotron; their kernels are timed), alibi (a bias inside the "
+                           "attention kernel: BLOOM, MPT) or none. The presets set it."}),
       integer_field(WT_MEMBER(model.head_dim), {0, 100'000},
                     {.default_text = "0 (= hidden_size / num_attention_heads)",
                      .allowed_text = "0, or 1 .. 100000",

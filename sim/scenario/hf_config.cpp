@@ -132,6 +132,38 @@ bool gated_family(const std::string& model_type) {
   return false;
 }
 
+// Positions (docs/models.md, "Positions"): ALiBi where the family uses it (BLOOM, MPT) or the
+// file says so (Falcon's "alibi"); rotary where a rotary key is given (rope_theta, rope_scaling,
+// rotary_pct, rotary_dim, partial_rotary_factor) or the family is rotary; learned where the file
+// names absolute positions (BERT's position_embedding_type) or the family has them (GPT-2, OPT);
+// otherwise learned, with a note.
+PositionEmbedding positions_from(const HfConfig& cfg, const std::string& model_type,
+                                 std::vector<std::string>& notes) {
+  const bool alibi_flag = cfg.boolean_or("alibi", false);
+  if (model_type == "bloom" || model_type == "mpt" || alibi_flag) return PositionEmbedding::alibi;
+  bool rotary_key = false;
+  for (const char* key : {"rope_theta", "rope_scaling", "rotary_pct", "rotary_dim",
+                          "partial_rotary_factor", "rotary_emb_base", "rope_interleaved"}) {
+    rotary_key = cfg.has(key) || rotary_key;  // each read, so none is listed as not imported
+  }
+  const std::string type = cfg.string_or({"position_embedding_type"}, "");
+  if (type == "absolute") return PositionEmbedding::learned;
+  if (type == "rotary" || type == "rope" || rotary_key) return PositionEmbedding::rope;
+  for (const char* family :
+       {"llama",       "mistral", "mixtral",  "qwen2",  "qwen2_moe",   "qwen3",
+        "qwen3_moe",   "gemma",   "gemma2",   "gemma3", "gemma3_text", "deepseek_v2",
+        "deepseek_v3", "gpt_oss", "phi3",     "olmo",   "olmo2",       "gpt_neox",
+        "gptj",        "falcon",  "nemotron", "phi"}) {
+    if (model_type == family) return PositionEmbedding::rope;
+  }
+  for (const char* family : {"gpt2", "opt", "bert", "roberta", "gpt_bigcode"}) {
+    if (model_type == family) return PositionEmbedding::learned;
+  }
+  notes.push_back("model.hf_config: " + cfg.file() +
+                  " names no rotary or ALiBi positions: position_embedding = learned");
+  return PositionEmbedding::learned;
+}
+
 bool is_gated_activation(const std::string& act) {
   const std::string a = to_lower(act);
   return a == "silu" || a == "swiglu" || a == "swish";
@@ -229,6 +261,7 @@ Import model_from(const HfConfig& cfg) {
                 is_gated_activation(
                     cfg.string_or({"hidden_act", "hidden_activation", "activation_function"}, ""));
   m.tied_embeddings = cfg.boolean_or("tie_word_embeddings", true);  // HF's default
+  m.position_embedding = positions_from(cfg, model_type, out.notes);
   read_moe(cfg, out);
   m.mtp_layers = static_cast<int>(cfg.count_or("num_nextn_predict_layers", 0));
   const std::vector<std::string> unread = cfg.unread_keys();

@@ -26,6 +26,9 @@ ModelPreset preset(std::string name, std::string description, const Shape& x, Pu
   // Llama-era models train without dropout (their HF configs: hidden/attention dropout 0.0).
   m.hidden_dropout = x.gated ? 0.0 : 0.1;
   m.tied_embeddings = x.tied;
+  // Every gated (SwiGLU) preset has rotary positions (Llama, Mistral, Qwen, Gemma, Mixtral,
+  // DeepSeek, GPT-OSS, PaLM); the others learned ones but where presets_gpt.cpp says otherwise.
+  m.position_embedding = x.gated ? PositionEmbedding::rope : PositionEmbedding::learned;
   m.head_dim = x.head_dim;
   m.moe = moe;
   return ModelPreset{std::move(name), std::move(description), std::move(m),

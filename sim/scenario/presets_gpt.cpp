@@ -20,6 +20,15 @@ ModelPreset without_dropout(ModelPreset p) {
   return p;
 }
 
+// Positions other than the learned absolute ones of GPT-2/3, OPT, MT-NLG and BERT: rotary for
+// GPT-NeoX (Black et al. 2022, section 2.1: on the first 25 % of each head; counted on the whole
+// head, as Megatron's fused kernel writes the whole query and key), Falcon (HF config: no alibi)
+// and Nemotron-4 (Parmar et al. 2024, section 2); ALiBi for BLOOM (BigScience 2022, section 3.2).
+ModelPreset with_positions(ModelPreset p, PositionEmbedding positions) {
+  p.model.position_embedding = positions;
+  return p;
+}
+
 std::vector<ModelPreset> gpt2_presets() {
   const std::string hf = "GPT-2 (Radford et al. 2019; HF openai-community/";
   const std::string tail =
@@ -83,17 +92,23 @@ std::vector<ModelPreset> gpt3_presets() {
 
 std::vector<ModelPreset> large_dense_presets() {
   return {
-      with_parallel_layers(preset(
-          "gpt-neox-20b",
-          "GPT-NeoX-20B (Black et al. 2022, Table 1; HF EleutherAI/gpt-neox-20b config.json: 44 "
-          "layers, hidden 6144, 64 heads, FFN 24576, context 2048, vocab 50432, untied, "
-          "parallel attention and MLP)",
-          {44, 6144, 64, 64, 24576, 2048, 50432, false, false}, {20.55e9, 0.0, {"neox-20b"}})),
-      without_dropout(preset(
-          "bloom-176b",
-          "BLOOM (BigScience 2022, Table 3; HF bigscience/bloom config.json: 70 layers, hidden "
-          "14336, 112 heads, GELU MLP of 4h, context 2048, vocab 250880, tied, hidden_dropout 0)",
-          {70, 14336, 112, 112, 57344, 2048, 250880, false, true}, {176.25e9, 0.0, {"bloom"}})),
+      with_positions(
+          with_parallel_layers(preset(
+              "gpt-neox-20b",
+              "GPT-NeoX-20B (Black et al. 2022, Table 1; HF EleutherAI/gpt-neox-20b config.json: "
+              "44 "
+              "layers, hidden 6144, 64 heads, FFN 24576, context 2048, vocab 50432, untied, "
+              "parallel attention and MLP)",
+              {44, 6144, 64, 64, 24576, 2048, 50432, false, false}, {20.55e9, 0.0, {"neox-20b"}})),
+          PositionEmbedding::rope),
+      with_positions(
+          without_dropout(preset(
+              "bloom-176b",
+              "BLOOM (BigScience 2022, Table 3; HF bigscience/bloom config.json: 70 layers, hidden "
+              "14336, 112 heads, GELU MLP of 4h, context 2048, vocab 250880, tied, hidden_dropout "
+              "0)",
+              {70, 14336, 112, 112, 57344, 2048, 250880, false, true}, {176.25e9, 0.0, {"bloom"}})),
+          PositionEmbedding::alibi),
       preset("opt-175b",
              "OPT-175B (Zhang et al. 2022, Table 1: 96 layers, 96 heads, d_model 12288, context "
              "2048; HF facebook/opt vocab 50272, ReLU MLP of 4h, tied)",
@@ -110,28 +125,37 @@ std::vector<ModelPreset> large_dense_presets() {
           "input/output embeddings, parallel layers, no biases (biases counted here: < 0.01%), "
           "context 2048)",
           {118, 18432, 48, 1, 73728, 2048, 256000, true, true, 256}, {540.35e9, 0.0, {"palm"}})),
-      with_parallel_layers(
-          preset("falcon-7b",
-                 "Falcon-7B (HF tiiuae/falcon-7b config.json: 32 layers, hidden 4544, 71 heads "
-                 "of 64, multi-query, GELU MLP of 4h, vocab 65024, parallel attention, tied; "
-                 "context 2048 per Almazrouei et al. 2023)",
-                 {32, 4544, 71, 1, 18176, 2048, 65024, false, true}, {7e9})),
-      with_parallel_layers(
-          preset("falcon-180b",
-                 "Falcon-180B (HF tiiuae/falcon-180B config.json: 80 layers, hidden 14848, 232 "
-                 "heads of 64, 8 KV heads, GELU MLP of 4h, vocab 65024, parallel attention, "
-                 "tied; context 2048 per Almazrouei et al. 2023)",
-                 {80, 14848, 232, 8, 59392, 2048, 65024, false, true}, {180e9})),
-      preset("nemotron4-15b",
-             "Nemotron-4 15B (Parmar et al. 2024, Table 1: 32 layers, hidden 6144, 48 heads, 8 "
-             "KV heads, squared-ReLU MLP of 4h, context 4096, vocab 256000, untied; 3.2B "
-             "embedding + 12.5B other parameters)",
-             {32, 6144, 48, 8, 24576, 4096, 256000, false, false}, {15.7e9}),
-      preset("nemotron4-340b",
-             "Nemotron-4 340B (NVIDIA 2024, Table 1: 96 layers, hidden 18432, 96 heads, 8 KV "
-             "heads, squared-ReLU MLP of 4h, context 4096, vocab 256000, untied; 9.4B embedding "
-             "+ 331.6B other parameters)",
-             {96, 18432, 96, 8, 73728, 4096, 256000, false, false}, {341.0e9}),
+      with_positions(
+          with_parallel_layers(
+              preset("falcon-7b",
+                     "Falcon-7B (HF tiiuae/falcon-7b config.json: 32 layers, hidden 4544, 71 heads "
+                     "of 64, multi-query, GELU MLP of 4h, vocab 65024, parallel attention, tied; "
+                     "context 2048 per Almazrouei et al. 2023)",
+                     {32, 4544, 71, 1, 18176, 2048, 65024, false, true}, {7e9})),
+          PositionEmbedding::rope),
+      with_positions(
+          with_parallel_layers(
+              preset("falcon-180b",
+                     "Falcon-180B (HF tiiuae/falcon-180B config.json: 80 layers, hidden 14848, 232 "
+                     "heads of 64, 8 KV heads, GELU MLP of 4h, vocab 65024, parallel attention, "
+                     "tied; context 2048 per Almazrouei et al. 2023)",
+                     {80, 14848, 232, 8, 59392, 2048, 65024, false, true}, {180e9})),
+          PositionEmbedding::rope),
+      with_positions(
+          preset("nemotron4-15b",
+                 "Nemotron-4 15B (Parmar et al. 2024, Table 1: 32 layers, hidden 6144, 48 heads, 8 "
+                 "KV heads, squared-ReLU MLP of 4h, context 4096, vocab 256000, untied; 3.2B "
+                 "embedding + 12.5B other parameters)",
+                 {32, 6144, 48, 8, 24576, 4096, 256000, false, false}, {15.7e9}),
+          PositionEmbedding::rope),
+      with_positions(
+          preset(
+              "nemotron4-340b",
+              "Nemotron-4 340B (NVIDIA 2024, Table 1: 96 layers, hidden 18432, 96 heads, 8 KV "
+              "heads, squared-ReLU MLP of 4h, context 4096, vocab 256000, untied; 9.4B embedding "
+              "+ 331.6B other parameters)",
+              {96, 18432, 96, 8, 73728, 4096, 256000, false, false}, {341.0e9}),
+          PositionEmbedding::rope),
       preset("bert-large",
              "BERT-Large (Devlin et al. 2019: 24 layers, hidden 1024, 16 heads, FFN 4096, 512 "
              "positions); WordPiece vocab 30522 (HF bert-large-uncased), tied output embedding",

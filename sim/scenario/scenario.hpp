@@ -37,6 +37,11 @@ enum class AttentionKernel { fused, unfused, flash2, cudnn };
 // 16-bit residual stream (Megatron-Core, Transformer Engine), or PyTorch eager under torch.autocast
 // with fp32 parameters and residual stream, one kernel per op.
 enum class KernelFusion { fused, eager_amp };
+// How a transformer knows token positions (docs/models.md, "Positions"): learned absolute
+// embeddings added to the token embedding (GPT-2/3, OPT, BERT; Megatron-LM's default
+// learned_absolute), rotary embeddings applied to queries and keys in every layer (Llama and most
+// models since 2023), ALiBi's attention bias (BLOOM, MPT), or none.
+enum class PositionEmbedding { learned, rope, alibi, none };
 inline bool is_fused(AttentionKernel a) {
   return a != AttentionKernel::unfused;
 }
@@ -124,6 +129,7 @@ struct ModelConfig {
   int64_t vocab_size = 0;
   bool gated_mlp = false;
   bool tied_embeddings = false;
+  PositionEmbedding position_embedding = PositionEmbedding::learned;
   int64_t head_dim = 0;          // 0 in a file means hidden_size / num_attention_heads
   bool parallel_layers = false;  // attention and MLP read the same input (GPT-J, PaLM, Falcon)
   int mtp_layers = 0;            // multi-token prediction depth (DeepSeek-V3)
@@ -377,6 +383,7 @@ const char* to_string(Recompute r);
 const char* to_string(RecomputeModule m);
 const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
+const char* to_string(PositionEmbedding p);
 const char* to_string(PipelineSchedule s);
 const char* to_string(Offload o);
 const char* to_string(CheckpointTarget t);

@@ -33,6 +33,25 @@ std::optional<bool> gated_by_name(const std::string& model_name) {
   return std::nullopt;
 }
 
+// Positions by the family named: ALiBi (BLOOM, MPT), rotary (the Llama-era families and
+// GPT-NeoX, GPT-J, PaLM, Falcon, Nemotron), learned (GPT-2/3, OPT, BERT, MT-NLG); nullopt when the
+// name tells nothing.
+std::optional<PositionEmbedding> positions_by_name(const std::string& model_name) {
+  const std::string n = lower(model_name);
+  for (const char* family : {"bloom", "mpt"}) {
+    if (contains(n, family)) return PositionEmbedding::alibi;
+  }
+  for (const char* family :
+       {"llama", "mistral", "mixtral", "qwen", "gemma", "deepseek", "grok", "dbrx", "olmo", "phi-3",
+        "internlm", "baichuan", "neox", "gpt-j", "gpt-oss", "palm", "falcon", "nemotron"}) {
+    if (contains(n, family)) return PositionEmbedding::rope;
+  }
+  for (const char* family : {"gpt", "opt-", "bert", "mt-nlg", "turing"}) {
+    if (contains(n, family)) return PositionEmbedding::learned;
+  }
+  return std::nullopt;
+}
+
 // A row that states its dropout (`other.hidden_dropout`, a number in [0, 1)) overrides the
 // convention or the preset; the model's validation refuses anything else with the field named.
 void stated_dropout(const json& row, json& m, RowBuild& b) {
@@ -338,10 +357,12 @@ void map_model(const json& row, RowBuild& b) {
     m["gated_mlp"] = p->gated_mlp;
     m["tied_embeddings"] = p->tied_embeddings;
     m["hidden_dropout"] = p->hidden_dropout;
+    m["position_embedding"] = to_string(p->position_embedding);
     b.assume(std::string(p->gated_mlp ? "gated MLP (SwiGLU)" : "MLP of two matrices") +
              (p->tied_embeddings ? ", tied embeddings" : ", separate input/output embeddings") +
-             (p->hidden_dropout > 0.0 ? ", dropout" : ", no dropout") + ", as preset " +
-             f.preset->name + " (the row's model_name) has them");
+             (p->hidden_dropout > 0.0 ? ", dropout" : ", no dropout") + ", " +
+             to_string(p->position_embedding) + " positions, as preset " + f.preset->name +
+             " (the row's model_name) has them");
     if (!f.filled.empty()) {
       b.assume("model fields the row leaves out, from preset " + f.preset->name + ": " +
                join(f.filled, "; "));
@@ -361,6 +382,13 @@ void map_model(const json& row, RowBuild& b) {
                    "does not say"
                  : "tied input/output embeddings and dropout 0.1 (GPT/MPT convention, "
                    "Megatron's default): the row does not say");
+  const std::optional<PositionEmbedding> named = positions_by_name(row_text(row, "model_name"));
+  const PositionEmbedding positions =
+      named.value_or(gated ? PositionEmbedding::rope : PositionEmbedding::learned);
+  m["position_embedding"] = to_string(positions);
+  b.assume(std::string(to_string(positions)) + " positions, " +
+           (named ? "as in the model's family" : "by the convention above") +
+           ": the row does not say");
   stated_dropout(row, m, b);
   b.doc["model"] = std::move(m);
 }

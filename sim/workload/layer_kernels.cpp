@@ -15,6 +15,9 @@
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
+
+bool eager(const Scenario& s);  // defined below, beside the eager weight casts
+
 namespace {
 
 using units::as_double;
@@ -58,6 +61,7 @@ struct Shapes {
   int64_t shared_fc1_out;       // shared_ffn_local, doubled when gated
   int64_t fc1_out;              // ffn_local, doubled when gated
   double expert_tokens_factor;  // top_k × capacity factor for MoE, 1 for dense
+  int64_t rotary;               // elements per token the rotary embedding rotates (0 without)
   // The routed experts split over ETP ranks (sim/scenario/expert_layout.hpp): each expert's inner
   // width f / ETP, and the tokens reaching a GPU's experts ETP / TP times those of its TP rank.
   int64_t expert_ffn_local, expert_fc1_out;
@@ -85,6 +89,7 @@ Shapes shapes_of(const Scenario& s) {
   x.attn = attention_widths(m);
   x.qkv_out = (x.attn.q_out() + x.attn.k_out() + x.attn.v_out()) / x.t;
   x.proj_in_local = x.attn.proj_in() / x.t;
+  x.rotary = rotary_elements(m, x.t);
   const bool moe = m.moe.num_experts > 0;
   const int64_t f = moe ? routed_ffn_width(m) : m.ffn_hidden_size;
   x.ffn_local = f / x.t;
@@ -199,6 +204,19 @@ double elementwise_elements(const Shapes& x) {
   const double activation = x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local) +
                             as_double(x.shared_fc1_out + x.shared_ffn_local);
   return norms + residuals + activation;
+}
+
+// Bytes per rotated element, each pass (docs/models.md, "Positions"). Fused (Transformer Engine's
+// fused RoPE, Megatron-Core's apply_rope_fusion; torchtitan and the other compiled paths alike):
+// one kernel reads the query or key and writes it rotated, and backward the same for its gradient.
+// Eager PyTorch's rotate-half form, x · cos + cat(−x₂, x₁) · sin, one kernel per op as the H100's
+// profiled Llama steps show them (calibrate/profiles/h100-sxm5-80gb-step-kernels-llama-ops.json):
+// forward the negation of one half (read ½, write ½), the concatenation (1 + 1), the two products
+// (2 + 2) and the sum (3), backward the two products, the negation, the concatenation and the
+// accumulation of the two gradients (3), and each way two copies of the transposed head layout
+// (2 + 2): 14 element accesses each way.
+double rotary_bytes_per_element(bool eager_ops, double width) {
+  return (eager_ops ? 14.0 : 2.0) * width;
 }
 
 // Quantized training (Transformer Engine) casts each GEMM's 16-bit input and writes two copies,
@@ -379,13 +397,20 @@ void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward)
   add_linear(out, x, "mlp_fc2", backward, per_expert, x.h, x.expert_ffn_local, local);
 }
 
+void add_rotary(KernelSink& out, const Scenario& s, const Shapes& x, const char* name) {
+  if (x.rotary == 0) return;
+  out.add(memory_bound(
+      name, as_double(x.tokens) * as_double(x.rotary) * rotary_bytes_per_element(eager(s), x.act)));
+}
+
 // Per-op checkpointing (torchtitan) at the start of a layer's backward: the forward's
-// memory-bound kernels (norms, residual adds, activation; rotary is not in the forward list
-// either) and every second matmul of the block in forward order — k (its slice of the QKV GEMM),
-// the output projection, and one MLP matrix: w3 (the gated half of fc1) or a two-matrix MLP's fc2.
+// memory-bound kernels (norms, residual adds, activation, rotary) and every second matmul of the
+// block in forward order — k (its slice of the QKV GEMM), the output projection, and one MLP
+// matrix: w3 (the gated half of fc1) or a two-matrix MLP's fc2.
 void add_per_op_recompute(KernelSink& out, const Scenario& s, const Shapes& x) {
   const double tokens = as_double(x.tokens);
   out.add(memory_bound("elementwise_recompute", tokens * elementwise_elements(x) * x.act));
+  add_rotary(out, s, x, "rotary_recompute");
   add_linear(out, x, "k_proj_recompute", false, tokens, x.attn.k_out() / x.t, x.h);
   add_linear(out, x, "attn_proj_recompute", false, tokens, x.h, x.proj_in_local);
   const bool moe = s.model.moe.num_experts > 0;
@@ -500,6 +525,7 @@ void emit_layer_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
   add_linear(out, x, "attn_proj", false, tokens, x.h, x.proj_in_local);
   add_output_adapter(out, x, false);
   add_mlp(out, s, x, false);
+  add_rotary(out, s, x, "rotary");
   if (eager(s)) {
     add_eager_weight_casts(out, s, false);
     out.add(memory_bound("elementwise", tokens * eager_forward_bytes(x, s.model.gated_mlp)));
@@ -520,6 +546,7 @@ void emit_layer_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
       recomputes(s.training, RecomputeModule::core_attn) || r == Recompute::per_op;
   emit_attention_backward(attention_shape(s), s.training.attention, core_again, out);
   add_mlp(out, s, x, true);
+  add_rotary(out, s, x, "rotary_bwd");
   if (eager(s)) {
     add_eager_weight_casts(out, s, true);
     out.add(memory_bound("elementwise_bwd",

@@ -37,6 +37,12 @@ struct AttentionWidths {
 
 AttentionWidths attention_widths(const ModelConfig& m);
 
+// Elements per token the rotary embedding rotates on one of `t` tensor-parallel ranks, 0 unless
+// model.position_embedding is rope: each local query and key head, (a + k) · d / t. MLA rotates
+// only its rope part: each query head's qk_rope_head_dim and the one rotary key all heads share,
+// which every tensor-parallel rank computes (DeepSeek-V2, section 2.1.3).
+int64_t rotary_elements(const ModelConfig& m, int64_t t);
+
 // Multiply-accumulates per token of the attention's projections into Q, K and V (MLA: down and up
 // projections), whole layer: their forward FLOPs are 2 × this per token.
 double qkv_macs_per_token(const ModelConfig& m);

@@ -370,12 +370,12 @@ StepTime StepCost::target_time(const StepWork& w) const {
     attention += kernel_time_s(a, hw_.gpu, act_precision_, profile, clock_slowdown_);
   }
   // Element-wise work per token, one kernel each: two fused residual-add + RMSNorm (read x and
-  // the residual, write both: 8h), the MLP activation (read its input, write f/t) and rotary
-  // embedding on the queries and keys (read and write).
+  // the residual, write both: 8h), the MLP activation (read its input, write f/t) and, with
+  // rotary positions, the rotary embedding on the queries and keys (read and write).
   KernelShape e{KernelClass::memory_bound, "elementwise"};
   e.bytes = as_double(T) *
             (8.0 * as_double(h) + mlp_activation_width(m, t) +
-             2.0 * as_double(aw.q_out() + aw.k_out()) / t) *
+             2.0 * as_double(rotary_elements(m, static_cast<int64_t>(t)))) *
             act_bytes_;
   KernelShape one = e;
   one.bytes = 0.0;

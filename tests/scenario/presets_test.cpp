@@ -244,5 +244,20 @@ TEST(Presets, UnknownPresetListsTheKnownOnesAndSuggests) {
       "model.preset", "llama3-405b"));
 }
 
+TEST(Presets, PositionsFollowEachFamily) {
+  // Rotary: every gated (Llama-era) preset, and GPT-NeoX, PaLM, Falcon, Nemotron-4; ALiBi: BLOOM;
+  // learned: GPT-2/3, OPT, MT-NLG, BERT.
+  for (const char* name : {"llama3-8b", "mixtral-8x7b", "deepseek-v3", "gemma3-27b", "gpt-oss-20b",
+                           "gpt-neox-20b", "palm-540b", "falcon-7b", "nemotron4-15b"}) {
+    ASSERT_NE(find_model_preset(name), nullptr) << name;
+    EXPECT_EQ(find_model_preset(name)->model.position_embedding, PositionEmbedding::rope) << name;
+  }
+  EXPECT_EQ(find_model_preset("bloom-176b")->model.position_embedding, PositionEmbedding::alibi);
+  for (const char* name : {"gpt2", "gpt3-175b", "opt-175b", "mt-nlg-530b", "bert-large"}) {
+    EXPECT_EQ(find_model_preset(name)->model.position_embedding, PositionEmbedding::learned)
+        << name;
+  }
+}
+
 }  // namespace
 }  // namespace wt

@@ -554,8 +554,9 @@ TEST(RowMapping, ANamedPresetFillsTheArchitectureTheRowLeavesOut) {
   EXPECT_EQ(m.at("gated_mlp"), true);
   EXPECT_EQ(m.at("tied_embeddings"), false);
   EXPECT_TRUE(has(rs.assumptions,
-                  "gated MLP (SwiGLU), separate input/output embeddings, no dropout, as "
-                  "preset deepseek-v3"));
+                  "gated MLP (SwiGLU), separate input/output embeddings, no dropout, rope "
+                  "positions, as preset deepseek-v3"));
+  EXPECT_EQ(m.at("position_embedding"), "rope");
   EXPECT_TRUE(has(rs.assumptions,
                   "model fields the row leaves out, from preset deepseek-v3: "
                   "num_kv_heads 128; moe.first_dense_layers 3; MLA"));

@@ -67,8 +67,9 @@ TEST(HfImportParams, DeepSeekV3IsMlaMoeWithSharedExpertsDenseLayersAndMtp) {
   EXPECT_TRUE(warned(x, "not imported"));
   EXPECT_TRUE(warned(x, "n_group"));
   EXPECT_TRUE(warned(x, "scoring_func"));
-  EXPECT_TRUE(warned(x, "rope_scaling"));
+  EXPECT_FALSE(warned(x, "rope_scaling"));      // read: it names rotary positions
   EXPECT_FALSE(warned(x, "n_routed_experts"));  // read, so not listed
+  EXPECT_EQ(x.model.position_embedding, PositionEmbedding::rope);
 }
 
 TEST(HfImportParams, Qwen3MoeReadsNumExpertsAndHeadDim) {
@@ -117,6 +118,8 @@ TEST(HfImportParams, Gpt2KeyNames) {
   EXPECT_FALSE(warned(x, "no intermediate_size"));
   EXPECT_TRUE(warned(x, "model.seq_length 1024 is n_positions"));
   EXPECT_TRUE(warned(x, "n_ctx"));
+  EXPECT_EQ(m.position_embedding, PositionEmbedding::learned);  // the family's, no note
+  EXPECT_FALSE(warned(x, "names no rotary"));
 }
 
 TEST(HfImportParams, Llama31_8bEqualsThePresetButForTheContext) {
@@ -132,6 +135,9 @@ TEST(HfImportParams, Llama31_8bEqualsThePresetButForTheContext) {
   EXPECT_NE(m.seq_length, p.seq_length);
   EXPECT_TRUE(warned(x, "not necessarily its training length"));
   EXPECT_LT(relative_error(total_params(m), 8.03e9), 0.01) << total_params(m);
+  EXPECT_EQ(m.position_embedding, PositionEmbedding::rope);  // rope_theta
+  EXPECT_EQ(m.position_embedding, p.position_embedding);
+  EXPECT_FALSE(warned(x, "rope_theta"));
 }
 
 TEST(HfImportParams, Mixtral8x7b) {
