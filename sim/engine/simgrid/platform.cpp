@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "sim/engine/simgrid/link_usage.hpp"
+#include "sim/engine/simgrid/sparse_route_zone.hpp"
 
 namespace wt::sg {
 namespace {
@@ -22,9 +23,9 @@ class PlatformBuilder {
   }
 
   Platform build() {
-    zone_ = sg4::create_full_zone("windtunnel");
+    zone_ = create_sparse_route_zone("windtunnel");
     platform_.controller = zone_->create_host("controller", 1e9);
-    // FullZone sizes its route table at the first route: every host comes first.
+    // Every host first, then the routes, in a fixed order (creation order fixes SimGrid ids).
     std::vector<uint64_t> pairs = communicating_pairs();
     for (uint64_t key : pairs) {
       host(source(key));

@@ -2,8 +2,9 @@
 // The SimGrid platform of one simulation (SimGrid types are only forward-declared here): one host
 // per GPU that sends or receives a flow, one SHARED link per directed topology link a flow crosses
 // (bandwidth × the efficiency of its link class, the link's latency), and one explicit route per
-// communicating GPU pair, the topology's ECMP choice for that pair. Hosts and routes for GPUs that
-// never touch the network are not created, which keeps SimGrid's N² route table small.
+// communicating GPU pair, the topology's ECMP choice for that pair, held in a SparseRouteZone
+// (sparse_route_zone.hpp: only the routes added, not FullZone's hosts² table). Hosts and routes
+// for GPUs that never touch the network are not created.
 #include <cstdint>
 #include <vector>
 

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "sim/engine/simgrid/isolated_run.hpp"
+#include "sim/engine/simgrid/sparse_route_zone.hpp"
 
 namespace wt::serving {
 namespace {
@@ -67,7 +68,7 @@ class Simulation {
     char log[] = "--log=root.thres:critical";
     char* argv[] = {name, log, nullptr};
     sg4::Engine engine(&argc, argv);
-    auto* zone = sg4::create_full_zone("serving");
+    auto* zone = sg::create_sparse_route_zone("serving");
     sg4::Host* host = zone->create_host("replicas", 1e9);
     zone->seal();
     out_.requests.assign(in_.requests.size(), RequestRecord{});
