@@ -79,7 +79,7 @@ TEST(EstimatePipeline, TheLastGradientBucketsAreExposedAfterTheBackward) {
   c.dp_group = 2;
   c.dp_shape = GroupShape{2, 1};
   c.fabric = Fabric{LinkClass{0.0, 1e9}, LinkClass{0.0, 1e9}, 0.0};
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.25});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.25});
   EXPECT_DOUBLE_EQ(e.iteration_s, 9.25);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 3.0);
   EXPECT_DOUBLE_EQ(e.breakdown_s.optimizer, 0.25);
@@ -105,7 +105,7 @@ TEST(EstimatePipeline, TheWaitBeforeTheOptimizerIsSplitBetweenDpAndTheTiedSync) 
   c.dp_shape = GroupShape{2, 1};
   c.fabric = Fabric{LinkClass{0.0, 1e9}, LinkClass{0.0, 1e9}, 0.0};
   c.tied_sync = CommCost{0.5, 1.0};
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.0, 0.0});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.0, 0.0});
   EXPECT_EQ(e.critical_stage, 0);
   EXPECT_DOUBLE_EQ(e.iteration_s, 7.5);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 1.0);
@@ -139,7 +139,7 @@ TEST(EstimatePipeline, ZeroThreeLayersWaitForTheirGathers) {
   // 13.5 and the optimizer waits for it: iteration 13.5 s, exposed DP 4 + 3 + 0.5 s.
   const Scenario s = zero3_three_layers();
   StepCosts c = zero3_costs();
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.0});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.0});
   EXPECT_DOUBLE_EQ(e.iteration_s, 13.5);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 7.5);
   EXPECT_DOUBLE_EQ(e.breakdown_s.compute, 6.0);
@@ -157,7 +157,7 @@ TEST(EstimatePipeline, ZeroThreeGathersTheEmbeddingAndOutputLayerApart) {
   c.vocab_gather.time_s = 1.0;
   c.vocab_reduce.time_s = 0.25;
   c.embedding_grad_bytes = 1.0;
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.0});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.0});
   EXPECT_DOUBLE_EQ(e.iteration_s, 15.75);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 9.75);
   EXPECT_DOUBLE_EQ(e.breakdown_s.compute, 6.0);

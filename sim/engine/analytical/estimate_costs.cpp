@@ -123,7 +123,7 @@ class Pricer {
 StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                      const Calibration* calibration) {
   StepCosts c;
-  const double slowdown = compute_slowdown(s);
+  const double slowdown = compute_slowdown(s, gpu);  // gpu: the scenario's
   c.compute_slowdown = slowdown;
   {
     const auto sink = [&] {
