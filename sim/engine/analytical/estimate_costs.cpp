@@ -17,27 +17,20 @@ namespace {
 // Sums the kernel times of a list as the cost model does (same order, same function).
 class TimeSink final : public KernelSink {
  public:
-  TimeSink(const GpuSpec& gpu, Precision p, const Calibration* calibration, double slowdown,
-           AttentionKernel attention)
-      : gpu_(gpu), p_(p), calibration_(calibration), slowdown_(slowdown), attention_(attention) {}
-  void add(const KernelShape& k) override {
-    total_s += kernel_time_s(k, gpu_, p_, calibration_, slowdown_, attention_);
-  }
+  explicit TimeSink(const KernelPricer& pricer) : pricer_(pricer) {}
+  void add(const KernelShape& k) override { total_s += pricer_.time_s(k); }
   double total_s = 0.0;
 
  private:
-  const GpuSpec& gpu_;
-  Precision p_;
-  const Calibration* calibration_;
-  double slowdown_;
-  AttentionKernel attention_;
+  const KernelPricer& pricer_;
 };
 
 // `slowdown`: compute_slowdown(s), taken once per scenario by the caller.
 template <class Emit>
 double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* calibration,
                    double slowdown, Emit emit) {
-  TimeSink sink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
+  const KernelPricer pricer(gpu, s.training.precision, calibration, slowdown, s.training.attention);
+  TimeSink sink(pricer);
   emit(sink);
   return sink.total_s;
 }
@@ -126,11 +119,10 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const double slowdown = compute_slowdown(s, gpu);  // gpu: the scenario's
   c.compute_slowdown = slowdown;
   {
-    const auto sink = [&] {
-      return TimeSink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
-    };
-    TimeSink layer_fwd = sink(), layer_bwd = sink(), embedding_fwd = sink(), embedding_bwd = sink(),
-             logits_fwd = sink(), logits_bwd = sink();
+    const KernelPricer pricer(gpu, s.training.precision, calibration, slowdown,
+                              s.training.attention);
+    TimeSink layer_fwd(pricer), layer_bwd(pricer), embedding_fwd(pricer), embedding_bwd(pricer),
+        logits_fwd(pricer), logits_bwd(pricer);
     emit_step_kernels(s,
                       {layer_fwd, layer_bwd, embedding_fwd, embedding_bwd, logits_fwd, logits_bwd});
     c.layer_fwd_s = layer_fwd.total_s;
