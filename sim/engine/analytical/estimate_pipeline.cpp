@@ -31,7 +31,7 @@ class PipelineClock {
         steps_(stage_step_count(schedule_, m_, v_)),
         shape_{p_, v_, m_, schedule_, steps_},
         clocks_(static_cast<size_t>(p_), memory),
-        // Never read before written: a step waits on the sender's pass count (sent()), so the
+        // Never read before written: a step waits on the sender's pass count (ran()), so the
         // table is not filled.
         arrivals_(static_cast<double*>(memory->allocate(
             static_cast<size_t>(int64_t{p_} * v_ * m_ * 2) * sizeof(double), alignof(double)))),
