@@ -278,8 +278,10 @@ class PipelineClock {
       dp_bytes += r_bytes;
     };
     const int plain = std::max(0, n - std::max(recomputed, 0));
+#pragma GCC unroll 4
     for (int i = 0; i < plain; ++i)
       layer(bwd_unit_s_);
+#pragma GCC unroll 4
     for (int i = plain; i < n; ++i)
       layer(recomputed_bwd_unit_s_);
     k.gathered_s = gathered;
@@ -401,7 +403,9 @@ class PipelineClock {
   }
 
   // Layer passes of the stage per iteration (each layer: m forwards, m backwards) and recomputes.
-  double layer_passes(int stage) const { return static_cast<double>(m_) * stage_layers(stage); }
+  double layer_passes(int stage) const {
+    return static_cast<double>(m_) * stage_layers(stage);
+  }
 
   // Layer passes that run their collectives again: the recomputed layers' under full recompute
   // (every layer, or the first recompute_num_layers of each chunk), every layer's under per-op.
