@@ -152,7 +152,10 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
   }
 
-  c.p2p = price(pipeline_message(z));
+  // One stage sends nothing and syncs no tied embedding (syncs_tied_embedding needs two stages;
+  // interleaving needs them too): p2p and tied_sync stay zero, unpriced.
+  const bool stages = s.parallel.pipeline > 1 || s.parallel.virtual_stages > 1;
+  if (stages) c.p2p = price(pipeline_message(z));
   c.dp_group = layer_dp_group(s);
   // The parameter gathers of ZeRO 1 to 3, and ZeRO-3's reduce-scatters of each layer's and the
   // vocabulary's gradients, priced only where the recurrence runs them (estimate_pipeline.cpp).
@@ -166,7 +169,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
       separate_expert_grads(s) ? layer_dense_grad_bytes(s, z) : c.layer_grad_bytes;
   c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
-  c.tied_sync = price(tied_embedding_sync(s, z));
+  if (stages) c.tied_sync = price(tied_embedding_sync(s, z));
   if (zero3) c.vocab_gather = price(vocab_param_gather(s, z));
   if (zero3 && c.embedding_grad_bytes > 0.0)
     c.vocab_reduce = price(vocab_grad_reduce_scatter(s, z));
