@@ -84,14 +84,22 @@ class Pricer {
     CollectiveCost cost;
   };
 
+  // collective_cost prices an all-gather and a reduce-scatter of the same bytes over the same
+  // group alike (the same ring, protocol steps and hierarchical form: collective_cost.cpp), so
+  // ZeRO-3's gradient reduce-scatters reuse the parameter gathers' price where the bytes agree.
+  static Collective priced_as(Collective c) {
+    return c == Collective::reduce_scatter ? Collective::all_gather : c;
+  }
+
   CollectiveCost price(Collective c, double bytes, CommDim dim, int group) {
+    const Collective as = priced_as(c);
     for (int i = 0; i < size_; ++i) {
       const Priced& p = priced_[i];
-      if (p.collective == c && p.bytes == bytes && p.dim == dim && p.group == group) return p.cost;
+      if (p.collective == as && p.bytes == bytes && p.dim == dim && p.group == group) return p.cost;
     }
     const CollectiveCost cost =
         collective_cost(c, bytes, shape(dim, group), fabric_, s_.parallel.collective_algorithm);
-    priced_[next_] = {c, bytes, dim, group, cost};
+    priced_[next_] = {as, bytes, dim, group, cost};
     next_ = (next_ + 1) % kRemembered;
     size_ = std::min(size_ + 1, kRemembered);
     return cost;
