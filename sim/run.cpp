@@ -115,7 +115,8 @@ RunResult estimate_scenario(const Scenario& s) {
   if (s.model.is_layer_list()) return run_scenario(s, EngineKind::analytical).result;
   const HardwareSetup hw(s);
   const ScenarioEstimate e = estimate_iteration_and_memory(s, hw);
-  const IterationWork work{model_flops_per_iteration(s), hardware_flops_per_iteration(s), e.memory};
+  const IterationFlops flops = iteration_flops(s);
+  const IterationWork work{flops.model, flops.hardware, e.memory};
   return assemble_result(s, hw.gpu, hw.profile(), e.iteration, work, "estimate");
 }
 

@@ -211,6 +211,8 @@ CollectiveCost choose(Collective c, double bytes, GroupShape g, const Fabric& f,
     return priced(pinned ? *pinned : flat(c, bytes, g, f), f);
   }
   CollectiveCost best = priced(flat(c, bytes, g, f), f);
+  // Tree, NVLS and (unpinned) the hierarchical form apply to all-reduce only.
+  if (c != Collective::all_reduce) return best;
   const auto keep_faster = [&](const std::optional<Candidate>& extra) {
     if (!extra) return;
     const CollectiveCost cost = priced(*extra, f);

@@ -60,12 +60,20 @@ double slowest_gpu_slowdown(const Scenario& s) {
 
 double mean_compute_speed(const Scenario& s) {
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
-  const double clock = gpu != nullptr ? power_clock_factor(*gpu, s.cluster.gpu_power_limit_W) : 1.0;
-  return s.cluster.gpu_sustained_speed * clock;
+  if (gpu == nullptr) return s.cluster.gpu_sustained_speed * 1.0;
+  return mean_compute_speed(s, *gpu);
+}
+
+double mean_compute_speed(const Scenario& s, const GpuSpec& gpu) {
+  return s.cluster.gpu_sustained_speed * power_clock_factor(gpu, s.cluster.gpu_power_limit_W);
 }
 
 double compute_slowdown(const Scenario& s) {
   return straggler_stretch(s).total() / mean_compute_speed(s);
+}
+
+double compute_slowdown(const Scenario& s, const GpuSpec& gpu) {
+  return straggler_stretch(s).total() / mean_compute_speed(s, gpu);
 }
 
 }  // namespace wt

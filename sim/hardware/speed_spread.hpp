@@ -11,6 +11,7 @@
 // calibration profiles give: cluster.gpu_sustained_speed, docs/models.md, "Sustained speed".
 #include <cstdint>
 
+#include "sim/hardware/gpu.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {
@@ -30,11 +31,14 @@ double slowest_gpu_slowdown(const Scenario& s);
 // The job's GPUs' mean speed on GEMMs and attention against the isolated micro-benchmarks:
 // cluster.gpu_sustained_speed times the clock a power limit leaves (power_limit.hpp; 1 at the TDP).
 double mean_compute_speed(const Scenario& s);
+// The same with the scenario's GPU (find_gpu(s.cluster.gpu)) already looked up by the caller.
+double mean_compute_speed(const Scenario& s, const GpuSpec& gpu);
 
 // What the cost model divides the compute-bound part of every kernel by in a scenario's job:
 // the stragglers' stretch (the slowest GPU's under allreduce; stragglers.hpp, straggler_stretch)
 // over the GPUs' mean speed (mean_compute_speed). At least 1 unless backup workers skip the slow
 // ones.
 double compute_slowdown(const Scenario& s);
+double compute_slowdown(const Scenario& s, const GpuSpec& gpu);  // gpu: as mean_compute_speed's
 
 }  // namespace wt

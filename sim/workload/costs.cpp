@@ -24,18 +24,24 @@ Precision attention_precision(Precision p) {
   return quantized_gemms(p) ? Precision::bf16 : p;
 }
 
-// The best-shape efficiency at this precision, scaled for the shape (sim/hardware/gemm_efficiency).
-double catalog_gemm_efficiency(const KernelShape& k, const GpuSpec& gpu, Precision p) {
-  return best_gemm_efficiency(gpu, p) *
-         gemm_shape_factor(k.m, k.n, k.k, k.batch, static_cast<int>(gpu.sm_count.value));
+KernelShape shape_of(const Kernel& k) {
+  KernelShape shape{k.cls, k.name.c_str()};
+  shape.m = k.m;
+  shape.n = k.n;
+  shape.k = k.k;
+  shape.batch = k.batch;
+  shape.flops = k.flops;
+  shape.bytes = k.bytes;
+  return shape;
 }
 
 double list_time_s(KernelList& kernels, const GpuSpec& gpu, Precision p,
                    const Calibration* calibration, double compute_slowdown,
                    AttentionKernel attention) {
+  const KernelPricer pricer(gpu, p, calibration, compute_slowdown, attention);
   double total = 0.0;
   for (Kernel& k : kernels) {
-    k.time_s = kernel_time_s(k, gpu, p, calibration, compute_slowdown, attention);
+    k.time_s = pricer.time_s(shape_of(k));
     total += k.time_s;
   }
   return total;
@@ -52,19 +58,36 @@ double best_gemm_efficiency(const GpuSpec& gpu, Precision p) {
 double kernel_time_s(const Kernel& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration, double compute_slowdown,
                      AttentionKernel attention) {
-  KernelShape shape{k.cls, k.name.c_str()};
-  shape.m = k.m;
-  shape.n = k.n;
-  shape.k = k.k;
-  shape.batch = k.batch;
-  shape.flops = k.flops;
-  shape.bytes = k.bytes;
-  return kernel_time_s(shape, gpu, p, calibration, compute_slowdown, attention);
+  return kernel_time_s(shape_of(k), gpu, p, calibration, compute_slowdown, attention);
 }
 
 double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration, double compute_slowdown,
                      AttentionKernel attention) {
+  return KernelPricer(gpu, p, calibration, compute_slowdown, attention).time_s(k);
+}
+
+KernelPricer::KernelPricer(const GpuSpec& gpu, Precision p, const Calibration* calibration,
+                           double compute_slowdown, AttentionKernel attention)
+    : gpu_(gpu),
+      p_(p),
+      attention_p_(attention_precision(p)),
+      calibration_(calibration),
+      compute_slowdown_(compute_slowdown),
+      attention_(attention) {
+  double memory_eff = gpu.memory_efficiency.value;
+  if (calibration != nullptr) memory_eff = calibration->memory_efficiency().value_or(memory_eff);
+  memory_Bps_ = gpu.memory_bw_GBps.value * 1e9 * memory_eff;
+  gemm_peak_flops_ = gpu.peak_flops(p);
+  attention_peak_flops_ = gpu.peak_flops(attention_p_);
+  best_gemm_efficiency_ = best_gemm_efficiency(gpu, p);
+  launch_s_ = gpu.kernel_launch_us.value * 1e-6;
+  sm_count_ = static_cast<int>(gpu.sm_count.value);
+}
+
+double KernelPricer::time_s(const KernelShape& k) const {
+  const GpuSpec& gpu = gpu_;
+  const Calibration* calibration = calibration_;
   if (k.cls == KernelClass::host_link) {
     const std::optional<double> measured =
         calibration != nullptr ? calibration->host_link_GBps() : std::nullopt;
@@ -74,20 +97,21 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
   if (k.cls == KernelClass::host_cpu) {
     return k.bytes / (host_memory_share_GBps(gpu).value * 1e9 * kHostMemoryEfficiency);
   }
-  double memory_eff = gpu.memory_efficiency.value;
-  if (calibration != nullptr) memory_eff = calibration->memory_efficiency().value_or(memory_eff);
-  const double memory_s = k.bytes / (gpu.memory_bw_GBps.value * 1e9 * memory_eff);
+  const double memory_s = k.bytes / memory_Bps_;
   double compute_s = 0.0;
   switch (k.cls) {
     case KernelClass::gemm: {
       const std::optional<double> measured =
-          calibration != nullptr ? calibration->gemm_efficiency(p, k.m, k.n, k.k) : std::nullopt;
-      const double eff = measured ? *measured : catalog_gemm_efficiency(k, gpu, p);
-      compute_s = k.flops / (gpu.peak_flops(p) * eff);
+          calibration != nullptr ? calibration->gemm_efficiency(p_, k.m, k.n, k.k) : std::nullopt;
+      // The best-shape efficiency scaled for the shape (sim/hardware/gemm_efficiency).
+      const double eff =
+          measured ? *measured
+                   : best_gemm_efficiency_ * gemm_shape_factor(k.m, k.n, k.k, k.batch, sm_count_);
+      compute_s = k.flops / (gemm_peak_flops_ * eff);
       break;
     }
     case KernelClass::attention: {
-      const Precision ap = attention_precision(p);
+      const Precision ap = attention_p_;
       // Under context parallelism a rank's s/c queries meet the s keys as c ring steps, each one
       // kernel over a block of s/c keys (Megatron-Core's default cp_comm_type p2p; Transformer
       // Engine's AttnFuncWithCPAndKVP2P), so the tables are read at the shorter of the two.
@@ -95,12 +119,12 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
       const int64_t batch_heads = std::max<int64_t>(k.batch, 1);
       const int64_t head_dim = std::max<int64_t>(k.k, 1);
       double eff = kAttentionEfficiency;
-      eff = measured_attention_efficiency(attention, gpu, ap, batch_heads, seq, head_dim)
+      eff = measured_attention_efficiency(attention_, gpu, ap, batch_heads, seq, head_dim)
                 .value_or(eff);
       if (calibration != nullptr) {
         eff = calibration->attention_efficiency(ap, batch_heads, seq, head_dim).value_or(eff);
       }
-      compute_s = k.flops / (gpu.peak_flops(ap) * eff);
+      compute_s = k.flops / (attention_peak_flops_ * eff);
       break;
     }
     case KernelClass::memory_bound:
@@ -109,7 +133,7 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
     case KernelClass::host_cpu:
       break;
   }
-  return std::max(compute_s * compute_slowdown, memory_s) + gpu.kernel_launch_us.value * 1e-6;
+  return std::max(compute_s * compute_slowdown_, memory_s) + launch_s_;
 }
 
 std::vector<std::string> calibration_fallbacks(const Scenario& s, const Calibration& c) {

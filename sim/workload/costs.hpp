@@ -38,6 +38,26 @@ double kernel_time_s(const KernelShape& k, const GpuSpec& gpu, Precision p,
                      const Calibration* calibration = nullptr, double compute_slowdown = 1.0,
                      AttentionKernel attention = AttentionKernel::fused);
 
+// kernel_time_s with what does not depend on the kernel taken once (the memory bandwidth with its
+// efficiency, the peak rates at the GEMM and the attention precision, the best-shape GEMM
+// efficiency, the launch time), for the lists of one scenario: the same time, bit for bit.
+class KernelPricer {
+ public:
+  KernelPricer(const GpuSpec& gpu, Precision p, const Calibration* calibration = nullptr,
+               double compute_slowdown = 1.0, AttentionKernel attention = AttentionKernel::fused);
+  double time_s(const KernelShape& k) const;
+
+ private:
+  const GpuSpec& gpu_;
+  Precision p_, attention_p_;
+  const Calibration* calibration_;
+  double compute_slowdown_;
+  AttentionKernel attention_;
+  double memory_Bps_;  // the bandwidth memory-bound traffic reaches
+  double gemm_peak_flops_, attention_peak_flops_, best_gemm_efficiency_, launch_s_;
+  int sm_count_;
+};
+
 // The group a communication op runs over, from its dimension and Megatron's rank order (tensor
 // fastest, then context, data, pipeline).
 GroupShape comm_group(const Op& op, const Scenario& s);

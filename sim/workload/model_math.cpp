@@ -96,9 +96,9 @@ double idle_expert_params(const ModelConfig& m) {
   return as_double(m.moe.num_experts - m.moe.top_k) * mlp_params(m, routed_ffn_width(m));
 }
 
-// A layer's forward as the GPUs run it: the expert MLP padded to capacity.
-LayerFlops hardware_layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
-  LayerFlops f = layer_forward_flops(m, b, s);
+// A layer's forward as the GPUs run it, from its forward FLOPs `f` (layer_forward_flops): the
+// expert MLP padded to capacity.
+LayerFlops hardware_layer_forward_flops(LayerFlops f, const ModelConfig& m) {
   f.mlp *= expert_capacity_scale(m);
   return f;
 }
@@ -132,8 +132,8 @@ double recomputed_module_flops(const Scenario& s, const LayerFlops& f, int64_t b
 // (torchtitan) reruns every second matmul of the block: k 2bsh·k·d_qk, the output projection
 // 2bs·a·d_v·h and one MLP matrix (w3 of a gated MLP, fc2 of a two-matrix one: 2bshf per routed
 // token, and the shared experts' likewise).
-double recompute_flops_per_layer(const Scenario& s, int64_t b) {
-  const LayerFlops f = hardware_layer_forward_flops(s.model, b, s.model.seq_length);
+// `f`: the layer's hardware forward FLOPs (hardware_layer_forward_flops) over `b` sequences.
+double recompute_flops_per_layer(const Scenario& s, const LayerFlops& f, int64_t b) {
   const bool fused = is_fused(s.training.attention);
   const double rescored = fused ? 0.5 * f.attention : 0.0;
   const double core = fused ? rescored : f.attention;
@@ -219,19 +219,26 @@ double three_passes(const Scenario& s, const LayerFlops& f, double adapters, dou
 }  // namespace
 
 double model_flops_per_iteration(const Scenario& s) {
-  const int64_t batch = s.training.global_batch_size;
-  return three_passes(s, layer_forward_flops(s.model, batch, s.model.seq_length),
-                      adapter_forward_flops(s, batch),
-                      logits_forward_flops(s.model, batch, s.model.seq_length));
+  return iteration_flops(s).model;
 }
 
 double hardware_flops_per_iteration(const Scenario& s) {
+  return iteration_flops(s).hardware;
+}
+
+IterationFlops iteration_flops(const Scenario& s) {
   const int64_t batch = s.training.global_batch_size;
   const double layers = as_double(s.model.num_layers);
   const double adapters = adapter_forward_flops(s, batch);
-  return three_passes(s, hardware_layer_forward_flops(s.model, batch, s.model.seq_length), adapters,
-                      logits_forward_flops(s.model, batch, s.model.seq_length)) +
-         layers * (recompute_flops_per_layer(s, batch) + recomputed_layer_share(s) * adapters);
+  const double logits = logits_forward_flops(s.model, batch, s.model.seq_length);
+  const LayerFlops model = layer_forward_flops(s.model, batch, s.model.seq_length);
+  const LayerFlops hardware = hardware_layer_forward_flops(model, s.model);
+  IterationFlops out;
+  out.model = three_passes(s, model, adapters, logits);
+  out.hardware = three_passes(s, hardware, adapters, logits) +
+                 layers * (recompute_flops_per_layer(s, hardware, batch) +
+                           recomputed_layer_share(s) * adapters);
+  return out;
 }
 
 double embedding_params(const ModelConfig& m) {

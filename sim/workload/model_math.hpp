@@ -35,6 +35,12 @@ double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s);  // 2bs
 // padding of experts to their capacity (the expert MLP × capacity factor).
 double model_flops_per_iteration(const Scenario& s);
 double hardware_flops_per_iteration(const Scenario& s);
+// Both at once, the layer's, the output layer's and the adapters' FLOPs taken once.
+struct IterationFlops {
+  double model = 0.0;
+  double hardware = 0.0;
+};
+IterationFlops iteration_flops(const Scenario& s);
 
 // Parameters. Layer weights with biases and layer norms; embeddings V·h (and an output layer V·h
 // unless tied). Learned position embeddings are not counted. Attention is grouped-query with

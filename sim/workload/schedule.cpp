@@ -5,16 +5,6 @@
 namespace wt {
 namespace {
 
-// Megatron-LM forward_backward_pipelining_with_interleaving: virtual micro-batch k runs chunk
-// (k mod p·v) / p (reversed for backward) of micro-batch (k / p·v)·p + k mod p.
-PipeStep interleaved_step(bool forward, int64_t k, int stages, int chunks) {
-  const int64_t group = int64_t{stages} * chunks;
-  auto chunk = static_cast<int32_t>((k % group) / stages);
-  if (!forward) chunk = chunks - 1 - chunk;
-  const auto micro_batch = static_cast<int32_t>((k / group) * stages + k % stages);
-  return {forward, micro_batch, chunk};
-}
-
 // Forward passes run before the first backward: 1F1B stages − stage − 1, interleaved
 // 2·(stages − stage − 1) + (chunks − 1)·stages, GPipe all of them; at most the total.
 int64_t warmup_steps(PipelineSchedule schedule, int stages, int stage, int64_t total, int chunks) {
@@ -34,12 +24,22 @@ int64_t warmup_steps(PipelineSchedule schedule, int stages, int stage, int64_t t
 // micro-batch n.
 PipeStep nth_pass(PipelineSchedule schedule, bool forward, int64_t n, int stages, int chunks) {
   if (schedule == PipelineSchedule::interleaved) {
-    return interleaved_step(forward, n, stages, chunks);
+    return interleaved_pass(forward, n, stages, chunks);
   }
   return {forward, static_cast<int32_t>(n), 0};
 }
 
 }  // namespace
+
+// Megatron-LM forward_backward_pipelining_with_interleaving: virtual micro-batch k runs chunk
+// (k mod p·v) / p (reversed for backward) of micro-batch (k / p·v)·p + k mod p.
+PipeStep interleaved_pass(bool forward, int64_t k, int stages, int chunks) {
+  const int64_t group = int64_t{stages} * chunks;
+  auto chunk = static_cast<int32_t>((k % group) / stages);
+  if (!forward) chunk = chunks - 1 - chunk;
+  const auto micro_batch = static_cast<int32_t>((k / group) * stages + k % stages);
+  return {forward, micro_batch, chunk};
+}
 
 int64_t stage_step_count(PipelineSchedule schedule, int64_t micro_batches, int chunks) {
   return 2 * micro_batches * (schedule == PipelineSchedule::interleaved ? chunks : 1);

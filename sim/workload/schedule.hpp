@@ -27,6 +27,10 @@ int64_t stage_step_count(PipelineSchedule schedule, int64_t micro_batches, int c
 PipeStep stage_step(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
                     int chunks, int64_t index);
 
+// The n-th forward (or backward) pass of a stage of the interleaved schedule: virtual micro-batch
+// n.
+PipeStep interleaved_pass(bool forward, int64_t n, int stages, int chunks);
+
 // The same for one stage, with what stage_step derives per stage (its passes and warm-up) taken
 // once: the `estimate` recurrence asks for every step of every stage in turn.
 class StageSchedule {
@@ -35,6 +39,17 @@ class StageSchedule {
   StageSchedule(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
                 int chunks);
   PipeStep at(int64_t index) const;  // stage_step(..., index)
+  // at(index) for a walk that runs the steps in order and counts the passes it ran: the n-th
+  // forward (backward) step of a stage runs forward (backward) pass n, so only the direction is
+  // derived.
+  PipeStep at(int64_t index, int64_t forwards_run, int64_t backwards_run) const {
+    const bool forward =
+        index < warmup_ || (index < 2 * passes_ - warmup_ && ((index - warmup_) & 1) == 0);
+    const int64_t n = forward ? forwards_run : backwards_run;
+    if (schedule_ == PipelineSchedule::interleaved)
+      return interleaved_pass(forward, n, stages_, chunks_);
+    return {forward, static_cast<int32_t>(n), 0};
+  }
 
  private:
   PipelineSchedule schedule_ = PipelineSchedule::one_f_one_b;

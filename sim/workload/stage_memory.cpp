@@ -99,7 +99,9 @@ StageMemoryTerms stage_memory_terms(const Scenario& s) {
   terms.gathers_units = s.parallel.zero_stage >= 3 && terms.dp_group > 1;
   if (terms.gathers_units) {
     terms.gathered_layer = layer_params_on_gpu(s);
-    terms.gathered_layer_trainable = layer_trainable_params_on_gpu(s);
+    // layer_trainable_params_on_gpu: the whole layer unless the base weights are frozen.
+    terms.gathered_layer_trainable =
+        frozen_base(s.training) ? layer_trainable_params_on_gpu(s) : terms.gathered_layer;
   }
   terms.runtime = runtime_memory(s, 0.0);
   return terms;

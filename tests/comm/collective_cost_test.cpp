@@ -156,6 +156,33 @@ TEST(CollectiveCost, ReduceScatterCostsAsAllGather) {
   }
 }
 
+TEST(CollectiveCost, ReduceScatterIsPricedBitForBitAsAllGather) {
+  // The estimate reuses a gather's price for a reduce-scatter of the same bytes over the same group
+  // (estimate_costs.cpp): every field equal, with and without NCCL's protocols, under every pin.
+  Fabric nccl = kFabric;
+  nccl.nccl_protocols = true;
+  nccl.nvls = {23e-6, 275e9};
+  const auto pins = {CollectiveAlgorithm::automatic, CollectiveAlgorithm::ring,
+                     CollectiveAlgorithm::tree, CollectiveAlgorithm::hierarchical,
+                     CollectiveAlgorithm::nvls};
+  for (const Fabric& f : {kFabric, nccl}) {
+    for (GroupShape g : {GroupShape{8, 1}, GroupShape{4, 4}, GroupShape{32, 4}, GroupShape{2, 2}}) {
+      for (CollectiveAlgorithm pin : pins) {
+        for (double bytes : {1e3, 3e8}) {
+          const CollectiveCost rs = cost(Collective::reduce_scatter, bytes, g, pin, f);
+          const CollectiveCost ag = cost(Collective::all_gather, bytes, g, pin, f);
+          EXPECT_EQ(rs.time_s, ag.time_s);
+          EXPECT_EQ(rs.algorithm, ag.algorithm);
+          EXPECT_EQ(rs.bytes_sent_per_gpu, ag.bytes_sent_per_gpu);
+          EXPECT_EQ(rs.protocol, ag.protocol);
+          EXPECT_EQ(rs.protocol_latency_s, ag.protocol_latency_s);
+          EXPECT_EQ(rs.bandwidth_fraction, ag.bandwidth_fraction);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace wt
 

@@ -8,9 +8,11 @@
 
 #include "core/error.hpp"
 #include "sim/engine/analytical/estimate.hpp"
+#include "sim/engine/analytical/estimate_costs.hpp"
 #include "sim/engine/analytical/estimate_pipeline.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/workload/hardware_setup.hpp"
 #include "sim/workload/schedule.hpp"
 #include "sim/workload/workload_sizes.hpp"
 #include "tests/workload/make_scenario.hpp"
@@ -79,7 +81,7 @@ TEST(EstimatePipeline, TheLastGradientBucketsAreExposedAfterTheBackward) {
   c.dp_group = 2;
   c.dp_shape = GroupShape{2, 1};
   c.fabric = Fabric{LinkClass{0.0, 1e9}, LinkClass{0.0, 1e9}, 0.0};
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.25});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.25});
   EXPECT_DOUBLE_EQ(e.iteration_s, 9.25);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 3.0);
   EXPECT_DOUBLE_EQ(e.breakdown_s.optimizer, 0.25);
@@ -105,11 +107,42 @@ TEST(EstimatePipeline, TheWaitBeforeTheOptimizerIsSplitBetweenDpAndTheTiedSync) 
   c.dp_shape = GroupShape{2, 1};
   c.fabric = Fabric{LinkClass{0.0, 1e9}, LinkClass{0.0, 1e9}, 0.0};
   c.tied_sync = CommCost{0.5, 1.0};
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.0, 0.0});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.0, 0.0});
   EXPECT_EQ(e.critical_stage, 0);
   EXPECT_DOUBLE_EQ(e.iteration_s, 7.5);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 1.0);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.pp, 0.5);
+}
+
+// step_costs with the scenario's own GPU and fabric.
+StepCosts scenario_step_costs(const Scenario& s) {
+  const HardwareSetup hw(s);
+  return step_costs(s, hw.gpu, hw.fabric, hw.profile());
+}
+
+TEST(StepCosts, OneStageLeavesThePipelineSendAndTheTiedSyncUnpriced) {
+  // GPT test shapes (h 2,048, V 51,200, seq 2,048, micro-batch 1, bf16), tied embeddings, 2 data-
+  // parallel ranks. Two stages: a send of 2,048 · 2,048 · 2 B = 8,388,608 B, and the tied
+  // embedding's all-reduce between the end stages, 2 · ½ · 51,200 · 2,048 · 2 B = 209,715,200 B
+  // sent. One stage runs neither (no sends, syncs_tied_embedding needs two stages): both zero.
+  Scenario two = pipeline(2, 1, 2, PipelineSchedule::one_f_one_b);
+  two.parallel.data = 2;
+  two.cluster.gpus_per_node = 4;
+  two.model.tied_embeddings = true;
+  const StepCosts c2 = scenario_step_costs(two);
+  EXPECT_DOUBLE_EQ(c2.p2p.sent_bytes, 8388608.0);
+  EXPECT_GT(c2.p2p.time_s, 0.0);
+  EXPECT_DOUBLE_EQ(c2.tied_sync.sent_bytes, 209715200.0);
+  EXPECT_GT(c2.tied_sync.time_s, 0.0);
+
+  Scenario one = two;
+  one.parallel.pipeline = 1;
+  one.cluster.gpus_per_node = 2;
+  const StepCosts c1 = scenario_step_costs(one);
+  for (const CommCost& unpriced : {c1.p2p, c1.tied_sync}) {
+    EXPECT_EQ(unpriced.time_s, 0.0);
+    EXPECT_EQ(unpriced.sent_bytes, 0.0);
+  }
 }
 
 // One stage of 3 layers on 2 data-parallel ranks under ZeRO-3, one micro-batch; layers of 1 s each
@@ -139,7 +172,7 @@ TEST(EstimatePipeline, ZeroThreeLayersWaitForTheirGathers) {
   // 13.5 and the optimizer waits for it: iteration 13.5 s, exposed DP 4 + 3 + 0.5 s.
   const Scenario s = zero3_three_layers();
   StepCosts c = zero3_costs();
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.0});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.0});
   EXPECT_DOUBLE_EQ(e.iteration_s, 13.5);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 7.5);
   EXPECT_DOUBLE_EQ(e.breakdown_s.compute, 6.0);
@@ -157,7 +190,7 @@ TEST(EstimatePipeline, ZeroThreeGathersTheEmbeddingAndOutputLayerApart) {
   c.vocab_gather.time_s = 1.0;
   c.vocab_reduce.time_s = 0.25;
   c.embedding_grad_bytes = 1.0;
-  const PipelineEstimate e = estimate_pipeline(s, c, {0.0});
+  const PipelineEstimate e = estimate_pipeline(s, c, std::vector<double>{0.0});
   EXPECT_DOUBLE_EQ(e.iteration_s, 15.75);
   EXPECT_DOUBLE_EQ(e.exposed_comm_by_dim_s.dp, 9.75);
   EXPECT_DOUBLE_EQ(e.breakdown_s.compute, 6.0);

@@ -35,6 +35,38 @@ TEST(Schedule, InterleavedFollowsMegatronOrder) {
             "F0 F1 F0.1 F1.1 F2 B0.1 F3 B1.1 F2.1 B0 F3.1 B1 B2.1 B3.1 B2 B3 ");
 }
 
+TEST(Schedule, StepsInOrderFromThePassesRun) {
+  // Stage 1 of 4 under 1F1B, m = 6: F0 F1 F2 B0 F3 B1 F4 B2 F5 B3 B4 B5. Step 3 follows three
+  // forwards: backward pass 0; step 4 follows three forwards and one backward: forward pass 3.
+  const StageSchedule one_f_one_b(PipelineSchedule::one_f_one_b, 4, 1, 6, 1);
+  EXPECT_FALSE(one_f_one_b.at(3, 3, 0).forward);
+  EXPECT_EQ(one_f_one_b.at(3, 3, 0).micro_batch, 0);
+  EXPECT_TRUE(one_f_one_b.at(4, 3, 1).forward);
+  EXPECT_EQ(one_f_one_b.at(4, 3, 1).micro_batch, 3);
+  // Walking each schedule in order, counting the passes, gives at(index) at every step.
+  struct Case {
+    PipelineSchedule schedule;
+    int stages, micro_batches, chunks;
+  };
+  for (const Case c :
+       {Case{PipelineSchedule::one_f_one_b, 4, 6, 1}, Case{PipelineSchedule::one_f_one_b, 4, 2, 1},
+        Case{PipelineSchedule::gpipe, 3, 5, 1}, Case{PipelineSchedule::interleaved, 4, 8, 2},
+        Case{PipelineSchedule::interleaved, 2, 4, 3}}) {
+    for (int stage = 0; stage < c.stages; ++stage) {
+      const StageSchedule sched(c.schedule, c.stages, stage, c.micro_batches, c.chunks);
+      int64_t forwards = 0, backwards = 0;
+      const int64_t steps = stage_step_count(c.schedule, c.micro_batches, c.chunks);
+      for (int64_t i = 0; i < steps; ++i) {
+        const PipeStep want = sched.at(i), got = sched.at(i, forwards, backwards);
+        EXPECT_EQ(got.forward, want.forward) << "stage " << stage << " step " << i;
+        EXPECT_EQ(got.micro_batch, want.micro_batch) << "stage " << stage << " step " << i;
+        EXPECT_EQ(got.chunk, want.chunk) << "stage " << stage << " step " << i;
+        (want.forward ? forwards : backwards) += 1;
+      }
+    }
+  }
+}
+
 TEST(Schedule, EveryMicroBatchChunkRunsForwardAndBackwardOnce) {
   for (auto kind :
        {PipelineSchedule::gpipe, PipelineSchedule::one_f_one_b, PipelineSchedule::interleaved}) {

@@ -1,6 +1,7 @@
 #include "sim/engine/analytical/estimate.hpp"
 
 #include <algorithm>
+#include <memory_resource>
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "core/error.hpp"
 #include "sim/engine/analytical/estimate_costs.hpp"
 #include "sim/engine/analytical/estimate_pipeline.hpp"
+#include "sim/engine/analytical/estimate_scratch.hpp"
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/workload/costs.hpp"
@@ -40,7 +42,8 @@ void check_validated(const Scenario& s) {
 // per kind of stage, the first, the last and the middle ones by layer count.
 class StageTable {
  public:
-  explicit StageTable(const Scenario& s) : stages_(static_cast<size_t>(s.parallel.pipeline)) {
+  StageTable(const Scenario& s, std::pmr::memory_resource* memory)
+      : kinds_(memory), stages_(static_cast<size_t>(s.parallel.pipeline), memory) {
     const int p = s.parallel.pipeline;
     kinds_.reserve(4);  // the first, the last, usually one or two middle layer counts
     for (int st = 0; st < p; ++st) {
@@ -76,16 +79,20 @@ class StageTable {
     int kind;
     int most_chunk;
   };
-  std::vector<Kind> kinds_;
-  std::vector<Stage> stages_;
+  std::pmr::vector<Kind> kinds_;
+  std::pmr::vector<Stage> stages_;
 };
 
-IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw, const StageTable& stages) {
+// The scratch memory of one call: the stage table and the optimizer times (estimate_scratch.hpp).
+using Scratch = StackArena<4096>;
+
+IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw, const StageTable& stages,
+                            std::pmr::memory_resource* memory) {
   const StepCosts costs = step_costs(s, hw.gpu, hw.fabric, hw.profile());
   // Priced per kind of stage, then copied to the stages of that kind (the first stages' kinds
   // are numbered first, so a stage's kind is never ahead of the stage).
   const int p = s.parallel.pipeline;
-  std::vector<double> optimizer(static_cast<size_t>(p));
+  std::pmr::vector<double> optimizer(static_cast<size_t>(p), memory);
   for (int k = 0; k < stages.kinds(); ++k) {
     const StageWeights& w = stages.kind_weights(k);
     optimizer[k] =
@@ -122,7 +129,8 @@ PeakMemory peak_memory_of(const Scenario& s, const StageTable& stages, double ca
 
 IterationEstimate estimate_iteration(const Scenario& s, const HardwareSetup& hw) {
   check_validated(s);
-  return iteration(s, hw, StageTable(s));
+  Scratch scratch;
+  return iteration(s, hw, StageTable(s, scratch.resource()), scratch.resource());
 }
 
 IterationEstimate estimate_iteration(const Scenario& s) {
@@ -139,13 +147,16 @@ PeakMemory estimate_peak_memory(const Scenario& s) {
 
 PeakMemory estimate_peak_memory(const Scenario& s, double capacity_bytes) {
   check_validated(s);
-  return peak_memory_of(s, StageTable(s), capacity_bytes);
+  Scratch scratch;
+  return peak_memory_of(s, StageTable(s, scratch.resource()), capacity_bytes);
 }
 
 ScenarioEstimate estimate_iteration_and_memory(const Scenario& s, const HardwareSetup& hw) {
   check_validated(s);
-  const StageTable stages(s);
-  return {iteration(s, hw, stages), peak_memory_of(s, stages, hw.gpu.memory_bytes())};
+  Scratch scratch;
+  const StageTable stages(s, scratch.resource());
+  return {iteration(s, hw, stages, scratch.resource()),
+          peak_memory_of(s, stages, hw.gpu.memory_bytes())};
 }
 
 }  // namespace wt

@@ -9,8 +9,6 @@
 
 namespace wt {
 
-inline constexpr double kNotSent = -1.0;
-
 // One stage's streams and what its compute stream waited for.
 struct StageClock {
   StageSchedule schedule;  // the stage's steps

@@ -17,27 +17,20 @@ namespace {
 // Sums the kernel times of a list as the cost model does (same order, same function).
 class TimeSink final : public KernelSink {
  public:
-  TimeSink(const GpuSpec& gpu, Precision p, const Calibration* calibration, double slowdown,
-           AttentionKernel attention)
-      : gpu_(gpu), p_(p), calibration_(calibration), slowdown_(slowdown), attention_(attention) {}
-  void add(const KernelShape& k) override {
-    total_s += kernel_time_s(k, gpu_, p_, calibration_, slowdown_, attention_);
-  }
+  explicit TimeSink(const KernelPricer& pricer) : pricer_(pricer) {}
+  void add(const KernelShape& k) override { total_s += pricer_.time_s(k); }
   double total_s = 0.0;
 
  private:
-  const GpuSpec& gpu_;
-  Precision p_;
-  const Calibration* calibration_;
-  double slowdown_;
-  AttentionKernel attention_;
+  const KernelPricer& pricer_;
 };
 
 // `slowdown`: compute_slowdown(s), taken once per scenario by the caller.
 template <class Emit>
 double list_time_s(const Scenario& s, const GpuSpec& gpu, const Calibration* calibration,
                    double slowdown, Emit emit) {
-  TimeSink sink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
+  const KernelPricer pricer(gpu, s.training.precision, calibration, slowdown, s.training.attention);
+  TimeSink sink(pricer);
   emit(sink);
   return sink.total_s;
 }
@@ -91,14 +84,22 @@ class Pricer {
     CollectiveCost cost;
   };
 
+  // collective_cost prices an all-gather and a reduce-scatter of the same bytes over the same
+  // group alike (the same ring, protocol steps and hierarchical form: collective_cost.cpp), so
+  // ZeRO-3's gradient reduce-scatters reuse the parameter gathers' price where the bytes agree.
+  static Collective priced_as(Collective c) {
+    return c == Collective::reduce_scatter ? Collective::all_gather : c;
+  }
+
   CollectiveCost price(Collective c, double bytes, CommDim dim, int group) {
+    const Collective as = priced_as(c);
     for (int i = 0; i < size_; ++i) {
       const Priced& p = priced_[i];
-      if (p.collective == c && p.bytes == bytes && p.dim == dim && p.group == group) return p.cost;
+      if (p.collective == as && p.bytes == bytes && p.dim == dim && p.group == group) return p.cost;
     }
     const CollectiveCost cost =
         collective_cost(c, bytes, shape(dim, group), fabric_, s_.parallel.collective_algorithm);
-    priced_[next_] = {c, bytes, dim, group, cost};
+    priced_[next_] = {as, bytes, dim, group, cost};
     next_ = (next_ + 1) % kRemembered;
     size_ = std::min(size_ + 1, kRemembered);
     return cost;
@@ -123,14 +124,13 @@ class Pricer {
 StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                      const Calibration* calibration) {
   StepCosts c;
-  const double slowdown = compute_slowdown(s);
+  const double slowdown = compute_slowdown(s, gpu);  // gpu: the scenario's
   c.compute_slowdown = slowdown;
   {
-    const auto sink = [&] {
-      return TimeSink(gpu, s.training.precision, calibration, slowdown, s.training.attention);
-    };
-    TimeSink layer_fwd = sink(), layer_bwd = sink(), embedding_fwd = sink(), embedding_bwd = sink(),
-             logits_fwd = sink(), logits_bwd = sink();
+    const KernelPricer pricer(gpu, s.training.precision, calibration, slowdown,
+                              s.training.attention);
+    TimeSink layer_fwd(pricer), layer_bwd(pricer), embedding_fwd(pricer), embedding_bwd(pricer),
+        logits_fwd(pricer), logits_bwd(pricer);
     emit_step_kernels(s,
                       {layer_fwd, layer_bwd, embedding_fwd, embedding_bwd, logits_fwd, logits_bwd});
     c.layer_fwd_s = layer_fwd.total_s;
@@ -160,7 +160,10 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
   }
 
-  c.p2p = price(pipeline_message(z));
+  // One stage sends nothing and syncs no tied embedding (syncs_tied_embedding needs two stages;
+  // interleaving needs them too): p2p and tied_sync stay zero, unpriced.
+  const bool stages = s.parallel.pipeline > 1 || s.parallel.virtual_stages > 1;
+  if (stages) c.p2p = price(pipeline_message(z));
   c.dp_group = layer_dp_group(s);
   // The parameter gathers of ZeRO 1 to 3, and ZeRO-3's reduce-scatters of each layer's and the
   // vocabulary's gradients, priced only where the recurrence runs them (estimate_pipeline.cpp).
@@ -174,7 +177,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
       separate_expert_grads(s) ? layer_dense_grad_bytes(s, z) : c.layer_grad_bytes;
   c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
-  c.tied_sync = price(tied_embedding_sync(s, z));
+  if (stages) c.tied_sync = price(tied_embedding_sync(s, z));
   if (zero3) c.vocab_gather = price(vocab_param_gather(s, z));
   if (zero3 && c.embedding_grad_bytes > 0.0)
     c.vocab_reduce = price(vocab_grad_reduce_scatter(s, z));

@@ -30,10 +30,11 @@ struct StepCosts {
   double compute_slowdown = 1.0;  // compute_slowdown(s), the kernels' stretch (taken once)
   LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full or per-op
   bool full_recompute = false;
-  CommCost p2p;           // one pipeline send
+  CommCost p2p;           // one pipeline send (zero with one stage)
   CommCost layer_gather;  // one layer's ZeRO parameter all-gather (zero under ZeRO 0)
   CommCost layer_reduce;  // one layer's ZeRO-3 gradient reduce-scatter (zero without ZeRO-3)
   CommCost tied_sync;     // tied-embedding gradient all-reduce between first and last stage
+                          // (zero with one stage)
   // ZeRO-3: the embedding's or output layer's own gather and gradient reduce-scatter (zero without)
   CommCost vocab_gather, vocab_reduce;
   double layer_grad_bytes = 0.0;  // gradients of one layer on one GPU (ZeRO-3)

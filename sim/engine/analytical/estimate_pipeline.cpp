@@ -1,9 +1,12 @@
 #include "sim/engine/analytical/estimate_pipeline.hpp"
 
 #include <algorithm>
+#include <memory_resource>
 #include <stdexcept>
+#include <vector>
 
 #include "sim/engine/analytical/estimate_clock.hpp"
+#include "sim/engine/analytical/estimate_scratch.hpp"
 #include "sim/engine/analytical/estimate_steady.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/program.hpp"
@@ -15,8 +18,10 @@ namespace {
 
 class PipelineClock {
  public:
-  PipelineClock(const Scenario& s, const StepCosts& c, const std::vector<double>& optimizer_s)
-      : s_(s),
+  PipelineClock(const Scenario& s, const StepCosts& c, std::span<const double> optimizer_s,
+                std::pmr::memory_resource* memory)
+      : memory_(memory),
+        s_(s),
         c_(c),
         optimizer_s_(optimizer_s),
         p_(s.parallel.pipeline),
@@ -25,13 +30,17 @@ class PipelineClock {
         schedule_(s.parallel.pipeline_schedule),
         steps_(stage_step_count(schedule_, m_, v_)),
         shape_{p_, v_, m_, schedule_, steps_},
-        clocks_(static_cast<size_t>(p_)),
-        arrivals_(static_cast<size_t>(int64_t{p_} * v_ * m_ * 2), kNotSent),
+        clocks_(static_cast<size_t>(p_), memory),
+        // Never read before written: a step waits on the sender's pass count (ran()), so the
+        // table is not filled.
+        arrivals_(static_cast<double*>(memory->allocate(
+            static_cast<size_t>(int64_t{p_} * v_ * m_ * 2) * sizeof(double), alignof(double)))),
         // A layer's stream times, the same for every layer of every pass.
         fwd_unit_s_(c.fwd_unit_s()),
         bwd_unit_s_(c.bwd_unit_s(false)),
         recomputed_bwd_unit_s_(c.bwd_unit_s(true)),
-        recompute_unit_s_(c.recompute_unit_s()) {
+        recompute_unit_s_(c.recompute_unit_s()),
+        chunks_(memory) {
     const ParallelConfig& par = s.parallel;
     const bool partitioned = par.zero_stage >= 1 && par.zero_stage <= 2 && c.dp_group > 1;
     zero3_ = par.zero_stage == 3 && c.dp_group > 1;
@@ -58,7 +67,7 @@ class PipelineClock {
     // Without ZeRO-3 (whose gathers run on an absolute clock) the steps of 1F1B and GPipe are
     // shift-invariant, and the steady state can be skipped over.
     const bool may_skip = skip_steady_state && v_ == 1 && !zero3_;
-    SteadyStateSkip skip(shape_);
+    SteadyStateSkip skip(shape_, memory_);
     bool busy = true;
     for (bool down = true; busy; down = !down) {
       busy = false;
@@ -110,13 +119,25 @@ class PipelineClock {
   }
   bool final_pass(int ch, int mb) const { return chunks_[ch].final_mb == mb; }
 
+  // Whether `stage` has run the pass of (chunk, micro-batch) in that direction: a stage runs its
+  // passes in order, the n-th forward (backward) step being pass n (schedule.hpp), so the pass has
+  // run once the stage's count of them is past its number.
+  bool ran(int stage, int ch, int mb, bool forward) const {
+    int64_t n = mb;
+    if (v_ > 1) {  // interleaved: virtual micro-batch (mb / p)·p·v + chunk·p + mb mod p
+      const int order = forward ? ch : v_ - 1 - ch;
+      n = int64_t{mb / p_} * p_ * v_ + int64_t{order} * p_ + mb % p_;
+    }
+    return (forward ? clocks_[stage].forwards : clocks_[stage].backwards) > n;
+  }
+
   bool advance(int stage) {
     StageClock& k = clocks_[stage];
     if (k.next_step >= steps_) return false;
     const bool ran = k.step.forward ? forward(stage, k.step) : backward(stage, k.step);
     if (!ran) return false;
     ++steps_timed_;
-    if (++k.next_step < steps_) k.step = k.schedule.at(k.next_step);
+    if (++k.next_step < steps_) k.step = k.schedule.at(k.next_step, k.forwards, k.backwards);
     return true;
   }
 
@@ -154,9 +175,8 @@ class PipelineClock {
     if (first_virtual(stage, ch)) {
       t = gated_vocab(k, t) + c_.embedding_fwd_s;
     } else {
-      const double arrival = arrivals_[slot(stage, ch, mb, true)];
-      if (arrival < 0.0) return false;
-      t = receive(k, t, arrival);
+      if (!(stage > 0 ? ran(stage - 1, ch, mb, true) : ran(p_ - 1, ch - 1, mb, true))) return false;
+      t = receive(k, t, arrivals_[slot(stage, ch, mb, true)]);
     }
     const int n = layers(stage, ch);
     if (zero3_) {
@@ -186,9 +206,9 @@ class PipelineClock {
       t += c_.logits_bwd_s;
       reduce_vocab(k, t);
     } else {
-      const double arrival = arrivals_[slot(stage, ch, mb, false)];
-      if (arrival < 0.0) return false;
-      t = receive(k, t, arrival);
+      if (!(stage < p_ - 1 ? ran(stage + 1, ch, mb, false) : ran(0, ch + 1, mb, false)))
+        return false;
+      t = receive(k, t, arrivals_[slot(stage, ch, mb, false)]);
     }
     const bool final_pass = this->final_pass(ch, mb);
     if (final_pass && !zero3_ && last_virtual(stage, ch) && (!s_.model.tied_embeddings || p_ > 1))
@@ -216,25 +236,60 @@ class PipelineClock {
     const auto unit_of = [&](int i) {
       return n - 1 - i < recomputed ? recomputed_bwd_unit_s_ : bwd_unit_s_;
     };
-    if (zero3_) {
-      for (int i = 0; i < n; ++i) {
-        issue_gathers(k, c_.layer_gather.time_s, c_.layer_gather.sent_bytes);
-        t = gated(k, t);
-        t += unit_of(i);
-        dp_op(k, t, c_.layer_reduce, CommDim::dp);
-      }
-      return t;
-    }
+    if (zero3_) return zero3_backward_layers(k, t, n, recomputed);
     if (!final_pass) return t + n * bwd_unit_s_ + recomputed * recompute_unit_s_;
+    // The stage's sums kept in locals for the loop (a store to the stage could alias the costs).
+    const double dense = c_.layer_dense_grad_bytes, expert = c_.layer_expert_grad_bytes;
+    const double bucket = c_.bucket_bytes;
+    const bool overlap = s_.parallel.overlap_grad_reduce;
+    double pending = k.pending_grad_bytes, pending_expert = k.pending_expert_bytes;
     for (int i = 0; i < n; ++i) {
       t += unit_of(i);
-      k.pending_grad_bytes += c_.layer_dense_grad_bytes;
-      k.pending_expert_bytes += c_.layer_expert_grad_bytes;
-      if (s_.parallel.overlap_grad_reduce) {
-        if (k.pending_grad_bytes >= c_.bucket_bytes) flush(k, t, dense_);
-        if (k.pending_expert_bytes >= c_.bucket_bytes) flush(k, t, experts_);
+      pending += dense;
+      pending_expert += expert;
+      if (overlap) {
+        if (pending >= bucket) pending = flushed(k, t, dense_, pending);
+        if (pending_expert >= bucket) pending_expert = flushed(k, t, experts_, pending_expert);
       }
     }
+    k.pending_grad_bytes = pending;
+    k.pending_expert_bytes = pending_expert;
+    return t;
+  }
+
+  // ZeRO-3's backward layers: each waits for its gather (issued back to back) and reduce-scatters
+  // its gradients after it; the issue and the two streams kept in locals for the loop.
+  double zero3_backward_layers(StageClock& k, double t, int n, int recomputed) {
+    if (n <= 0) return t;
+    const double g = c_.layer_gather.time_s, g_bytes = c_.layer_gather.sent_bytes;
+    const double r = c_.layer_reduce.time_s, r_bytes = c_.layer_reduce.sent_bytes;
+    double gathered = k.gathered_s, gather_bytes = k.gather_sent_bytes;
+    double wait = k.gather_wait_s, dp = k.dp_s, dp_bytes = k.dp_sent_bytes;
+    // Last to first: the layers that do not recompute, then the `recomputed` first ones.
+    const auto layer = [&](double unit_s) {
+      gathered += g;
+      gather_bytes += g_bytes;
+      if (!(gathered <= t)) {  // gated()
+        wait += gathered - t;
+        t = gathered;
+      }
+      t += unit_s;
+      dp = std::max(dp, t) + r;  // dp_op()
+      dp_bytes += r_bytes;
+    };
+    const int plain = std::max(0, n - std::max(recomputed, 0));
+#pragma GCC unroll 4
+    for (int i = 0; i < plain; ++i)
+      layer(bwd_unit_s_);
+#pragma GCC unroll 4
+    for (int i = plain; i < n; ++i)
+      layer(recomputed_bwd_unit_s_);
+    k.gathered_s = gathered;
+    k.gather_sent_bytes = gather_bytes;
+    k.gather_wait_s = wait;
+    k.dp_s = dp;
+    k.dp_sent_bytes = dp_bytes;
+    k.has_dp = true;
     return t;
   }
 
@@ -284,11 +339,11 @@ class PipelineClock {
     CommCost priced{};
   };
   void flush(StageClock& k, double ready_s, Buckets& b) {
-    double& pending = k.*b.pending;
-    if (pending <= 0.0 || b.group <= 1) {
-      pending = 0.0;
-      return;
-    }
+    k.*b.pending = flushed(k, ready_s, b, k.*b.pending);
+  }
+  // The same for `pending` bytes held by the caller; returns what stays pending (nothing).
+  double flushed(StageClock& k, double ready_s, Buckets& b, double pending) {
+    if (pending <= 0.0 || b.group <= 1) return 0.0;
     const int calls = std::max(1, static_cast<int>(pending / c_.bucket_bytes));
     const double bytes = pending / calls;
     if (bytes != b.priced_bytes) {
@@ -296,7 +351,7 @@ class PipelineClock {
       b.priced = c_.bucket(bytes, *b.shape);
     }
     dp_op(k, ready_s, {b.priced.time_s * calls, b.priced.sent_bytes * calls}, CommDim::dp);
-    pending = 0.0;
+    return 0.0;
   }
 
   // After the last step: a reduction of all gradients when not overlapped, the tied-embedding
@@ -348,7 +403,9 @@ class PipelineClock {
   }
 
   // Layer passes of the stage per iteration (each layer: m forwards, m backwards) and recomputes.
-  double layer_passes(int stage) const { return static_cast<double>(m_) * stage_layers(stage); }
+  double layer_passes(int stage) const {
+    return static_cast<double>(m_) * stage_layers(stage);
+  }
 
   // Layer passes that run their collectives again: the recomputed layers' under full recompute
   // (every layer, or the first recompute_num_layers of each chunk), every layer's under per-op.
@@ -409,9 +466,10 @@ class PipelineClock {
         0.0, out.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
   }
 
+  std::pmr::memory_resource* memory_;
   const Scenario& s_;
   const StepCosts& c_;
-  const std::vector<double>& optimizer_s_;
+  const std::span<const double> optimizer_s_;
   const int p_, v_;
   const int64_t m_;
   const PipelineSchedule schedule_;
@@ -419,10 +477,11 @@ class PipelineClock {
   const PipelineShape shape_;
   int64_t steps_timed_ = 0;
   bool zero3_ = false, start_gathers_ = false, late_gathers_ = false;
-  std::vector<StageClock> clocks_;
-  std::vector<double> arrivals_;  // when each (stage, chunk, micro-batch, direction) input lands
+  std::pmr::vector<StageClock> clocks_;
+  // When each (stage, chunk, micro-batch, direction) input lands, once sent.
+  double* arrivals_;  // in memory_, released with it
   const double fwd_unit_s_, bwd_unit_s_, recomputed_bwd_unit_s_, recompute_unit_s_;
-  std::vector<Chunk> chunks_;
+  std::pmr::vector<Chunk> chunks_;
   Buckets dense_{&StageClock::pending_grad_bytes, &c_.dp_shape, c_.dp_group};
   Buckets experts_{&StageClock::pending_expert_bytes, &c_.edp_shape, c_.edp_group};
 };
@@ -430,8 +489,9 @@ class PipelineClock {
 }  // namespace
 
 PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
-                                   const std::vector<double>& optimizer_s, bool skip_steady_state) {
-  return PipelineClock(s, costs, optimizer_s).run(skip_steady_state);
+                                   std::span<const double> optimizer_s, bool skip_steady_state) {
+  StackArena<16 * 1024> scratch;  // the arrival table of 1,024 micro-batch hops, the clocks
+  return PipelineClock(s, costs, optimizer_s, scratch.resource()).run(skip_steady_state);
 }
 
 }  // namespace wt

@@ -3,7 +3,7 @@
 // (one forward or backward pass of one micro-batch chunk on one stage) instead of single ops, so
 // that one iteration costs O(stages × micro-batches × chunks) additions and no programs.
 #include <cstdint>
-#include <vector>
+#include <span>
 
 #include "sim/engine/analytical/estimate_costs.hpp"
 #include "sim/engine/time_split.hpp"
@@ -23,7 +23,7 @@ struct PipelineEstimate {
 // `optimizer_s[stage]`: the optimizer step of each stage. `skip_steady_state` = false times every
 // step (estimate_steady.hpp; the tests compare the two).
 PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
-                                   const std::vector<double>& optimizer_s,
+                                   std::span<const double> optimizer_s,
                                    bool skip_steady_state = true);
 
 }  // namespace wt

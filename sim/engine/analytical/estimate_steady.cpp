@@ -13,7 +13,7 @@ constexpr double kShiftTolerance = 1e-11;
 
 }  // namespace
 
-void SteadyStateSkip::remember(const std::vector<StageClock>& clocks) {
+void SteadyStateSkip::remember(std::span<const StageClock> clocks) {
   last_.resize(clocks.size());
   for (size_t s = 0; s < clocks.size(); ++s) {
     const StageClock& k = clocks[s];
@@ -22,7 +22,7 @@ void SteadyStateSkip::remember(const std::vector<StageClock>& clocks) {
   }
 }
 
-void SteadyStateSkip::observe(std::vector<StageClock>& clocks, std::vector<double>& arrivals) {
+void SteadyStateSkip::observe(std::span<StageClock> clocks, double* arrivals) {
   if (last_.empty()) {
     remember(clocks);
     return;
@@ -54,8 +54,8 @@ bool SteadyStateSkip::shifted(double now, double then, const Period& period) con
 }
 
 // The state of every stage, and every message in flight, one period later and δ later.
-bool SteadyStateSkip::repeats(const std::vector<StageClock>& clocks,
-                              const std::vector<double>& arrivals, const Period& period) const {
+bool SteadyStateSkip::repeats(std::span<const StageClock> clocks, const double* arrivals,
+                              const Period& period) const {
   const int p = shape_.stages;
   for (int s = 0; s < p; ++s) {
     const Mark& a = last_[s];
@@ -108,17 +108,16 @@ int64_t SteadyStateSkip::periods_left(int stage, const StageClock& k, const Peri
 
 // Moves the `count` messages in flight to `stage` from micro-batch `first` on by `by` micro-batches
 // and `later_s` seconds (last first, as the ranges may overlap).
-void SteadyStateSkip::move_in_flight(std::vector<double>& arrivals, int stage, bool forward,
-                                     int64_t first, int64_t count, int64_t by,
-                                     double later_s) const {
+void SteadyStateSkip::move_in_flight(double* arrivals, int stage, bool forward, int64_t first,
+                                     int64_t count, int64_t by, double later_s) const {
   for (int64_t i = count - 1; i >= 0; --i) {
     arrivals[shape_.slot(stage, 0, first + by + i, forward)] =
         arrivals[shape_.slot(stage, 0, first + i, forward)] + later_s;
   }
 }
 
-void SteadyStateSkip::jump(std::vector<StageClock>& clocks, std::vector<double>& arrivals,
-                           const Period& period, int64_t periods) const {
+void SteadyStateSkip::jump(std::span<StageClock> clocks, double* arrivals, const Period& period,
+                           int64_t periods) const {
   const int p = shape_.stages;
   const auto n = static_cast<double>(periods);
   for (int s = 0; s < p; ++s) {

@@ -8,6 +8,8 @@
 // + K·their per-period growth), leaving the last period of each run and the final backward pass
 // (which launches the gradient reduction) to the recurrence. 1F1B on p stages and m micro-batches
 // then costs O(p²) steps instead of O(p·m).
+#include <memory_resource>
+#include <span>
 #include <vector>
 
 #include "sim/engine/analytical/estimate_clock.hpp"
@@ -16,11 +18,12 @@ namespace wt {
 
 class SteadyStateSkip {
  public:
-  explicit SteadyStateSkip(const PipelineShape& shape) : shape_(shape) {}
+  SteadyStateSkip(const PipelineShape& shape, std::pmr::memory_resource* memory)
+      : shape_(shape), last_(memory) {}
 
   // Called after every pair of sweeps over the stages (valid only for one chunk per stage and no
   // ZeRO-3, whose gathers run on an absolute clock).
-  void observe(std::vector<StageClock>& clocks, std::vector<double>& arrivals);
+  void observe(std::span<StageClock> clocks, double* arrivals);
 
  private:
   struct Mark {
@@ -33,18 +36,18 @@ class SteadyStateSkip {
     double tolerance_s = 0.0;
   };
 
-  void remember(const std::vector<StageClock>& clocks);
-  bool repeats(const std::vector<StageClock>& clocks, const std::vector<double>& arrivals,
+  void remember(std::span<const StageClock> clocks);
+  bool repeats(std::span<const StageClock> clocks, const double* arrivals,
                const Period& period) const;
   bool shifted(double now, double then, const Period& period) const;
   int64_t periods_left(int stage, const StageClock& k, const Period& period) const;
-  void jump(std::vector<StageClock>& clocks, std::vector<double>& arrivals, const Period& period,
+  void jump(std::span<StageClock> clocks, double* arrivals, const Period& period,
             int64_t periods) const;
-  void move_in_flight(std::vector<double>& arrivals, int stage, bool forward, int64_t first,
-                      int64_t count, int64_t by, double later_s) const;
+  void move_in_flight(double* arrivals, int stage, bool forward, int64_t first, int64_t count,
+                      int64_t by, double later_s) const;
 
   PipelineShape shape_;
-  std::vector<Mark> last_;
+  std::pmr::vector<Mark> last_;
 };
 
 }  // namespace wt
