@@ -1,14 +1,17 @@
 #pragma once
 // Serve: the document's serving block through serve_with_price (`windtunnel serve`'s figures,
 // planner/commands/serve_answer.hpp) on the job runner, with the engine steps recorded for the
-// batch and queue over time (sim/report/serving_series.hpp). The scenario is copied when the job
-// starts.
+// batch and queue over time (sim/report/serving_series.hpp), and, when the traffic has a daily
+// profile, the replicas per hour of the scenario's deployment (daily_replicas, the function
+// `windtunnel serve-plan` plans its hours with). The scenario is copied when the job starts.
 #include <memory>
+#include <optional>
 
 #include <QDateTime>
 #include <QObject>
 #include <QString>
 
+#include "planner/serving/daily_replicas.hpp"
 #include "sim/report/serving_result.hpp"
 #include "sim/report/serving_series.hpp"
 
@@ -20,6 +23,9 @@ class ScenarioDocument;
 struct ServeRecord {
   wt::ServingResult result;
   wt::ServingSeries series;
+  // With serving.traffic.hourly_percent: the replicas per hour at serve-plan's default limits
+  // (at least 1 replica an hour, at most 64), priced as `result` is.
+  std::optional<wt::DailyReplicas> day;
   QDateTime finished_at;
 };
 

@@ -3,8 +3,12 @@
 // latency percentiles of TTFT, TPOT and end to end against the SLO's targets (a chart of each
 // percentile as a share of its target, and the table), throughput, KV-cache use and cost as
 // `serve --json` gives them, and the batch (sequences decoding) and the queue (requests waiting)
-// over the run (sim/report/serving_series.hpp).
+// over the run (sim/report/serving_series.hpp). When the traffic has a daily profile, the replicas
+// per hour of the deployment (planner/serving/daily_replicas.hpp, serve-plan's hours) as bars
+// beside the hour's request rate, with the monthly cost and each hour's why in the table.
 #include <QWidget>
+
+#include "planner/serving/daily_replicas.hpp"
 
 #include "sim/report/serving_result.hpp"
 #include "sim/report/serving_series.hpp"
@@ -22,7 +26,9 @@ class ServingView : public QWidget {
  public:
   explicit ServingView(QWidget* parent = nullptr);
 
-  void show_serving(const wt::ServingResult& r, const wt::ServingSeries& series);
+  // `day`: the replicas per hour; nullptr when the traffic has no daily profile (the view says so).
+  void show_serving(const wt::ServingResult& r, const wt::ServingSeries& series,
+                    const wt::DailyReplicas* day = nullptr);
   void clear();
   QWidget* export_widget() { return this; }
 
@@ -34,11 +40,20 @@ class ServingView : public QWidget {
   const QAbstractBarSeries* latency_series() const;
   const QLineSeries* decoding_series() const;
   const QLineSeries* waiting_series() const;
+  // The replicas-per-hour chart: one bar set of 24 replica counts and the hours' req/s (nullptr
+  // when there is no schedule), and the note shown instead of it ("" when the chart is shown).
+  const QAbstractBarSeries* replicas_series() const;
+  const QLineSeries* hourly_rate_series() const;
+  QString daily_note() const;
 
  private:
   QLabel* headline_ = nullptr;
+  void show_day(const wt::DailyReplicas* day);
+
   QChartView* latency_ = nullptr;
   QChartView* over_time_ = nullptr;
+  QChartView* daily_ = nullptr;
+  QLabel* daily_note_ = nullptr;
   QTableWidget* table_ = nullptr;
 };
 

@@ -65,6 +65,7 @@ DailyReplicas plan_day(const std::vector<double>& rates, const ReplicaScreen& sc
                        int peak_replicas, int tensor, double usd_per_gpu_hour, bool encode,
                        const AutoscaleLimits& limits, RateRunner& runner) {
   DailyReplicas day;
+  day.limits = limits;
   day.tensor = tensor;
   day.usd_per_gpu_hour = usd_per_gpu_hour;
   day.peak_hour = static_cast<int>(std::max_element(rates.begin(), rates.end()) - rates.begin());
@@ -99,6 +100,7 @@ DailyReplicas plan_day(const std::vector<double>& rates, const ReplicaScreen& sc
 DailyReplicas daily_replicas(const Scenario& s, double usd_per_gpu_hour,
                              const AutoscaleLimits& limits) {
   DailyReplicas day;
+  day.limits = limits;
   const ServingConfig& v = s.serving;
   day.tensor = v.tensor;
   day.usd_per_gpu_hour = usd_per_gpu_hour;

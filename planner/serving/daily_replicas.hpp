@@ -34,8 +34,9 @@ struct AutoscaleLimits {
 };
 
 struct DailyReplicas {
-  std::string problem;  // why there is no schedule; "" when `hours` holds one
-  int tensor = 1;       // GPUs per replica
+  std::string problem;     // why there is no schedule; "" when `hours` holds one
+  AutoscaleLimits limits;  // those the hours were planned within
+  int tensor = 1;          // GPUs per replica
   double usd_per_gpu_hour = 0.0;
   int peak_hour = 0;
   double peak_rate_rps = 0.0;

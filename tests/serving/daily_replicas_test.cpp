@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "planner/serving/daily_replicas.hpp"
+#include "planner/serving/serve_plan_search.hpp"
 #include "sim/scenario/parse.hpp"
+#include "tests/serving/golden_compare.hpp"
 
 namespace wt {
 namespace {
@@ -101,6 +103,28 @@ TEST(DailyReplicas, NoScheduleWhenIdleMisses) {
   const DailyReplicas day = daily_replicas(parse_scenario(doc), 2.0);
   EXPECT_NE(day.problem.find("TTFT"), std::string::npos) << day.problem;
   EXPECT_EQ(day.simulations, 0);
+}
+
+// scenarios/serving/llama3-8b-l40s-daily.json is the shipped plan's recommendation as a scenario:
+// its hours with traffic get serve-plan's counts (the same function, runs and seeds); the plan's
+// min_replicas 0 leaves hours 1-4 at none where the default keeps one (4 × 30 × $0.79 a month).
+TEST(DailyReplicas, ShippedScenarioAgreesWithServePlan) {
+  const ServePlanResult plan = search_serve_plan(
+      load_serve_plan_file((kServingScenarioDir / "plan-llama3-8b-daily.json").string()));
+  ASSERT_GE(plan.best, 0);
+  const Deployment& best = plan.deployments[static_cast<size_t>(plan.best)];
+  const DailyReplicas day = daily_replicas(
+      load_scenario_file((kServingScenarioDir / "llama3-8b-l40s-daily.json").string()),
+      best.usd_per_gpu_hour);
+  ASSERT_EQ(day.problem, "");
+  EXPECT_EQ(day.peak_replicas, best.replicas);
+  for (int h = 0; h < 24; ++h) {
+    const HourPlan& mine = day.hours[h];
+    const HourPlan& theirs = plan.day.hours[h];
+    EXPECT_EQ(mine.rate_rps, theirs.rate_rps) << "hour " << h;
+    EXPECT_EQ(mine.replicas, theirs.rate_rps > 0.0 ? theirs.replicas : 1) << "hour " << h;
+  }
+  EXPECT_NEAR(day.monthly_usd, plan.day.monthly_usd + 4 * 30 * best.usd_per_gpu_hour, 1e-9);
 }
 
 }  // namespace
