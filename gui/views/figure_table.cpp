@@ -61,16 +61,17 @@ QChartView* new_chart_view(QWidget* parent) {
   return view;
 }
 
-QValueAxis* nice_value_axis(double lo, double hi, const QString& title, const char* format) {
+QValueAxis* nice_value_axis(double lo, double hi, const QString& title, const char* format,
+                            int intervals) {
   // Whole-number labels ("%.0f") need a whole step: 0 .. 15 in steps of 2.5 would read "0, 3,
   // 5, 8"; fewer ticks are tried first, then one decimal.
   QString label_format = QString::fromLatin1(format);
-  AxisTicks ticks = nice_ticks(lo, hi, 6);
+  AxisTicks ticks = nice_ticks(lo, hi, intervals);
   auto whole_step = [](const AxisTicks& t) {
     return t.values.size() < 2 || std::fmod(t.values[1] - t.values[0], 1.0) == 0.0;
   };
-  for (int count = 5; label_format == QLatin1String("%.0f") && !whole_step(ticks) && count >= 3;
-       --count)
+  for (int count = intervals - 1;
+       label_format == QLatin1String("%.0f") && !whole_step(ticks) && count >= 3; --count)
     ticks = nice_ticks(lo, hi, count);
   if (label_format == QLatin1String("%.0f") && !whole_step(ticks))
     label_format = QStringLiteral("%.1f");

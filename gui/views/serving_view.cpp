@@ -113,7 +113,7 @@ QChart* over_time_chart(const ServingSeries& s) {
   QLineSeries* waiting = time_line(QObject::tr("waiting"), s.end_s, s.waiting, 1);
   chart->addSeries(decoding);
   chart->addSeries(waiting);
-  QValueAxis* x = nice_value_axis(0.0, s.end_s.back(), QObject::tr("time (s)"), "%.0f");
+  QValueAxis* x = nice_value_axis(0.0, s.end_s.back(), QObject::tr("time (s)"), "%.0f", 4);
   chart->addAxis(x, Qt::AlignBottom);
   const double top_d = *std::max_element(s.decoding.begin(), s.decoding.end());
   const double top_w = *std::max_element(s.waiting.begin(), s.waiting.end());
@@ -209,7 +209,8 @@ ServingView::ServingView(QWidget* parent) : QWidget(parent) {
   daily_note_->setAlignment(Qt::AlignCenter);
   table_ = new_figure_table(this);
   // The run's two charts side by side; the day under them as wide as both (24 hours of bars).
-  auto* charts = new QGridLayout;
+  charts_ = new QGridLayout;
+  QGridLayout* charts = charts_;
   charts->addWidget(latency_, 0, 0);
   charts->addWidget(over_time_, 0, 1);
   charts->addWidget(daily_, 1, 0, 1, 2);
@@ -234,6 +235,7 @@ void ServingView::clear() {
   daily_->show();
   daily_note_->hide();
   daily_note_->clear();
+  charts_->setRowStretch(1, 1);
   table_->setRowCount(0);
 }
 
@@ -278,6 +280,8 @@ void ServingView::show_day(const DailyReplicas* day) {
   } else if (!day->problem.empty()) {
     note = tr("No replicas per hour: %1.").arg(text_of(day->problem).toHtmlEscaped());
   }
+  // Without the day's chart its row takes only the note's height, and the run's charts the rest.
+  charts_->setRowStretch(1, note.isEmpty() ? 1 : 0);
   if (!note.isEmpty()) {
     daily_->hide();
     daily_note_->setText(note);

@@ -14,6 +14,7 @@
 #include "sim/report/serving_series.hpp"
 
 class QChartView;
+class QGridLayout;
 class QLabel;
 class QTableWidget;
 class QAbstractBarSeries;
@@ -50,6 +51,7 @@ class ServingView : public QWidget {
   QLabel* headline_ = nullptr;
   void show_day(const wt::DailyReplicas* day);
 
+  QGridLayout* charts_ = nullptr;
   QChartView* latency_ = nullptr;
   QChartView* over_time_ = nullptr;
   QChartView* daily_ = nullptr;
