@@ -92,12 +92,11 @@ std::vector<FigureRow> daily_replicas_rows(const wt::DailyReplicas& day) {
   const QString gpus =
       day.tensor == 1 ? QObject::tr("1 GPU") : QObject::tr("%1 GPUs").arg(day.tensor);
   if (day.usd_per_gpu_hour > 0.0) {
-    rows.push_back({"monthly_usd", QObject::tr("Monthly cost, autoscaled"),
-                    QObject::tr("%1 (30 days × %2 replica-hours × %3 × $%4/GPU-h)")
-                        .arg(dollars(day.monthly_usd))
-                        .arg(replica_hours(day))
-                        .arg(gpus)
-                        .arg(day.usd_per_gpu_hour, 0, 'f', 2)});
+    rows.push_back(
+        {"monthly_usd", QObject::tr("Monthly cost, autoscaled"), dollars(day.monthly_usd)});
+    // The month is 30 days × these × the price per GPU-hour (the headline's).
+    rows.push_back({"replica_hours", QObject::tr("Replica-hours a day"),
+                    QObject::tr("%1 × %2").arg(replica_hours(day)).arg(gpus)});
     rows.push_back({"monthly_always_peak_usd",
                     QObject::tr("Monthly cost at the peak's %1 all day").arg(day.peak_replicas),
                     dollars(day.monthly_always_peak_usd)});

@@ -13,7 +13,8 @@ namespace wt::gui {
 
 // The chart's series are, in order, the bars (one set, 24 values) and the rate line.
 QChart* daily_replicas_chart(const wt::DailyReplicas& day);
-// Keys: "monthly_usd", "monthly_always_peak_usd", "peak", "limits", "hour_00" … "hour_23".
+// Keys: "monthly_usd", "replica_hours", "monthly_always_peak_usd", "peak", "limits", "hour_00" …
+// "hour_23".
 std::vector<FigureRow> daily_replicas_rows(const wt::DailyReplicas& day);
 
 }  // namespace wt::gui

@@ -38,7 +38,9 @@ void add_figure_section(QTableWidget* table, const QString& heading,
     auto* label = new QTableWidgetItem(f.label);
     label->setData(Qt::UserRole, f.key);
     table->setItem(row, 0, label);
-    table->setItem(row, 1, new QTableWidgetItem(f.text));
+    auto* value = new QTableWidgetItem(f.text);
+    value->setToolTip(f.text);  // the whole text where the column cuts it ("…")
+    table->setItem(row, 1, value);
   }
   table->resizeColumnsToContents();
 }
