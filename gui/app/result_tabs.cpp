@@ -55,8 +55,8 @@ void ResultTabs::show_plan(std::shared_ptr<const PlanRun> plan) {
 }
 
 void ResultTabs::show_serving(const wt::ServingResult& result, const wt::ServingSeries& series,
-                              const wt::DailyReplicas* day) {
-  serving_->show_serving(result, series, day);
+                              const wt::DailyReplicas* day, const wt::LatencyAgainstLoad* load) {
+  serving_->show_serving(result, series, day, load);
 }
 
 void ResultTabs::scenario_changed(const std::optional<wt::Scenario>& scenario) {

@@ -31,6 +31,11 @@ bool ServeController::serve() {
       record->day = wt::daily_replicas(scenario, out.result.usd_per_gpu_hour);
       control.throw_if_cancelled();
     }
+    if (out.result.fits) {
+      // Cancel takes effect between the rates' simulations.
+      record->load = wt::latency_against_load(scenario, wt::default_load_multiples(), 0,
+                                              [&control] { control.throw_if_cancelled(); });
+    }
     record->finished_at = QDateTime::currentDateTime();
     return JobRunner::Completion(
         [this, record = std::shared_ptr<const ServeRecord>(std::move(record))] {

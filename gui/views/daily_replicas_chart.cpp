@@ -31,11 +31,14 @@ int replica_hours(const wt::DailyReplicas& day) {
 }  // namespace
 
 QChart* daily_replicas_chart(const wt::DailyReplicas& day) {
+  // The month on a second, plain line, so that the title fits half the tab.
   QString title = QObject::tr("Replicas per hour");
   if (day.usd_per_gpu_hour > 0.0) {
-    title += QObject::tr(" · %1 a month").arg(dollars(day.monthly_usd));
+    title += QObject::tr("<br><span style='font-weight:normal'>%1 a month</span>")
+                 .arg(dollars(day.monthly_usd));
   }
   QChart* chart = new_chart(title);
+  const QString hours_title = QObject::tr("hour of the day");
   auto* bars = new QBarSeries;
   auto* set = new QBarSet(QObject::tr("replicas"));
   auto* rate = new QLineSeries;
@@ -61,7 +64,7 @@ QChart* daily_replicas_chart(const wt::DailyReplicas& day) {
   hours->setTickAnchor(0.0);
   hours->setTickInterval(3.0);
   hours->setLabelFormat("%.0f");
-  hours->setTitleText(QObject::tr("hour of the day"));
+  hours->setTitleText(hours_title);
   chart->addAxis(hours, Qt::AlignBottom);
   bars->attachAxis(hours);
   // Counts: at least 0 .. 5, so that the ticks are whole numbers.

@@ -18,6 +18,7 @@
 #include "gui/views/chart_style.hpp"
 #include "gui/views/daily_replicas_chart.hpp"
 #include "gui/views/figure_table.hpp"
+#include "gui/views/latency_load_chart.hpp"
 #include "sim/report/summary_text.hpp"
 
 namespace wt::gui {
@@ -204,17 +205,20 @@ ServingView::ServingView(QWidget* parent) : QWidget(parent) {
   latency_ = new_chart_view(this);
   over_time_ = new_chart_view(this);
   daily_ = new_chart_view(this);
+  load_ = new_chart_view(this);
   daily_note_ = new QLabel(this);
   daily_note_->setWordWrap(true);
   daily_note_->setAlignment(Qt::AlignCenter);
   table_ = new_figure_table(this);
-  // The run's two charts side by side; the day under them as wide as both (24 hours of bars).
+  // The run's two charts side by side; under them the latency against load and the day (24 hours
+  // of bars, or the note instead): three rows leave each plot too short on a 900-pixel screen.
   charts_ = new QGridLayout;
   QGridLayout* charts = charts_;
   charts->addWidget(latency_, 0, 0);
   charts->addWidget(over_time_, 0, 1);
-  charts->addWidget(daily_, 1, 0, 1, 2);
-  charts->addWidget(daily_note_, 1, 0, 1, 2);
+  charts->addWidget(load_, 1, 0);
+  charts->addWidget(daily_, 1, 1);
+  charts->addWidget(daily_note_, 1, 1);
   charts->setRowStretch(0, 1);
   charts->setRowStretch(1, 1);
   auto* body = new QHBoxLayout;
@@ -232,15 +236,15 @@ void ServingView::clear() {
   replace_chart(latency_, new_chart(QString()));
   replace_chart(over_time_, new_chart(QString()));
   replace_chart(daily_, new_chart(QString()));
+  replace_chart(load_, new_chart(QString()));
   daily_->show();
   daily_note_->hide();
   daily_note_->clear();
-  charts_->setRowStretch(1, 1);
   table_->setRowCount(0);
 }
 
 void ServingView::show_serving(const ServingResult& r, const ServingSeries& series,
-                               const DailyReplicas* day) {
+                               const DailyReplicas* day, const LatencyAgainstLoad* load) {
   clear();
   QString text = tr("<b>%1</b> · %2 · %3 replica(s) × TP %4 = %5 GPU(s)")
                      .arg(text_of(r.scenario).toHtmlEscaped(), text_of(r.gpu).toHtmlEscaped())
@@ -268,6 +272,7 @@ void ServingView::show_serving(const ServingResult& r, const ServingSeries& seri
   add_figure_section(table_, tr("Throughput"), throughput_rows(r));
   add_figure_section(table_, tr("Latency"), latency_rows(r));
   add_figure_section(table_, tr("Memory and cost"), memory_rows(r));
+  show_load(load);
   show_day(day);
 }
 
@@ -280,8 +285,6 @@ void ServingView::show_day(const DailyReplicas* day) {
   } else if (!day->problem.empty()) {
     note = tr("No replicas per hour: %1.").arg(text_of(day->problem).toHtmlEscaped());
   }
-  // Without the day's chart its row takes only the note's height, and the run's charts the rest.
-  charts_->setRowStretch(1, note.isEmpty() ? 1 : 0);
   if (!note.isEmpty()) {
     daily_->hide();
     daily_note_->setText(note);
@@ -292,6 +295,30 @@ void ServingView::show_day(const DailyReplicas* day) {
   add_figure_section(table_, tr("Replicas per hour"), daily_replicas_rows(*day));
   for (const std::string& w : day->warnings)
     headline_->setText(headline_->text() + QStringLiteral("<br>⚠ ") + text_of(w).toHtmlEscaped());
+}
+
+void ServingView::show_load(const LatencyAgainstLoad* load) {
+  if (load == nullptr) {
+    replace_chart(load_, new_chart(tr("No latency against load")));
+    return;
+  }
+  if (!load->problem.empty()) {
+    replace_chart(load_, new_chart(tr("No latency against load: %1").arg(text_of(load->problem))));
+    return;
+  }
+  replace_chart(load_, latency_load_chart(*load));
+  add_figure_section(table_, tr("Latency against load"), latency_load_rows(*load));
+}
+
+std::vector<const QLineSeries*> ServingView::load_series() const {
+  std::vector<const QLineSeries*> out;
+  for (QAbstractSeries* s : load_->chart()->series())
+    if (auto* line = qobject_cast<const QLineSeries*>(s)) out.push_back(line);
+  return out;
+}
+
+QString ServingView::load_title() const {
+  return load_->chart()->title();
 }
 
 QString ServingView::headline() const {

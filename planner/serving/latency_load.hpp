@@ -33,9 +33,7 @@ constexpr int64_t kLoadRequestsPerReplica = 2000;
 struct LoadPoint {
   double multiple = 0.0;  // of the peak rate
   double rate_rps = 0.0;
-  int64_t requests = 0;
-  int64_t completed = 0;
-  int64_t rejected = 0;
+  int64_t requests = 0, completed = 0, rejected = 0;
   Percentiles ttft_ms, tpot_ms, e2e_ms, queue_ms;
   std::vector<SloCheck> slo;
   bool slo_met = true;

@@ -4,6 +4,7 @@
 #include <QAbstractBarSeries>
 #include <QAction>
 #include <QBarSet>
+#include <QLineSeries>
 #include <QMenuBar>
 #include <QTest>
 
@@ -15,6 +16,7 @@
 #include "planner/commands/run_answer.hpp"
 #include "planner/commands/serve_answer.hpp"
 #include "planner/serving/daily_replicas.hpp"
+#include "planner/serving/latency_load.hpp"
 #include "sim/report/summary_text.hpp"
 #include "sim/scenario/parse.hpp"
 #include "test_support.hpp"
@@ -88,6 +90,18 @@ class ServingTest : public QObject {
       QCOMPARE(bars->at(h), static_cast<double>(day.hours[static_cast<size_t>(h)].replicas));
     }
     QCOMPARE(record->day->monthly_usd, day.monthly_usd);
+    // The same job sweeps the load: the record's points are latency_against_load's.
+    QVERIFY(record->load.has_value());
+    const wt::LatencyAgainstLoad load = wt::latency_against_load(s, wt::default_load_multiples());
+    QCOMPARE(record->load->points.size(), load.points.size());
+    for (size_t i = 0; i < load.points.size(); ++i) {
+      QCOMPARE(record->load->points[i].rate_rps, load.points[i].rate_rps);
+      QCOMPARE(record->load->points[i].ttft_ms.p95, load.points[i].ttft_ms.p95);
+      QCOMPARE(record->load->points[i].e2e_ms.p99, load.points[i].e2e_ms.p99);
+    }
+    const auto lines = w.tabs()->serving_view()->load_series();
+    QVERIFY(!lines.empty());
+    QCOMPARE(lines[1]->at(0).y(), load.points[0].ttft_ms.p95);
   }
 
   void serve_is_refused_without_a_serving_block() {

@@ -1,6 +1,7 @@
 // ServingView shows what `serve --json` says (throughput, latency percentiles against the SLO,
 // KV cache, cost), read back from serving_result_json, and the batch and queue series; with a
-// daily profile, the replicas per hour that daily_replicas (serve-plan's hours) gives.
+// daily profile, the replicas per hour that daily_replicas (serve-plan's hours) gives; the
+// latency against load that latency_against_load gives.
 #include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QLineSeries>
@@ -9,6 +10,7 @@
 #include "gui/views/serving_view.hpp"
 #include "planner/commands/serve_answer.hpp"
 #include "planner/serving/daily_replicas.hpp"
+#include "planner/serving/latency_load.hpp"
 #include "sim/report/serving_series.hpp"
 #include "sim/report/summary_text.hpp"
 #include "sim/scenario/parse.hpp"
@@ -143,6 +145,48 @@ class ServingViewTest : public QObject {
     QCOMPARE(view.figure_text("monthly_usd"),
              QStringLiteral("$%L1").arg(day.monthly_usd, 0, 'f', 2));
     QCOMPARE(view.figure_text("replica_hours"), QString::number(sum) + " × 1 GPU");
+  }
+
+  // Every point of the latency-against-load chart is latency_against_load's value: TTFT, TPOT and
+  // e2e, each P50, P95 and P99 at each unsaturated rate, then the SLO targets as flat lines.
+  void latency_against_load_draws_the_planner_points() {
+    const Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) +
+                                          "/scenarios/serving/llama3-8b-l40s-daily.json");
+    const ServeOutput out = serve_with_price(s, ServeOptions{.record_steps = true});
+    const LatencyAgainstLoad load = latency_against_load(s, default_load_multiples());
+    QCOMPARE(q(load.problem), QString());
+    ServingView view;
+    view.show_serving(out.result, serving_series(out.simulation, 200), nullptr, &load);
+
+    // 20 req/s at the peak; 0.25 … 1.25 × drawn, 1.5 × (30 req/s) saturated and only named.
+    QCOMPARE(load.points.size(), size_t{6});
+    QVERIFY(load.points.back().saturated);
+    QVERIFY2(view.load_title().contains("saturated at 30 req/s"), qPrintable(view.load_title()));
+    const std::vector<const QLineSeries*> lines = view.load_series();
+    QCOMPARE(lines.size(), size_t{9 + 2});  // 3 metrics × 3 percentiles, the TTFT and TPOT targets
+    const std::vector<Percentiles LoadPoint::*> metrics = {&LoadPoint::ttft_ms, &LoadPoint::tpot_ms,
+                                                           &LoadPoint::e2e_ms};
+    const std::vector<double Percentiles::*> quantiles = {&Percentiles::p50, &Percentiles::p95,
+                                                          &Percentiles::p99};
+    size_t line = 0;
+    for (auto metric : metrics) {
+      for (auto quantile : quantiles) {
+        const QLineSeries* l = lines[line++];
+        QCOMPARE(l->count(), 5);
+        for (int i = 0; i < 5; ++i) {
+          const LoadPoint& p = load.points[static_cast<size_t>(i)];
+          QCOMPARE(l->at(i).x(), p.rate_rps);
+          QCOMPARE(l->at(i).y(), (p.*metric).*quantile);
+        }
+      }
+    }
+    QCOMPARE(lines[9]->at(0).y(), 130.0);  // serving.slo.ttft_ms
+    QCOMPARE(lines[9]->at(1).y(), 130.0);
+    QCOMPARE(lines[10]->at(0).y(), 60.0);  // serving.slo.tpot_ms
+    QCOMPARE(view.figure_text("load_5"), QStringLiteral("saturated: %1% of arrivals served")
+                                             .arg(100.0 * load.points[5].served_share, 0, 'f', 1));
+    QVERIFY(view.figure_text("load_3").startsWith(
+        QStringLiteral("P95 TTFT %1 ms").arg(load.points[3].ttft_ms.p95, 0, 'f', 0)));
   }
 };
 
