@@ -5,12 +5,13 @@
 # window on every tab; then it opens SERVING_SCENARIO, serves it and grabs the Serving tab. Needs a build with Qt 6 and `scripts/install-deps.sh --screenshots`.
 #   scripts/gui-screenshots.sh [BUILD_DIR] [SCENARIO] [SERVING_SCENARIO]
 #     (defaults: build/release, a 512-GPU Llama 3 70B on a rail-optimized fat tree, Llama 3 8B
-#     served on one H100 with continuous batching)
+#     served on L40S replicas with a daily traffic profile, so the Serving tab has its replicas
+#     per hour)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
 scenario=${2:-scenarios/rail-fat-tree-llama3-70b.json}
-serving=${3:-scenarios/serving/llama3-8b-h100-continuous.json}
+serving=${3:-scenarios/serving/llama3-8b-l40s-daily.json}
 gui="$build/gui/app/windtunnel-gui"
 out=docs/img
 

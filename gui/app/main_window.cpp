@@ -85,7 +85,8 @@ void MainWindow::connect_controllers() {
     tabs_->setCurrentIndex(ResultTabs::planner);
   });
   connect(serves_, &ServeController::serveFinished, this, [this](const auto& record) {
-    tabs_->show_serving(record->result, record->series);
+    tabs_->show_serving(record->result, record->series, record->day ? &*record->day : nullptr,
+                        record->load ? &*record->load : nullptr);
     tabs_->setCurrentIndex(ResultTabs::serving);
   });
   connect(tabs_->planner_view(), &PlannerView::layout_chosen, this, &MainWindow::load_layout);

@@ -54,8 +54,9 @@ void ResultTabs::show_plan(std::shared_ptr<const PlanRun> plan) {
   planner_->show_plan(std::move(plan));
 }
 
-void ResultTabs::show_serving(const wt::ServingResult& result, const wt::ServingSeries& series) {
-  serving_->show_serving(result, series);
+void ResultTabs::show_serving(const wt::ServingResult& result, const wt::ServingSeries& series,
+                              const wt::DailyReplicas* day, const wt::LatencyAgainstLoad* load) {
+  serving_->show_serving(result, series, day, load);
 }
 
 void ResultTabs::scenario_changed(const std::optional<wt::Scenario>& scenario) {

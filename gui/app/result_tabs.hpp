@@ -10,6 +10,8 @@
 #include <QTimer>
 
 #include "gui/app/run_record.hpp"
+#include "planner/serving/daily_replicas.hpp"
+#include "planner/serving/latency_load.hpp"
 #include "planner/sweep/sweep.hpp"
 #include "sim/report/serving_result.hpp"
 #include "sim/report/serving_series.hpp"
@@ -36,7 +38,9 @@ class ResultTabs : public QTabWidget {
   void show_run(const RunRecord& run);
   void show_sweep(const wt::SweepResult& sweep);
   void show_plan(std::shared_ptr<const PlanRun> plan);
-  void show_serving(const wt::ServingResult& result, const wt::ServingSeries& series);
+  // `day`: the replicas per hour when the traffic has a daily profile (nullptr: it has none).
+  void show_serving(const wt::ServingResult& result, const wt::ServingSeries& series,
+                    const wt::DailyReplicas* day, const wt::LatencyAgainstLoad* load);
   // The document's scenario changed: the Topology tab draws it (without loads) when next shown.
   void scenario_changed(const std::optional<wt::Scenario>& scenario);
 

@@ -1,5 +1,7 @@
 #include "gui/views/figure_table.hpp"
 
+#include <cmath>
+
 #include <QChartView>
 #include <QHeaderView>
 #include <QTableWidget>
@@ -36,7 +38,9 @@ void add_figure_section(QTableWidget* table, const QString& heading,
     auto* label = new QTableWidgetItem(f.label);
     label->setData(Qt::UserRole, f.key);
     table->setItem(row, 0, label);
-    table->setItem(row, 1, new QTableWidgetItem(f.text));
+    auto* value = new QTableWidgetItem(f.text);
+    value->setToolTip(f.text);  // the whole text where the column cuts it ("…")
+    table->setItem(row, 1, value);
   }
   table->resizeColumnsToContents();
 }
@@ -59,12 +63,24 @@ QChartView* new_chart_view(QWidget* parent) {
   return view;
 }
 
-QValueAxis* nice_value_axis(double lo, double hi, const QString& title, const char* format) {
-  const AxisTicks ticks = nice_ticks(lo, hi, 6);
+QValueAxis* nice_value_axis(double lo, double hi, const QString& title, const char* format,
+                            int intervals) {
+  // Whole-number labels ("%.0f") need a whole step: 0 .. 15 in steps of 2.5 would read "0, 3,
+  // 5, 8"; fewer ticks are tried first, then one decimal.
+  QString label_format = QString::fromLatin1(format);
+  AxisTicks ticks = nice_ticks(lo, hi, intervals);
+  auto whole_step = [](const AxisTicks& t) {
+    return t.values.size() < 2 || std::fmod(t.values[1] - t.values[0], 1.0) == 0.0;
+  };
+  for (int count = intervals - 1;
+       label_format == QLatin1String("%.0f") && !whole_step(ticks) && count >= 3; --count)
+    ticks = nice_ticks(lo, hi, count);
+  if (label_format == QLatin1String("%.0f") && !whole_step(ticks))
+    label_format = QStringLiteral("%.1f");
   auto* axis = new QValueAxis;
   axis->setRange(ticks.min, ticks.max);
   axis->setTickCount(static_cast<int>(ticks.values.size()));
-  axis->setLabelFormat(QString::fromLatin1(format));
+  axis->setLabelFormat(label_format);
   axis->setTitleText(title);
   return axis;
 }

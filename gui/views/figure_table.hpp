@@ -25,8 +25,10 @@ void add_figure_section(QTableWidget* table, const QString& heading,
 QString figure_row_text(const QTableWidget* table, const QString& key);  // "" when absent
 
 QChartView* new_chart_view(QWidget* parent);
-// From lo to hi with nice_ticks (sim/report/plot_axis.hpp), labels in printf `format`.
-QValueAxis* nice_value_axis(double lo, double hi, const QString& title, const char* format);
+// From lo to hi with nice_ticks (sim/report/plot_axis.hpp) of about `intervals` steps, labels in
+// printf `format`.
+QValueAxis* nice_value_axis(double lo, double hi, const QString& title, const char* format,
+                            int intervals = 6);
 
 QString text_of(const std::string& s);      // QString::fromStdString
 QString fraction_percent(double fraction);  // "92.6%"

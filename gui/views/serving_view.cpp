@@ -7,6 +7,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
@@ -15,7 +16,9 @@
 #include <QValueAxis>
 
 #include "gui/views/chart_style.hpp"
+#include "gui/views/daily_replicas_chart.hpp"
 #include "gui/views/figure_table.hpp"
+#include "gui/views/latency_load_chart.hpp"
 #include "sim/report/summary_text.hpp"
 
 namespace wt::gui {
@@ -41,7 +44,7 @@ QString serving_metric_label(const std::string& metric) {
 // Each SLO metric's P50, P95 and P99 as a share of its target: 100% is the target.
 QChart* latency_chart(const ServingResult& r) {
   if (r.slo.empty()) return new_chart(QObject::tr("No SLO: serving.slo sets no target"));
-  QChart* chart = new_chart(QObject::tr("Latency percentiles against the SLO (100% = target)"));
+  QChart* chart = new_chart(QObject::tr("Latency against the SLO"));
   auto* series = new QBarSeries;
   auto* metrics = new QBarCategoryAxis;
   const std::vector<std::pair<QString, double Percentiles::*>> ps = {
@@ -62,9 +65,9 @@ QChart* latency_chart(const ServingResult& r) {
     series->append(set);
   }
   for (const SloCheck& c : r.slo) {
-    metrics->append(QStringLiteral("%1 %2 · %3")
-                        .arg(serving_metric_label(c.metric), QString::fromUtf8(c.met ? "✓" : "✗"),
-                             ms_text(c.target_ms)));
+    // Short, so that three metrics fit under half the tab; the targets are in the table.
+    const QString name = c.metric == "e2e" ? QStringLiteral("e2e") : serving_metric_label(c.metric);
+    metrics->append(QStringLiteral("%1 %2").arg(name, QString::fromUtf8(c.met ? "✓" : "✗")));
   }
   chart->addSeries(series);
   chart->addAxis(metrics, Qt::AlignBottom);
@@ -106,13 +109,12 @@ QLineSeries* time_line(const QString& name, const std::vector<double>& t,
 
 QChart* over_time_chart(const ServingSeries& s) {
   if (s.end_s.empty()) return new_chart(QObject::tr("No steps were simulated"));
-  QChart* chart = new_chart(QObject::tr("Batch and queue over the run"));
-  QLineSeries* decoding =
-      time_line(QObject::tr("sequences decoding per step (all replicas)"), s.end_s, s.decoding, 0);
-  QLineSeries* waiting = time_line(QObject::tr("requests waiting"), s.end_s, s.waiting, 1);
+  QChart* chart = new_chart(QObject::tr("Batch and queue"));
+  QLineSeries* decoding = time_line(QObject::tr("decoding"), s.end_s, s.decoding, 0);
+  QLineSeries* waiting = time_line(QObject::tr("waiting"), s.end_s, s.waiting, 1);
   chart->addSeries(decoding);
   chart->addSeries(waiting);
-  QValueAxis* x = nice_value_axis(0.0, s.end_s.back(), QObject::tr("time (s)"), "%.0f");
+  QValueAxis* x = nice_value_axis(0.0, s.end_s.back(), QObject::tr("time (s)"), "%.0f", 4);
   chart->addAxis(x, Qt::AlignBottom);
   const double top_d = *std::max_element(s.decoding.begin(), s.decoding.end());
   const double top_w = *std::max_element(s.waiting.begin(), s.waiting.end());
@@ -202,10 +204,23 @@ ServingView::ServingView(QWidget* parent) : QWidget(parent) {
   headline_->setWordWrap(true);
   latency_ = new_chart_view(this);
   over_time_ = new_chart_view(this);
+  daily_ = new_chart_view(this);
+  load_ = new_chart_view(this);
+  daily_note_ = new QLabel(this);
+  daily_note_->setWordWrap(true);
+  daily_note_->setAlignment(Qt::AlignCenter);
   table_ = new_figure_table(this);
-  auto* charts = new QVBoxLayout;
-  charts->addWidget(latency_, 1);
-  charts->addWidget(over_time_, 1);
+  // The run's two charts side by side; under them the latency against load and the day (24 hours
+  // of bars, or the note instead): three rows leave each plot too short on a 900-pixel screen.
+  charts_ = new QGridLayout;
+  QGridLayout* charts = charts_;
+  charts->addWidget(latency_, 0, 0);
+  charts->addWidget(over_time_, 0, 1);
+  charts->addWidget(load_, 1, 0);
+  charts->addWidget(daily_, 1, 1);
+  charts->addWidget(daily_note_, 1, 1);
+  charts->setRowStretch(0, 1);
+  charts->setRowStretch(1, 1);
   auto* body = new QHBoxLayout;
   body->addLayout(charts, 1);
   body->addWidget(table_);
@@ -220,10 +235,16 @@ void ServingView::clear() {
       tr("Open a scenario with a serving block (scenarios/serving/) and press Run → Serve."));
   replace_chart(latency_, new_chart(QString()));
   replace_chart(over_time_, new_chart(QString()));
+  replace_chart(daily_, new_chart(QString()));
+  replace_chart(load_, new_chart(QString()));
+  daily_->show();
+  daily_note_->hide();
+  daily_note_->clear();
   table_->setRowCount(0);
 }
 
-void ServingView::show_serving(const ServingResult& r, const ServingSeries& series) {
+void ServingView::show_serving(const ServingResult& r, const ServingSeries& series,
+                               const DailyReplicas* day, const LatencyAgainstLoad* load) {
   clear();
   QString text = tr("<b>%1</b> · %2 · %3 replica(s) × TP %4 = %5 GPU(s)")
                      .arg(text_of(r.scenario).toHtmlEscaped(), text_of(r.gpu).toHtmlEscaped())
@@ -251,6 +272,53 @@ void ServingView::show_serving(const ServingResult& r, const ServingSeries& seri
   add_figure_section(table_, tr("Throughput"), throughput_rows(r));
   add_figure_section(table_, tr("Latency"), latency_rows(r));
   add_figure_section(table_, tr("Memory and cost"), memory_rows(r));
+  show_load(load);
+  show_day(day);
+}
+
+void ServingView::show_day(const DailyReplicas* day) {
+  QString note;
+  if (day == nullptr) {
+    note =
+        tr("No replicas per hour: the traffic has no daily profile "
+           "(serving.traffic.hourly_percent), so its rate is the same all day.");
+  } else if (!day->problem.empty()) {
+    note = tr("No replicas per hour: %1.").arg(text_of(day->problem).toHtmlEscaped());
+  }
+  if (!note.isEmpty()) {
+    daily_->hide();
+    daily_note_->setText(note);
+    daily_note_->show();
+    return;
+  }
+  replace_chart(daily_, daily_replicas_chart(*day));
+  add_figure_section(table_, tr("Replicas per hour"), daily_replicas_rows(*day));
+  for (const std::string& w : day->warnings)
+    headline_->setText(headline_->text() + QStringLiteral("<br>⚠ ") + text_of(w).toHtmlEscaped());
+}
+
+void ServingView::show_load(const LatencyAgainstLoad* load) {
+  if (load == nullptr) {
+    replace_chart(load_, new_chart(tr("No latency against load")));
+    return;
+  }
+  if (!load->problem.empty()) {
+    replace_chart(load_, new_chart(tr("No latency against load: %1").arg(text_of(load->problem))));
+    return;
+  }
+  replace_chart(load_, latency_load_chart(*load));
+  add_figure_section(table_, tr("Latency against load"), latency_load_rows(*load));
+}
+
+std::vector<const QLineSeries*> ServingView::load_series() const {
+  std::vector<const QLineSeries*> out;
+  for (QAbstractSeries* s : load_->chart()->series())
+    if (auto* line = qobject_cast<const QLineSeries*>(s)) out.push_back(line);
+  return out;
+}
+
+QString ServingView::load_title() const {
+  return load_->chart()->title();
 }
 
 QString ServingView::headline() const {
@@ -269,6 +337,20 @@ const QAbstractBarSeries* ServingView::latency_series() const {
 const QLineSeries* ServingView::decoding_series() const {
   const QList<QAbstractSeries*> all = over_time_->chart()->series();
   return all.size() < 2 ? nullptr : qobject_cast<const QLineSeries*>(all[0]);
+}
+
+const QAbstractBarSeries* ServingView::replicas_series() const {
+  const QList<QAbstractSeries*> all = daily_->chart()->series();
+  return all.size() < 2 ? nullptr : qobject_cast<const QAbstractBarSeries*>(all[0]);
+}
+
+const QLineSeries* ServingView::hourly_rate_series() const {
+  const QList<QAbstractSeries*> all = daily_->chart()->series();
+  return all.size() < 2 ? nullptr : qobject_cast<const QLineSeries*>(all[1]);
+}
+
+QString ServingView::daily_note() const {
+  return daily_note_->isHidden() ? QString() : daily_note_->text();
 }
 
 const QLineSeries* ServingView::waiting_series() const {

@@ -101,25 +101,6 @@ std::string slo_values(const RateRun& run) {
   return text;
 }
 
-std::string first_miss(const RateRun& run) {
-  for (const SloCheck& c : run.slo) {
-    if (!c.met) return fmt("%s %.0f ms > %.0f", c.metric.c_str(), c.value_ms, c.target_ms);
-  }
-  return run.rejected > 0 ? "refuses requests" : "misses";
-}
-
-// Why this many replicas: the screen's floor, or the run with one fewer that misses.
-std::string replicas_why(int replicas, int screen, const RateRun& below) {
-  if (replicas == 0) return "no traffic";
-  if (below.replicas > 0 && !below.meets) {
-    return fmt("%d would miss (%s)", replicas - 1, first_miss(below).c_str());
-  }
-  if (replicas == screen) {
-    return "screen: utilisation < 1";
-  }
-  return "serve_plan.min_replicas";
-}
-
 std::string percentile_name(SloPercentile p) {
   return to_string(p);
 }
@@ -167,7 +148,7 @@ nlohmann::ordered_json serve_plan_json(const ServePlanResult& r) {
     const Deployment& d = r.deployments[r.best];
     j["recommended"] = deployment_json(d, r.axes, r.encode);
     ordered_json hours = ordered_json::array();
-    for (const HourPlan& h : r.hours) {
+    for (const HourPlan& h : r.day.hours) {
       hours.push_back({{"hour", h.hour},
                        {"rate_rps", h.rate_rps},
                        {"replicas", h.replicas},
@@ -175,13 +156,13 @@ nlohmann::ordered_json serve_plan_json(const ServePlanResult& r) {
                        {"screen_replicas", h.screen_replicas},
                        {"cold_start", h.cold_start},
                        {"run", run_json(h.run)},
-                       {"why", replicas_why(h.replicas, h.screen_replicas, h.below)}});
+                       {"why", hour_why(h)}});
     }
     j["hours"] = hours;
-    j["monthly_usd"] = r.monthly_usd;
-    j["monthly_always_peak_usd"] = r.monthly_always_peak_usd;
-    j["cold_starts_per_day"] = r.cold_starts_per_day;
-    if (r.encode) j["usd_per_million_sequences"] = r.usd_per_million_sequences;
+    j["monthly_usd"] = r.day.monthly_usd;
+    j["monthly_always_peak_usd"] = r.day.monthly_always_peak_usd;
+    j["cold_starts_per_day"] = r.day.cold_starts_per_day;
+    if (r.encode) j["usd_per_million_sequences"] = r.day.usd_per_million_sequences;
   } else {
     j["recommended"] = nullptr;
   }
@@ -242,20 +223,19 @@ std::string serve_plan_text(const ServePlanResult& r) {
     }
     out += "\nreplicas per hour (the fewest meeting the SLOs at each hour's rate):\n";
     out += "  hour   req/s  replicas  GPUs  why                                 SLO figures\n";
-    for (const HourPlan& h : r.hours) {
-      const std::string why = replicas_why(h.replicas, h.screen_replicas, h.below) +
-                              (h.cold_start ? " (cold start)" : "");
+    for (const HourPlan& h : r.day.hours) {
+      const std::string why = hour_why(h) + (h.cold_start ? " (cold start)" : "");
       out += fmt("  %4d  %6.2f  %8d  %4d  %-34s  %s\n", h.hour, h.rate_rps, h.replicas,
                  h.replicas * d.tensor, why.c_str(), slo_values(h.run).c_str());
     }
     out +=
         fmt("\nmonthly cost: %s autoscaled (30 days × Σ hourly replicas × %d GPUs × $%.2f/GPU-h)"
             "; %s always at the peak's %d replicas\n",
-            usd(r.monthly_usd).c_str(), d.tensor, d.usd_per_gpu_hour,
-            usd(r.monthly_always_peak_usd).c_str(), d.replicas);
+            usd(r.day.monthly_usd).c_str(), d.tensor, d.usd_per_gpu_hour,
+            usd(r.day.monthly_always_peak_usd).c_str(), d.replicas);
     if (r.encode) {
       out += fmt("encoder: $%.3f per million sequences autoscaled (the month over its requests)\n",
-                 r.usd_per_million_sequences);
+                 r.day.usd_per_million_sequences);
     }
   }
   std::map<std::string, int> pruned;

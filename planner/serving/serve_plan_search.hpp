@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "planner/serving/daily_replicas.hpp"
 #include "planner/serving/serve_plan.hpp"
 #include "planner/serving/serve_screen.hpp"
 #include "sim/report/serving_result.hpp"
@@ -33,16 +34,6 @@ enum class DeploymentStatus {
   meets,         // simulated: meets the SLOs at the peak
 };
 const char* to_string(DeploymentStatus s);
-
-// The figures of one simulation that the plan reports.
-struct RateRun {
-  int replicas = 0;
-  double rate_rps = 0.0;
-  bool meets = false;
-  std::vector<SloCheck> slo;
-  double gpu_busy_fraction = 0.0;
-  int64_t rejected = 0;
-};
 
 struct Deployment {
   uint64_t index = 0;                  // in the product of the axes, first axis slowest
@@ -69,16 +60,6 @@ struct Deployment {
   int gpus() const { return replicas * tensor; }
 };
 
-struct HourPlan {
-  int hour = 0;
-  double rate_rps = 0.0;
-  int replicas = 0;
-  int screen_replicas = 0;
-  bool cold_start = false;  // scaled up from zero at the start of this hour
-  RateRun run;              // at `replicas` (replicas = 0: none)
-  RateRun below;            // at replicas − 1 when simulated
-};
-
 struct ServePlanResult {
   std::string name;
   SloConfig slo;
@@ -91,14 +72,11 @@ struct ServePlanResult {
   std::vector<std::string> axes;  // paths
   std::vector<Deployment> deployments;
   int best = -1;  // index into deployments; -1: none meets the SLOs
-  std::vector<HourPlan> hours;
-  double monthly_usd = 0.0;              // 30 × Σ hours replicas × GPUs × price
-  double monthly_always_peak_usd = 0.0;  // 30 × 24 × peak replicas × GPUs × price
+  // The cheapest's replicas per hour and monthly cost (daily_replicas.hpp's plan_day).
+  DailyReplicas day;
   // Encoder serving (serving.encode): a request is one sequence, and the cost is per million
-  // sequences: autoscaled, monthly_usd over the month's requests (30 × Σ hours rate × 3600).
+  // sequences (day.usd_per_million_sequences autoscaled).
   bool encode = false;
-  double usd_per_million_sequences = 0.0;
-  int cold_starts_per_day = 0;
   int64_t des_runs = 0;
   std::vector<std::string> warnings;
 };

@@ -1,7 +1,10 @@
 // The window serves a scenario with a serving block (Run on a serving-only file, as `windtunnel
 // serve` does) and shows it on the Serving tab; a training run fills the Reliability tab with the
 // Monte Carlo `run` adds.
+#include <QAbstractBarSeries>
 #include <QAction>
+#include <QBarSet>
+#include <QLineSeries>
 #include <QMenuBar>
 #include <QTest>
 
@@ -12,6 +15,8 @@
 #include "gui/views/serving_view.hpp"
 #include "planner/commands/run_answer.hpp"
 #include "planner/commands/serve_answer.hpp"
+#include "planner/serving/daily_replicas.hpp"
+#include "planner/serving/latency_load.hpp"
 #include "sim/report/summary_text.hpp"
 #include "sim/scenario/parse.hpp"
 #include "test_support.hpp"
@@ -62,6 +67,41 @@ class ServingTest : public QObject {
     QCOMPARE(view->figure_text("output_tokens_per_s"),
              QString::fromStdString(wt::format_count(r.output_tokens_per_s)));
     QCOMPARE(record->series.end_s.size(), size_t{ServeController::kSeriesBuckets});
+    QVERIFY(!record->day.has_value());  // a constant rate: no replicas per hour
+    QVERIFY(view->daily_note().contains("no daily profile"));
+  }
+
+  // A daily profile: the job plans the hours with daily_replicas, at the run's price, and the
+  // Serving tab draws them.
+  void serve_plans_the_hours_of_a_daily_profile() {
+    auto t = make_window("serving/llama3-8b-l40s-daily");
+    MainWindow& w = *t->window;
+    QVERIFY(w.serves()->serve());
+    QCOMPARE(wait_for_job(w, kJobTimeoutMs), JobRunner::Outcome::done);
+    const auto record = w.serves()->last_serve();
+    QVERIFY(record != nullptr && record->day.has_value());
+    const wt::Scenario s = wt::load_scenario_file(scenario_path("serving/llama3-8b-l40s-daily"));
+    const wt::DailyReplicas day =
+        wt::daily_replicas(s, wt::serve_with_price(s).result.usd_per_gpu_hour);
+    const QBarSet* bars = w.tabs()->serving_view()->replicas_series()->barSets()[0];
+    for (int h = 0; h < 24; ++h) {
+      QCOMPARE(record->day->hours[static_cast<size_t>(h)].replicas,
+               day.hours[static_cast<size_t>(h)].replicas);
+      QCOMPARE(bars->at(h), static_cast<double>(day.hours[static_cast<size_t>(h)].replicas));
+    }
+    QCOMPARE(record->day->monthly_usd, day.monthly_usd);
+    // The same job sweeps the load: the record's points are latency_against_load's.
+    QVERIFY(record->load.has_value());
+    const wt::LatencyAgainstLoad load = wt::latency_against_load(s, wt::default_load_multiples());
+    QCOMPARE(record->load->points.size(), load.points.size());
+    for (size_t i = 0; i < load.points.size(); ++i) {
+      QCOMPARE(record->load->points[i].rate_rps, load.points[i].rate_rps);
+      QCOMPARE(record->load->points[i].ttft_ms.p95, load.points[i].ttft_ms.p95);
+      QCOMPARE(record->load->points[i].e2e_ms.p99, load.points[i].e2e_ms.p99);
+    }
+    const auto lines = w.tabs()->serving_view()->load_series();
+    QVERIFY(!lines.empty());
+    QCOMPARE(lines[1]->at(0).y(), load.points[0].ttft_ms.p95);
   }
 
   void serve_is_refused_without_a_serving_block() {
