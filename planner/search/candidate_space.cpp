@@ -28,6 +28,22 @@ bool varies_topology(const std::vector<Axis>& axes) {
   return false;
 }
 
+bool starts_with_block(const std::string& path, const std::string& block) {
+  return path == block || path.rfind(block + ".", 0) == 0;
+}
+
+// The topology whose candidates read the axis at `path`; "" when every topology reads it. Only the
+// fat-tree registrations read rail_optimized (topology/registry.cpp).
+std::string topology_reading(const std::string& path) {
+  if (starts_with_block(path, "cluster.network.fat_tree") ||
+      path == "cluster.network.rail_optimized") {
+    return "fat-tree";
+  }
+  if (starts_with_block(path, "cluster.network.torus")) return "torus";
+  if (starts_with_block(path, "cluster.network.dragonfly")) return "dragonfly";
+  return "";
+}
+
 // Every GPU a candidate can name, as its catalog id.
 std::vector<std::string> gpus_of(const PlanSpec& spec) {
   std::vector<json> names;
@@ -68,6 +84,28 @@ CandidateSpace::CandidateSpace(const PlanSpec& spec) : spec_(spec) {
     bindings_.push_back(k < first_field_axis_ ? nullptr : &binding_of(spec.axes[k].path));
   }
   strip_topology_ = varies_topology(spec.axes);
+  bool whole_network = false;
+  for (size_t k = 0; k < spec.axes.size(); ++k) {
+    const std::string& path = spec.axes[k].path;
+    if (path == "cluster" || path == "cluster.network") whole_network = true;
+    if (starts_with_block(path, "cluster.network") || path == "cluster") varies_network_ = true;
+    if (path == "cluster.network.topology") topology_axis_ = k;
+  }
+  if (!whole_network) {
+    for (const Axis& a : spec.axes)
+      axis_topology_.push_back(topology_reading(a.path));
+    // The same default as keep_only_chosen_topology_block.
+    const json* network = nullptr;
+    const json& t = spec.template_doc;
+    if (t.contains("cluster") && t["cluster"].is_object() && t["cluster"].contains("network")) {
+      network = &t["cluster"]["network"];
+    }
+    fixed_topology_ = "fat-tree";
+    if (network != nullptr && network->is_object() && network->contains("topology")) {
+      const json& topology = (*network)["topology"];
+      fixed_topology_ = topology.is_string() ? topology.get<std::string>() : "";
+    }
+  }
   for (const std::string& gpu : gpus_of(spec)) {
     prices_.emplace(gpu, choose_price(gpu, spec.prices));
   }
@@ -79,6 +117,22 @@ std::vector<size_t> CandidateSpace::digits(uint64_t index) const {
     d[k] = static_cast<size_t>((index / strides_[k]) % spec_.axes[k].values.size());
   }
   return d;
+}
+
+bool CandidateSpace::equivalent(uint64_t index) const {
+  if (axis_topology_.empty()) return false;
+  const std::vector<size_t> d = digits(index);
+  std::string topology = fixed_topology_;
+  if (topology_axis_) {
+    const json& v = spec_.axes[*topology_axis_].values[d[*topology_axis_]];
+    topology = v.is_string() ? v.get<std::string>() : "";
+  }
+  // An unknown topology is invalid: leave it to the validator, whatever the other axes hold.
+  if (topology != "fat-tree" && topology != "torus" && topology != "dragonfly") return false;
+  for (size_t k = 0; k < d.size(); ++k) {
+    if (d[k] != 0 && !axis_topology_[k].empty() && axis_topology_[k] != topology) return true;
+  }
+  return false;
 }
 
 ChosenPrice CandidateSpace::price_of(const std::string& gpu_id) const {
@@ -104,6 +158,8 @@ json CandidateSpace::document(uint64_t index) const {
   for (size_t k = first_field_axis_; k < spec_.axes.size(); ++k) {
     set_at_path(doc, spec_.axes[k].path, spec_.axes[k].values[d[k]]);
   }
+  // A field axis inside a dropped block (fat_tree.oversubscription of a torus) left a stub.
+  if (strip_topology_) keep_only_chosen_topology_block(doc);
   Scenario s = scenario(index);
   set_at_path(doc, "cost.usd_per_gpu_hour", s.cost.usd_per_gpu_hour);
   if (doc.contains("name") || !spec_.name.empty()) doc["name"] = spec_.name;

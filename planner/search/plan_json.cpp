@@ -3,6 +3,7 @@
 #include "core/finite.hpp"
 #include "core/units.hpp"
 #include "planner/search/plan_report.hpp"
+#include "sim/report/headline.hpp"
 
 namespace wt {
 namespace {
@@ -92,6 +93,8 @@ ordered_json candidate_json(const CandidateSpace& space, const PlanReport& repor
   band_json(j, space, report, o);
   j["num_nodes"] = s.cluster.num_nodes;
   j["layout"] = layout_text(space, o);
+  j["fabric"] = s.cluster.num_nodes > 1 ? ordered_json(fabric_text(s.cluster.network))
+                                        : ordered_json(nullptr);
   j["why"] = why_text(space, o);
   j["meets_deadline"] = meets_deadline(o, c, spec.monte_carlo.rank_by);
   j["within_budget"] = within_budget(o, c, spec.monte_carlo.rank_by);
@@ -147,6 +150,7 @@ ordered_json plan_json(const CandidateSpace& space, const PlanReport& report) {
   j["constraints"] = plan_constraints_json(spec);
   j["combinations"] = st.combinations;
   j["evaluated"] = st.evaluated;
+  j["equivalent"] = st.equivalent;
   j["invalid"] = counts_json(st.invalid);
   j["pruned"] = counts_json(st.pruned);
   j["chosen"] = optional_json(space, report, report.chosen());
@@ -174,6 +178,7 @@ ordered_json shard_json(const PlanSpec& spec, const SearchState& st, const Shard
   j["keep"] = st.keep;
   j["combinations"] = st.combinations;
   j["evaluated"] = st.evaluated;
+  j["equivalent"] = st.equivalent;
   j["invalid"] = counts_json(st.invalid);
   j["pruned"] = counts_json(st.pruned);
   ordered_json all = ordered_json::array();

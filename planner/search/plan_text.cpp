@@ -76,7 +76,16 @@ void header(std::ostringstream& out, const CandidateSpace& space, const PlanRepo
   out << "searched " << with_thousands(static_cast<int64_t>(st.combinations))
       << " combinations: " << with_thousands(static_cast<int64_t>(invalid)) << " invalid layouts, "
       << with_thousands(static_cast<int64_t>(st.evaluated)) << " evaluated (" << r.method << "), "
-      << with_thousands(static_cast<int64_t>(pruned)) << " pruned\n";
+      << with_thousands(static_cast<int64_t>(pruned)) << " pruned";
+  if (st.equivalent > 0) {
+    out << ", " << with_thousands(static_cast<int64_t>(st.equivalent)) << " equivalent";
+  }
+  out << "\n";
+  if (st.equivalent > 0) {
+    out << "  equivalent: differ only in a network block their topology ignores (fat_tree and "
+           "rail_optimized outside a fat-tree, torus, dragonfly): each stands for the same "
+           "candidate with that block at its first value\n";
+  }
   if (!st.pruned.empty()) out << "  pruned: " << counts_text(st.pruned) << "\n";
   if (!st.invalid.empty())
     out << "  invalid, by the rule they break: " << counts_text(st.invalid) << "\n";
@@ -123,8 +132,8 @@ TextTable outcome_table(bool with_rank, bool with_monte_carlo) {
   return TextTable(cols);
 }
 
-// "TP4 PP16 DP32 mb1 Z1 SP sel 1f1b" (and "lora" or "qlora" when fine-tuning): the layout in a
-// table cell.
+// "TP4 PP16 DP32 mb1 Z1 SP sel 1f1b" (and "lora" or "qlora" when fine-tuning; " · rail fat-tree
+// 2-level 2:1" when the plan varies the network): the layout in a table cell.
 std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
   const Scenario s = space.scenario(o.index);
   const ParallelConfig& p = s.parallel;
@@ -143,6 +152,8 @@ std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
   if (s.training.finetune.method != FinetuneMethod::full) {
     t += std::string(" ") + to_string(s.training.finetune.method);
   }
+  if (space.varies_network() && s.cluster.num_nodes > 1)
+    t += " · " + fabric_text(s.cluster.network);
   return t;
 }
 

@@ -76,6 +76,10 @@ Shard parse_shard(const std::string& text) {
 void search_one(CandidateSpace::Cursor& cursor, uint64_t index, const PlanSpec& spec,
                 Scenario& scratch, SearchState& state) {
   ++state.combinations;
+  if (cursor.space().equivalent(index)) {
+    ++state.equivalent;
+    return;
+  }
   const Materialized m = cursor.materialize(index, scratch);
   if (m.verdict == Verdict::invalid) {
     ++state.invalid[m.reason];

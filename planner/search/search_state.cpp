@@ -69,6 +69,7 @@ void SearchState::add(const Outcome& o) {
 void SearchState::merge(const SearchState& other) {
   combinations += other.combinations;
   evaluated += other.evaluated;
+  equivalent += other.equivalent;
   for (const auto& [k, n] : other.invalid)
     invalid[k] += n;
   for (const auto& [k, n] : other.pruned)

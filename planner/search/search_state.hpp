@@ -19,8 +19,9 @@ struct SearchState {
   Objective objective = Objective::fastest;
   size_t keep = 10;  // length of the ranked list
 
-  uint64_t combinations = 0;                // looked at
-  uint64_t evaluated = 0;                   // timed by the engine
+  uint64_t combinations = 0;  // looked at
+  uint64_t evaluated = 0;     // timed by the engine
+  uint64_t equivalent = 0;    // the twin of a lower-numbered one (CandidateSpace::equivalent)
   std::map<std::string, uint64_t> invalid;  // by the JSON path of the broken rule
   std::map<std::string, uint64_t> pruned;   // by reason
   std::optional<Outcome> fastest, cheapest, cheapest_within_deadline, fastest_within_budget;

@@ -108,7 +108,7 @@ Part read_part(const PlanSpec& spec, const json& doc, const std::string& origin)
   }
   const JsonAt root{doc, "", origin};
   expect_object(root, {"schema", "kind", "plan", "fingerprint", "shard", "keep", "combinations",
-                       "evaluated", "invalid", "pruned", "outcomes"});
+                       "evaluated", "equivalent", "invalid", "pruned", "outcomes"});
   (void)read_integer(field(doc, "schema", origin), 1, 1);
   (void)read_text(field(doc, "plan", origin), true);
   const std::string fingerprint = read_text(field(doc, "fingerprint", origin), false);
@@ -126,6 +126,9 @@ Part read_part(const PlanSpec& spec, const json& doc, const std::string& origin)
       empty_state(spec, static_cast<size_t>(read_integer(field(doc, "keep", origin), 0, kMaxKeep)));
   p.state.combinations = read_count(field(doc, "combinations", origin), spec.combinations);
   p.state.evaluated = read_count(field(doc, "evaluated", origin), p.state.combinations);
+  if (doc.contains("equivalent")) {  // absent in shards written before it was counted
+    p.state.equivalent = read_count(field(doc, "equivalent", origin), p.state.combinations);
+  }
   p.state.invalid = read_counts(field(doc, "invalid", origin), p.state.combinations);
   p.state.pruned = read_counts(field(doc, "pruned", origin), p.state.combinations);
   const JsonAt outcomes = field(doc, "outcomes", origin);

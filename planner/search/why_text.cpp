@@ -6,6 +6,7 @@
 
 #include "core/units.hpp"
 #include "planner/search/plan_report.hpp"
+#include "sim/report/headline.hpp"
 #include "sim/report/summary_text.hpp"
 
 namespace wt {
@@ -53,7 +54,10 @@ std::string layout_text(const CandidateSpace& space, const Outcome& o) {
     text += std::string(" · ") + to_string(p.pipeline_schedule);
     if (p.virtual_stages > 1) text += " ×" + std::to_string(p.virtual_stages);
   }
-  if (s.cluster.num_nodes > 1) text += std::string(" · ") + to_string(s.cluster.network.topology);
+  if (s.cluster.num_nodes > 1) {
+    text += " · " + (space.varies_network() ? fabric_text(s.cluster.network)
+                                            : std::string(to_string(s.cluster.network.topology)));
+  }
   if (s.training.finetune.method != FinetuneMethod::full) {
     text += std::string(" · ") + to_string(s.training.finetune.method) + " r" +
             std::to_string(s.training.finetune.rank) + " " +

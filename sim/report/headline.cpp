@@ -87,6 +87,20 @@ std::string network_text(const NetworkConfig& n) {
   return topology_text(n) + " " + number_text(n.link_bandwidth_Gbps) + " Gb/s";
 }
 
+}  // namespace
+
+std::string fabric_text(const NetworkConfig& n) {
+  std::string t = topology_text(n);
+  if (n.topology == NetworkTopology::fat_tree && n.rail_optimized && n.fat_tree.levels >= 2) {
+    t = "rail " + t;
+  }
+  if (n.topology == NetworkTopology::dragonfly)
+    t += std::string(" ") + to_string(n.dragonfly.routing);
+  return t;
+}
+
+namespace {
+
 std::string gpu_display_name(const std::string& gpu) {
   const GpuSpec* spec = find_gpu(gpu);
   return spec ? spec->name : gpu;

@@ -47,6 +47,7 @@ json key_answers(const json& plan) {
   return {{"method", plan.at("method")},
           {"combinations", plan.at("combinations")},
           {"evaluated", plan.at("evaluated")},
+          {"equivalent", plan.at("equivalent")},
           {"invalid", plan.at("invalid")},
           {"pruned", plan.at("pruned")},
           {"chosen", pick(plan.at("chosen"))},
