@@ -12,8 +12,7 @@
 namespace wt {
 
 double checkpoint_bytes_per_param(const TrainingConfig& t) {
-  const StateBytes b = state_bytes_per_param(t);
-  return b.weights - quantized_weight_bytes(t.precision) + b.optimizer;
+  return stored_weight_bytes(t) + state_bytes_per_param(t).optimizer;
 }
 
 double checkpoint_write_bandwidth(const Scenario& s) {

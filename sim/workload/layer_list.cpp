@@ -213,9 +213,8 @@ class NetProgram {
       double params = 0.0;
       for (double p : params_)
         params += p;
-      Op gather =
-          collective(Collective::all_gather, params * state_bytes_per_param(s_.training).weights, 1,
-                     Stream::param_gather, Phase::param_gather);
+      Op gather = collective(Collective::all_gather, params * stored_weight_bytes(s_.training), 1,
+                             Stream::param_gather, Phase::param_gather);
       gather.deps[0] = last_compute_;
       push(gather);
     }

@@ -136,7 +136,16 @@ double gradient_width(const TrainingConfig& t) {
 StateBytes state_bytes_per_param(const TrainingConfig& t) {
   const double moments = t.optimizer == Optimizer::sgd ? 4.0 : 8.0;
   if (is_fp32(t.precision)) return {4.0, 4.0, moments};
+  // Eager autocast: fp32 parameters (the master weights) and the 16-bit copy autocast saves for
+  // backward, fp32 gradients, the moments (Megatron-style mixed precision: 2, and 4 + moments).
+  if (t.kernel_fusion == KernelFusion::eager_amp) return {6.0, 4.0, moments};
   return {2.0 + quantized_weight_bytes(t.precision), gradient_width(t), 4.0 + moments};
+}
+
+double stored_weight_bytes(const TrainingConfig& t) {
+  const double casts =
+      t.kernel_fusion == KernelFusion::eager_amp && !is_fp32(t.precision) ? 2.0 : 0.0;
+  return state_bytes_per_param(t).weights - quantized_weight_bytes(t.precision) - casts;
 }
 
 ModelStateMemory model_state_memory(double params, int zero_stage, int dp,

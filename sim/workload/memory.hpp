@@ -12,7 +12,9 @@ namespace wt {
 // gradients and an fp32 master copy plus the optimizer moments; fp32/tf32 training keeps fp32
 // weights and gradients and the moments only. With `grad_reduce_in_fp32` the mixed-precision
 // gradients are fp32 too: Megatron-LM's table for bf16 with its distributed optimizer, 6 + 12/d
-// bytes, instead of 4 + 12/d.
+// bytes, instead of 4 + 12/d. Eager autocast (kernel_fusion eager_amp) keeps fp32 parameters,
+// which are the master weights, plus the 16-bit copy autocast saves for backward: 4 + 2, 4 and the
+// moments.
 struct StateBytes {
   double weights = 0.0, gradients = 0.0, optimizer = 0.0;
 };
@@ -25,6 +27,10 @@ StateBytes state_bytes_per_param(const TrainingConfig& t);
 // transpose for backward, Float8CurrentScaling): 2 × 1 for fp8, 2 × (1 + 1/32) for MXFP8,
 // 2 × (0.5 + 1/16) for NVFP4; 0 otherwise.
 double quantized_weight_bytes(Precision p);
+
+// Bytes per parameter of the weights a checkpoint saves and a ZeRO-1 step gathers: the weights
+// less the copies made for one iteration (the quantized copies; eager autocast's 16-bit casts).
+double stored_weight_bytes(const TrainingConfig& t);
 
 // Bytes per gradient as held and reduced over data parallelism.
 double gradient_width(const TrainingConfig& t);

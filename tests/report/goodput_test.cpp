@@ -86,6 +86,9 @@ TEST(CheckpointCost, BytesPerParameterAreWeightsAndOptimizerState) {
   EXPECT_DOUBLE_EQ(checkpoint_bytes_per_param(t), 14.0);
   t.precision = Precision::fp32;
   EXPECT_DOUBLE_EQ(checkpoint_bytes_per_param(t), 12.0);  // 4 fp32 + 8 moments
+  t.precision = Precision::bf16;  // eager autocast: fp32 parameters; its 16-bit casts not saved
+  t.kernel_fusion = KernelFusion::eager_amp;
+  EXPECT_DOUBLE_EQ(checkpoint_bytes_per_param(t), 12.0);
 }
 
 TEST(CheckpointCost, WriteBandwidthIsTheSmallerOfFileSystemAndNodes) {

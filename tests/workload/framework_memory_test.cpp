@@ -80,6 +80,55 @@ TEST(FrameworkMemory, FsdpFrameworksShardWeightsGradientsAndOptimizer) {
   EXPECT_DOUBLE_EQ(foundry.activations, 2 * kSbh + kSbh * (10 + 24 / 2.0));
 }
 
+TEST(FrameworkMemory, DeepSpeedAndHorovodReplicateTheOptimizerWithoutSequenceParallelism) {
+  // DeepSpeed's default ZeRO stage is 0: the whole model state on every rank, bf16 gradients; no
+  // Megatron SP, so each layer keeps sbh(10 + 24/t) (fused attention).
+  const MemoryUse ds = one_layer(under("deepspeed"));
+  EXPECT_DOUBLE_EQ(ds.weights, 2e9);
+  EXPECT_DOUBLE_EQ(ds.gradients, 2e9);
+  EXPECT_DOUBLE_EQ(ds.optimizer, 12e9);
+  EXPECT_DOUBLE_EQ(ds.activations, kSbh * (10 + 24 / 2.0));
+  // Horovod: the same, with fp32 gradients (of fp32 parameters).
+  const MemoryUse hvd = one_layer(under("horovod"));
+  EXPECT_DOUBLE_EQ(hvd.gradients, 4e9);
+  EXPECT_DOUBLE_EQ(hvd.optimizer, 12e9);
+}
+
+TEST(FrameworkMemory, ProfilesOf2021KeepTheUnfusedAttentionScores) {
+  // Unfused attention keeps the softmax output, its dropout mask and the dropout output:
+  // 5as/h more per sbh, split by TP: 5 · 16 · 2048 / 2048 / 2 = 40, so sbh(10 + 12 + 40).
+  const MemoryUse lm = one_layer(under("megatron-lm-2021"));
+  EXPECT_DOUBLE_EQ(lm.gradients, 4e9);  // fp32 accumulation with bf16
+  EXPECT_DOUBLE_EQ(lm.optimizer, 12e9);
+  EXPECT_DOUBLE_EQ(lm.activations, kSbh * 62);
+  EXPECT_DOUBLE_EQ(one_layer(under("deepspeed-2021")).activations, kSbh * 62);
+}
+
+TEST(FrameworkMemory, FsdpAndMaxTextShardEverythingOverTheDataParallelRanks) {
+  const Scenario fsdp = under("fsdp");
+  const double layer = layer_params_on_gpu(fsdp);
+  const MemoryUse f = one_layer(fsdp);
+  EXPECT_DOUBLE_EQ(f.weights, 2e9 / 4 + 2 * 2 * layer);  // two layers gathered whole in bf16
+  EXPECT_DOUBLE_EQ(f.gradients, 2e9 / 4 + 2 * layer);    // bf16 reduction
+  EXPECT_DOUBLE_EQ(f.optimizer, 12e9 / 4);
+  EXPECT_DOUBLE_EQ(f.activations, kSbh * (10 + 24 / 2.0));  // no SP, no recompute
+  // MaxText: fp32 gradients and full recompute (the layer input plus one layer's working set).
+  const MemoryUse mt = one_layer(under("maxtext"));
+  EXPECT_DOUBLE_EQ(mt.gradients, 4e9 / 4 + 4 * layer);
+  EXPECT_DOUBLE_EQ(mt.optimizer, 12e9 / 4);
+  EXPECT_DOUBLE_EQ(mt.activations, 2 * kSbh + kSbh * (10 + 24 / 2.0));
+}
+
+TEST(FrameworkMemory, EagerPyTorchKeepsFp32ParametersAndGradients) {
+  // torch.autocast with fp32 parameters: the parameters are the master weights (4 B) and autocast
+  // saves a 16-bit copy of each for backward (2 B), their gradients fp32 (4 B), Adam's two moments
+  // 8 B; DDP replicates all of it: 18 B per parameter, as Megatron's 2 + 4 + 12.
+  const MemoryUse m = one_layer(under("pytorch"));
+  EXPECT_DOUBLE_EQ(m.weights, 6e9);
+  EXPECT_DOUBLE_EQ(m.gradients, 4e9);
+  EXPECT_DOUBLE_EQ(m.optimizer, 8e9);
+}
+
 TEST(FrameworkMemory, TheRangeIsTheChannelCountAndTheAllocatorsSlack) {
   const MemoryUse m = one_layer(under("nemo"));
   const double tensors = m.weights + m.gradients + m.optimizer + m.activations;
