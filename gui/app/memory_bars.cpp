@@ -10,9 +10,9 @@
 namespace wt::gui {
 namespace {
 
-constexpr int kLegendHeight = 24;
+constexpr int kLegendLine = 20;
 constexpr int kLabelWidth = 64;
-constexpr int kValueWidth = 150;
+constexpr int kMinBarWidth = 80;
 constexpr int kGap = 4;
 
 struct Part {
@@ -33,10 +33,19 @@ const std::array<Part, 6>& parts() {
   return kParts;
 }
 
+QString value_text(const wt::MemoryUse& m) {
+  const QString text =
+      QStringLiteral("%1 / %2").arg(QString::fromStdString(wt::format_bytes(m.total)),
+                                    QString::fromStdString(wt::format_bytes(m.capacity)));
+  return m.total <= m.capacity ? text : text + QStringLiteral("  ✗");
+}
+
 }  // namespace
 
 MemoryBars::MemoryBars(QWidget* parent) : QWidget(parent) {
-  setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  policy.setHeightForWidth(true);
+  setSizePolicy(policy);
 }
 
 void MemoryBars::show_stages(std::vector<wt::MemoryUse> stages) {
@@ -54,13 +63,54 @@ int MemoryBars::row_height() const {
   return n <= 16 ? 20 : std::max(6, 320 / n);
 }
 
-QSize MemoryBars::sizeHint() const {
+int MemoryBars::value_width() const {
+  int widest = 0;
+  for (const wt::MemoryUse& m : stages_)
+    widest = std::max(widest, fontMetrics().horizontalAdvance(value_text(m)));
+  return widest + 16;
+}
+
+std::vector<QPoint> MemoryBars::legend_places(int width) const {
+  // Each entry is a swatch and its name; the last is the dashed line and "GPU memory". An entry
+  // that would cross the right edge starts a new line, under the first.
+  std::vector<QPoint> places;
+  const QFontMetrics fm = fontMetrics();
+  int x = kLabelWidth;
+  int line = 0;
+  const auto place = [&](int entry_width) {
+    if (x > kLabelWidth && x + entry_width > width) {
+      x = kLabelWidth;
+      ++line;
+    }
+    places.emplace_back(x, line * kLegendLine);
+    x += entry_width + 14;
+  };
+  for (const Part& part : parts())
+    place(16 + fm.horizontalAdvance(QString::fromLatin1(part.name)));
+  place(6 + fm.horizontalAdvance(tr("GPU memory")));
+  return places;
+}
+
+int MemoryBars::legend_height(int width) const {
+  return legend_places(width).back().y() + kLegendLine + 4;
+}
+
+bool MemoryBars::hasHeightForWidth() const {
+  return true;
+}
+
+int MemoryBars::heightForWidth(int width) const {
   const int n = static_cast<int>(stages_.size());
-  return {480, kLegendHeight + n * (row_height() + kGap) + kGap};
+  return legend_height(width) + n * (row_height() + kGap) + kGap;
+}
+
+QSize MemoryBars::sizeHint() const {
+  const int width = std::max(480, minimumSizeHint().width());
+  return {width, heightForWidth(width)};
 }
 
 QSize MemoryBars::minimumSizeHint() const {
-  return {320, sizeHint().height()};
+  return {kLabelWidth + kMinBarWidth + value_width(), heightForWidth(kLabelWidth + kMinBarWidth)};
 }
 
 void MemoryBars::paintEvent(QPaintEvent*) {
@@ -77,26 +127,27 @@ void MemoryBars::paintEvent(QPaintEvent*) {
 }
 
 void MemoryBars::paint_legend(QPainter& p) const {
-  int x = kLabelWidth;
-  const QFontMetrics fm = p.fontMetrics();
-  for (const Part& part : parts()) {
-    p.fillRect(x, 6, 12, 12, part.color);
-    x += 16;
+  const std::vector<QPoint> places = legend_places(width());
+  for (int i = 0; i < static_cast<int>(parts().size()); ++i) {
+    const Part& part = parts()[i];
+    const QPoint at = places[i];
+    p.fillRect(at.x(), at.y() + 6, 12, 12, part.color);
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(x, 16, QString::fromLatin1(part.name));
-    x += fm.horizontalAdvance(QString::fromLatin1(part.name)) + 14;
+    p.drawText(at.x() + 16, at.y() + 16, QString::fromLatin1(part.name));
   }
+  const QPoint at = places.back();
   p.setPen(QPen(Qt::black, 2, Qt::DashLine));
-  p.drawLine(x, 4, x, 20);
+  p.drawLine(at.x(), at.y() + 4, at.x(), at.y() + 20);
   p.setPen(palette().color(QPalette::WindowText));
-  p.drawText(x + 6, 16, tr("GPU memory"));
+  p.drawText(at.x() + 6, at.y() + 16, tr("GPU memory"));
 }
 
 void MemoryBars::paint_stage(QPainter& p, int index, double scale_bytes) const {
   const wt::MemoryUse& m = stages_[index];
   const int h = row_height();
-  const int y = kLegendHeight + index * (h + kGap);
-  const int bar_width = std::max(40, width() - kLabelWidth - kValueWidth);
+  const int y = legend_height(width()) + index * (h + kGap);
+  const int values = value_width();
+  const int bar_width = std::max(40, width() - kLabelWidth - values);
   const auto x_of = [&](double bytes) {
     return kLabelWidth + static_cast<int>(bytes / scale_bytes * bar_width);
   };
@@ -116,11 +167,8 @@ void MemoryBars::paint_stage(QPainter& p, int index, double scale_bytes) const {
   p.drawLine(x_of(m.capacity), y - 2, x_of(m.capacity), y + h + 1);
   if (h < 12) return;
   p.setPen(fits ? palette().color(QPalette::WindowText) : QColor(0xc6, 0x28, 0x28));
-  const QString text =
-      QStringLiteral("%1 / %2").arg(QString::fromStdString(wt::format_bytes(m.total)),
-                                    QString::fromStdString(wt::format_bytes(m.capacity)));
-  p.drawText(QRect(kLabelWidth + bar_width + 8, y, kValueWidth - 8, h),
-             Qt::AlignLeft | Qt::AlignVCenter, fits ? text : text + tr("  ✗"));
+  p.drawText(QRect(kLabelWidth + bar_width + 8, y, values - 8, h), Qt::AlignLeft | Qt::AlignVCenter,
+             value_text(m));
 }
 
 }  // namespace wt::gui

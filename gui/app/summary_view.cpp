@@ -2,12 +2,12 @@
 
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include "gui/app/flow_layout.hpp"
 #include "gui/app/memory_bars.hpp"
 #include "gui/app/summary_figures.hpp"
 #include "gui/views/band_text.hpp"
@@ -18,11 +18,11 @@
 namespace wt::gui {
 namespace {
 
-QFormLayout* group(const QString& title, QBoxLayout* into, QWidget* parent) {
+QFormLayout* group(const QString& title, QLayout* into, QWidget* parent) {
   auto* box = new QGroupBox(title, parent);
   auto* form = new QFormLayout(box);
   form->setLabelAlignment(Qt::AlignLeft);
-  into->addWidget(box, 1, Qt::AlignTop);
+  into->addWidget(box);
   return form;
 }
 
@@ -67,16 +67,21 @@ SummaryView::SummaryView(QWidget* parent) : QWidget(parent) {
   headline_->setFont(big);
   column->addWidget(headline_);
   status_ = new QLabel(content_);
+  status_->setWordWrap(true);
   column->addWidget(status_);
-  auto* row = new QHBoxLayout;
-  iteration_ = group(tr("One iteration"), row, content_);
-  split_ = group(tr("Where the time goes (critical stage)"), row, content_);
-  training_ = group(tr("To train"), row, content_);
-  column->addLayout(row);
+  // The three boxes share a row when the tab is wide enough and reflow to more rows when not.
+  figure_boxes_ = new QWidget(content_);
+  auto* row = new FlowLayout(figure_boxes_);
+  row->setContentsMargins(0, 0, 0, 0);
+  iteration_ = group(tr("One iteration"), row, figure_boxes_);
+  split_ = group(tr("Where the time goes (critical stage)"), row, figure_boxes_);
+  training_ = group(tr("To train"), row, figure_boxes_);
+  column->addWidget(figure_boxes_);
   auto* memory_box = new QGroupBox(tr("Memory per GPU, by pipeline stage"), content_);
   auto* memory_column = new QVBoxLayout(memory_box);
   memory_ = new MemoryBars(memory_box);
   memory_note_ = new QLabel(memory_box);
+  memory_note_->setWordWrap(true);
   memory_column->addWidget(memory_);
   memory_column->addWidget(memory_note_);
   column->addWidget(memory_box);
@@ -143,6 +148,14 @@ void SummaryView::show_run(const RunRecord& run) {
                          : QStringLiteral("• ") + warning_list_.join(QStringLiteral("\n• ")));
   placeholder_->setVisible(false);
   scroll_->setVisible(true);
+}
+
+int SummaryView::figure_rows() const {
+  return static_cast<const FlowLayout*>(figure_boxes_->layout())->rows_at(figure_boxes_->width());
+}
+
+bool SummaryView::fits_width() const {
+  return scroll_->isHidden() || content_->width() <= scroll_->viewport()->width();
 }
 
 QWidget* SummaryView::export_widget() {

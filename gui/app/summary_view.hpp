@@ -29,6 +29,8 @@ class SummaryView : public QWidget {
   QString headline() const;
   QStringList warnings() const;
   const MemoryBars* memory_bars() const { return memory_; }
+  int figure_rows() const;  // the rows the three figure boxes take at the tab's width
+  bool fits_width() const;  // the shown run is no wider than the tab (no horizontal scrolling)
 
  private:
   void fill(QFormLayout* form, const std::vector<Figure>& figures);
@@ -37,6 +39,7 @@ class SummaryView : public QWidget {
   QLabel* placeholder_ = nullptr;
   QLabel* headline_ = nullptr;
   QLabel* status_ = nullptr;
+  QWidget* figure_boxes_ = nullptr;
   QFormLayout* iteration_ = nullptr;
   QFormLayout* split_ = nullptr;
   QFormLayout* training_ = nullptr;

@@ -100,6 +100,27 @@ class RunTest : public QObject {
     QVERIFY(w.tabs()->breakdown_view()->series() != nullptr);
   }
 
+  void the_summary_fits_the_window_without_scrolling_sideways() {
+    // The screenshot's scenario and size (scripts/gui-screenshots.sh): the headline wraps, the
+    // figure boxes reflow and the memory chart's labels stay inside the tab.
+    auto t = make_window("rail-fat-tree-llama3-70b");
+    MainWindow& w = *t->window;
+    w.resize(1440, 900);
+    w.tabs()->setCurrentIndex(ResultTabs::summary);
+    QVERIFY(w.runs()->run());
+    QCOMPARE(wait_for_job(w, kJobTimeoutMs), JobRunner::Outcome::done);
+    const SummaryView* summary = w.tabs()->summary_view();
+    QTRY_VERIFY(summary->fits_width());
+    QVERIFY(summary->memory_bars()->width() >= summary->memory_bars()->minimumSizeHint().width());
+    // Wide, the three boxes share one row; narrow, they take more rows and still fit.
+    w.resize(2560, 900);
+    QTRY_COMPARE(summary->figure_rows(), 1);
+    QVERIFY(summary->fits_width());
+    w.resize(1100, 900);
+    QTRY_VERIFY(summary->figure_rows() >= 2);
+    QVERIFY(summary->fits_width());
+  }
+
   void the_summary_shows_the_data_sync_figures() {
     auto t = make_window("async-ps-bert-large");
     MainWindow& w = *t->window;
