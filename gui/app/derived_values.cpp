@@ -26,6 +26,8 @@ void add_model(std::map<std::string, DerivedValue>& out, const wt::ModelConfig& 
   put("model.vocab_size", text_of(m.vocab_size));
   put("model.gated_mlp", text_of(m.gated_mlp));
   put("model.tied_embeddings", text_of(m.tied_embeddings));
+  put("model.position_embedding", QString::fromLatin1(to_string(m.position_embedding)));
+  put("model.hidden_dropout", text_of(m.hidden_dropout));
   put("model.moe.num_experts", text_of(m.moe.num_experts));
   put("model.moe.top_k", text_of(m.moe.top_k));
   put("model.moe.moe_ffn_hidden_size", text_of(m.moe.moe_ffn_hidden_size));

@@ -63,6 +63,9 @@ QWidget* FieldEditor::make_input() {
       return check_;
     case wt::FieldType::choice:
       combo_ = new QComboBox(this);
+      // Sized by its choices, not by the first item's text, which names a preset's value.
+      combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+      combo_->setMinimumContentsLength(8);
       combo_->addItem(tr("default (%1)").arg(default_of(info_)));
       combo_->addItems(choices_of(info_));
       connect(combo_, &QComboBox::activated, this, [this](int index) {
@@ -154,6 +157,11 @@ void FieldEditor::show_fallback(const QString& text, const QString& source) {
                                              : QStringLiteral("%1 (%2)").arg(text, source));
   }
   if (check_ != nullptr && !shown_value_) show_in_check(shown_value_);
+  // A choice the preset fills (model.position_embedding) names its value in the first item.
+  if (combo_ != nullptr) {
+    combo_->setItemText(0, text.isEmpty() ? tr("default (%1)").arg(default_of(info_))
+                                          : QStringLiteral("%1 (%2)").arg(text, source));
+  }
 }
 
 }  // namespace wt::gui

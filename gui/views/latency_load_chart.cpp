@@ -93,9 +93,9 @@ QChart* latency_load_chart(const wt::LatencyAgainstLoad& load) {
     s->append(x_lo, c.target_ms);
     s->append(x_hi, c.target_ms);
     // Wide and pale, so that it reads as a limit and not as a fourth percentile.
-    QColor colour = plot_qcolour(index);
-    colour.setAlpha(110);
-    QPen pen(colour);
+    QColor faded = plot_qcolour(index);
+    faded.setAlpha(110);
+    QPen pen(faded);
     pen.setStyle(Qt::DashDotLine);
     pen.setWidthF(3.0);
     s->setPen(pen);

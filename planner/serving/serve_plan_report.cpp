@@ -254,10 +254,10 @@ std::string serve_plan_text(const ServePlanResult& r) {
   }
   if (!pruned.empty()) {
     out += "\npruned before simulating:";
-    std::string sep = " ";
+    std::string joint = " ";
     for (const auto& [what, n] : pruned) {
-      out += fmt("%s%s %d", sep.c_str(), what.c_str(), n);
-      sep = ", ";
+      out += fmt("%s%s %d", joint.c_str(), what.c_str(), n);
+      joint = ", ";
     }
     out += "\n";
   }

@@ -65,6 +65,12 @@ class FormTest : public QObject {
     const wt::Scenario s = wt::load_scenario_file(scenario_path("llama3-8b-1node-h100"));
     QCOMPARE(line_of(w, "model.num_layers")->placeholderText(),
              QStringLiteral("%1 (from llama3-8b)").arg(s.model.num_layers));
+    QCOMPARE(line_of(w, "model.hidden_dropout")->placeholderText(),
+             QStringLiteral("0 (from llama3-8b)"));  // Llama-era presets train without dropout
+    auto* positions =
+        qobject_cast<QComboBox*>(w.form()->editor("model.position_embedding")->input());
+    QVERIFY(positions != nullptr);
+    QCOMPARE(positions->itemText(0), QStringLiteral("rope (from llama3-8b)"));
     QVERIFY(w.windowTitle().startsWith(QStringLiteral("llama3-8b-1node-h100.json")));
     QVERIFY(w.form()->banner().isEmpty());
   }
