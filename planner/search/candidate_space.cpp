@@ -158,7 +158,8 @@ json CandidateSpace::document(uint64_t index) const {
   for (size_t k = first_field_axis_; k < spec_.axes.size(); ++k) {
     set_at_path(doc, spec_.axes[k].path, spec_.axes[k].values[d[k]]);
   }
-  // A field axis inside a dropped block (fat_tree.oversubscription of a torus) left a stub.
+  // A field axis inside a dropped block (fat_tree.oversubscription of a torus candidate) has put
+  // that block back: drop it again.
   if (strip_topology_) keep_only_chosen_topology_block(doc);
   Scenario s = scenario(index);
   set_at_path(doc, "cost.usd_per_gpu_hour", s.cost.usd_per_gpu_hour);

@@ -89,7 +89,7 @@ Shapes shapes_of(const Scenario& s) {
   x.attn = attention_widths(m);
   x.qkv_out = (x.attn.q_out() + x.attn.k_out() + x.attn.v_out()) / x.t;
   x.proj_in_local = x.attn.proj_in() / x.t;
-  x.rotary = rotary_elements(m, x.t);
+  x.rotary = rotary_elements(m, x.attn, x.t);
   const bool moe = m.moe.num_experts > 0;
   const int64_t f = moe ? routed_ffn_width(m) : m.ffn_hidden_size;
   x.ffn_local = f / x.t;

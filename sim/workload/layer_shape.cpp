@@ -24,11 +24,15 @@ AttentionWidths attention_widths(const ModelConfig& m) {
   return w;
 }
 
-int64_t rotary_elements(const ModelConfig& m, int64_t t) {
+int64_t rotary_elements(const ModelConfig& m, const AttentionWidths& a, int64_t t) {
   if (m.position_embedding != PositionEmbedding::rope) return 0;
-  const AttentionWidths a = attention_widths(m);
   if (a.mla) return a.heads * m.mla.qk_rope_head_dim / t + m.mla.qk_rope_head_dim;
   return (a.q_out() + a.k_out()) / t;
+}
+
+int64_t rotary_elements(const ModelConfig& m, int64_t t) {
+  if (m.position_embedding != PositionEmbedding::rope) return 0;
+  return rotary_elements(m, attention_widths(m), t);
 }
 
 double qkv_macs_per_token(const ModelConfig& m) {

@@ -42,6 +42,8 @@ AttentionWidths attention_widths(const ModelConfig& m);
 // only its rope part: each query head's qk_rope_head_dim and the one rotary key all heads share,
 // which every tensor-parallel rank computes (DeepSeek-V2, section 2.1.3).
 int64_t rotary_elements(const ModelConfig& m, int64_t t);
+// The same with the model's attention widths already taken (the layer's kernel shapes have them).
+int64_t rotary_elements(const ModelConfig& m, const AttentionWidths& a, int64_t t);
 
 // Multiply-accumulates per token of the attention's projections into Q, K and V (MLA: down and up
 // projections), whole layer: their forward FLOPs are 2 × this per token.

@@ -375,7 +375,7 @@ StepTime StepCost::target_time(const StepWork& w) const {
   KernelShape e{KernelClass::memory_bound, "elementwise"};
   e.bytes = as_double(T) *
             (8.0 * as_double(h) + mlp_activation_width(m, t) +
-             2.0 * as_double(rotary_elements(m, static_cast<int64_t>(t)))) *
+             2.0 * as_double(rotary_elements(m, aw, static_cast<int64_t>(t)))) *
             act_bytes_;
   KernelShape one = e;
   one.bytes = 0.0;
