@@ -85,8 +85,18 @@ std::vector<FieldBinding> top_and_model_fields() {
                             "GEMMs, core, activations and FLOPs."}),
       boolean_field(WT_MEMBER(model.parallel_layers),
                     {.doc = "Attention and MLP of a layer read the same normalised input and "
-                            "their outputs are added (GPT-J, GPT-NeoX, PaLM, Falcon). Timed as "
-                            "sequential blocks (a warning says so)."}),
+                            "their outputs are added (GPT-J, GPT-NeoX, PaLM, Falcon, MegaScale). "
+                            "A dense model's block then runs one layer norm, one GEMM for the "
+                            "QKV and MLP input projections, and one TP reduction per pass "
+                            "(docs/models.md, \"Parallel block\")."}),
+      integer_field(WT_MEMBER(model.attention_window), {0, 100'000'000},
+                    {.default_text = "0 (full causal attention)",
+                     .allowed_text = "0, or 1 .. 100000000",
+                     .doc = "Sliding-window attention: each query attends to at most this many "
+                            "keys (Mistral, MegaScale). A fused attention kernel skips the key "
+                            "blocks outside the window (docs/models.md, \"Sliding-window "
+                            "attention\"); an unfused core still computes the whole score "
+                            "matrix (a warning says so)."}),
       number_field(WT_MEMBER(model.hidden_dropout), {0.0, 1.0},
                    {.doc = "Dropout rate after attention and MLP (Megatron-Core hidden_dropout, "
                            "default 0.1). With a rate above 0 each layer keeps two 1-byte dropout "

@@ -132,7 +132,10 @@ struct ModelConfig {
   PositionEmbedding position_embedding = PositionEmbedding::learned;
   int64_t head_dim = 0;          // 0 in a file means hidden_size / num_attention_heads
   bool parallel_layers = false;  // attention and MLP read the same input (GPT-J, PaLM, Falcon)
-  int mtp_layers = 0;            // multi-token prediction depth (DeepSeek-V3)
+  // Sliding-window attention: each query attends to at most this many keys (itself and the
+  // window - 1 before it; Mistral, MegaScale). 0 = full causal attention.
+  int64_t attention_window = 0;
+  int mtp_layers = 0;  // multi-token prediction depth (DeepSeek-V3)
   // Dropout after attention and MLP (Megatron-Core's hidden_dropout, default 0.1); 0 = none, as
   // Llama-era models train: no dropout masks are kept for backward (sim/workload/memory.cpp).
   double hidden_dropout = 0.1;
@@ -143,6 +146,11 @@ struct ModelConfig {
   // one input, e.g. one image, so tokens/s equals samples/s).
   std::vector<NetLayer> layers;
   bool is_layer_list() const { return !layers.empty(); }
+  // A parallel block priced as one (docs/models.md, "Parallel block"): a dense model with
+  // ordinary attention. A MoE or MLA model with parallel_layers is timed as a sequential layer.
+  bool fused_parallel_block() const {
+    return parallel_layers && moe.num_experts == 0 && mla.kv_lora_rank == 0 && layers.empty();
+  }
 };
 
 struct TrainingConfig {

@@ -161,10 +161,18 @@ void add_model_warnings(Scenario& s) {
                        ": the multi-token prediction layers are left out of the time, memory "
                        "and model FLOPs (their parameters are reported apart)");
   }
-  if (m.parallel_layers) {
+  if (m.parallel_layers && !m.fused_parallel_block()) {
     add_warning(s,
-                "model.parallel_layers: attention and MLP are timed one after the other, as in "
-                "a sequential layer (no fusion of their input GEMMs or their TP reductions)");
+                "model.parallel_layers: a MoE or MLA layer's attention and MLP are timed one "
+                "after the other, as in a sequential layer (no fusion of their input GEMMs or "
+                "their TP reductions)");
+  }
+  if (m.attention_window > 0 && m.attention_window < m.seq_length &&
+      !is_fused(s.training.attention)) {
+    add_warning(s, "model.attention_window " + std::to_string(m.attention_window) +
+                       ": the unfused attention core computes the whole score matrix and masks "
+                       "it, so the window saves no time (a fused kernel skips the key blocks "
+                       "outside it)");
   }
 }
 

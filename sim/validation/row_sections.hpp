@@ -1,6 +1,7 @@
 #pragma once
 // The sections of a row's scenario document, each mapped by its own file (row_model.cpp,
 // row_training.cpp, row_parallel.cpp, row_cluster.cpp). Internal to sim/validation.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,5 +23,12 @@ void map_model(const nlohmann::json& row, RowBuild& b);     // doc["model"]
 void map_training(const nlohmann::json& row, RowBuild& b);  // doc["training"]
 void map_parallel(const nlohmann::json& row, RowBuild& b);  // doc["parallel"]; needs "model"
 void map_cluster(const nlohmann::json& row, RowBuild& b);   // doc["cluster"]
+// The methods the row states in words (other.algorithmic_changes, other.system_optimizations:
+// parallel block, sliding window, TP overlap, FlashAttention-2) into doc's model, parallel and
+// training sections (row_methods.cpp); needs all three.
+void map_stated_methods(const nlohmann::json& row, RowBuild& b);
+// An optimizer the stated methods name that the scenario does not have (LAMB), as "the row's
+// 'words' (other.field, Sec. n)"; nullopt when they name none.
+std::optional<std::string> stated_optimizer(const nlohmann::json& row);
 
 }  // namespace wt::validation

@@ -117,6 +117,7 @@ RowScenario row_to_scenario(const json& row) {
   map_model(row, b);
   map_training(row, b);
   map_parallel(row, b);
+  map_stated_methods(row, b);
   map_cluster(row, b);
   choose_micro_batch(b);
   const double iteration_scale = fit_global_batch(b);

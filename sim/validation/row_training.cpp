@@ -183,6 +183,12 @@ std::string optimizer(const json& row, RowBuild& b) {
   if (contains(text, "adamw")) return "adamw";
   if (contains(text, "adam")) return "adam";
   if (contains(text, "sgd")) return "sgd";
+  if (const auto lamb = text.empty() ? stated_optimizer(row) : std::nullopt) {
+    b.assume("optimizer: " + *lamb +
+             ": Adam's memory and step used (LAMB keeps the same fp32 master weights and two "
+             "moments; its per-layer trust-ratio norms are not modelled)");
+    return "adam";
+  }
   b.assume(text.empty() ? "optimizer not stated: Adam (fp32 master weights and two moments)"
                         : "optimizer '" + text + "' not modelled: Adam's memory and step used");
   return "adam";

@@ -1,6 +1,7 @@
 #include "sim/workload/attention_kernels.hpp"
 #include "core/units.hpp"
 #include "sim/workload/layer_shape.hpp"
+#include "sim/workload/model_math.hpp"
 
 namespace wt {
 namespace {
@@ -52,7 +53,7 @@ KernelShape fused_kernel(const AttentionShape& a, const char* name, const char* 
   k.m = a.seq_local;
   k.n = a.seq;
   k.k = a.head_dim;
-  k.flops = factor * 2.0 * score_elements(a) * as_double(a.head_dim + v_dim(a));
+  k.flops = factor * 2.0 * score_elements(a) * as_double(a.head_dim + v_dim(a)) * a.window_fraction;
   // Q, K, V and the output (forward), plus their gradients (backward); never the scores.
   const double io = qkv_elements(a) + as_double(a.micro_batch) * as_double(a.heads) *
                                           as_double(v_dim(a)) * as_double(a.seq);
@@ -92,6 +93,7 @@ AttentionShape attention_shape(const Scenario& s) {
   a.v_head_dim = w.v_head_dim;
   const Precision p = s.training.precision;
   a.width = p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0;
+  a.window_fraction = window_work_fraction(m.seq_length, m.attention_window);
   return a;
 }
 

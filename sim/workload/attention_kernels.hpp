@@ -22,6 +22,10 @@ struct AttentionShape {
   int64_t head_dim = 1;    // query/key head width d_qk (MLA: nope + rope)
   int64_t v_head_dim = 0;  // value head width d_v (MLA); 0: = head_dim
   double width = 2.0;      // bytes per activation element
+  // Share of the causal query-key pairs a sliding window leaves (window_work_fraction,
+  // model_math.hpp): a fused kernel skips the key blocks outside the window, so its FLOPs scale by
+  // it; an unfused core computes and masks the whole score matrix. 1 without a window.
+  double window_fraction = 1.0;
 };
 
 AttentionShape attention_shape(const Scenario& s);

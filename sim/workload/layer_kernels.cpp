@@ -67,6 +67,10 @@ struct Shapes {
   int64_t expert_ffn_local, expert_fc1_out;
   double expert_rows_scale;
   bool sp;
+  // A parallel block (ModelConfig::fused_parallel_block): one layer norm, and the QKV and MLP
+  // input projections as one GEMM of their summed width (PaLM §2, "Parallel Layers").
+  bool parallel_block;
+  double norms;  // layer norms per layer: 2, or 1 for a parallel block
   double act, op;
   bool quantized;         // GEMM inputs are cast first (fp8, mxfp8, nvfp4)
   const char* cast_name;  // "fp8_cast", "mxfp8_cast", "nvfp4_cast"
@@ -102,6 +106,8 @@ Shapes shapes_of(const Scenario& s) {
   x.expert_fc1_out = m.gated_mlp ? 2 * x.expert_ffn_local : x.expert_ffn_local;
   x.expert_rows_scale = static_cast<double>(etp) / static_cast<double>(x.t);
   x.sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
+  x.parallel_block = m.fused_parallel_block();
+  x.norms = x.parallel_block ? 1.0 : 2.0;
   x.act = activation_width(s.training.precision);
   const Precision p = s.training.precision;
   x.op = operand_bytes(p);
@@ -137,10 +143,10 @@ KernelShape memory_bound(const char* name, double bytes) {
   return memory_bound_named(name, "", bytes);
 }
 
-// Elementwise traffic of one layer's forward, per token, in elements: two layer norms (read +
-// write h each), two bias-dropout-adds (read 2h, write h), the MLP activation (read fc1 output,
-// write f; the routed experts' per routed token, the shared experts' per token). With SP the
-// h-wide parts are split across TP ranks.
+// Elementwise traffic of one layer's forward, per token, in elements: two layer norms (one in a
+// parallel block; read + write h each), two bias-dropout-adds (read 2h, write h), the MLP
+// activation (read fc1 output, write f; the routed experts' per routed token, the shared experts'
+// per token). With SP the h-wide parts are split across TP ranks.
 double elementwise_elements(const Shapes& x);
 
 // PyTorch eager under torch.autocast with fp32 parameters (training.kernel_fusion = eager_amp;
@@ -159,7 +165,7 @@ double eager_activation_elements(int64_t fc1_out, int64_t ffn, bool gated) {
 
 double eager_forward_bytes(const Shapes& x, bool gated) {
   const double h = as_double(x.h);
-  const double norms = 2.0 * 8.0 * h, casts = 2.0 * 6.0 * h, residuals = 2.0 * 10.0 * h;
+  const double norms = x.norms * 8.0 * h, casts = 2.0 * 6.0 * h, residuals = 2.0 * 10.0 * h;
   const double relayout = 4.0 * as_double(x.proj_in_local);
   const double activation =
       2.0 * (x.expert_tokens_factor * eager_activation_elements(x.fc1_out, x.ffn_local, gated) +
@@ -185,7 +191,7 @@ double eager_activation_backward_elements(int64_t fc1_out, int64_t ffn, bool gat
 // two-matrix GPT convention) reduce each linear's output gradient for the bias gradient.
 double eager_backward_bytes(const Shapes& x, bool biases, bool gated) {
   const double h = as_double(x.h);
-  const double casts = 4.0 * 6.0 * h, norms = 2.0 * 20.0 * h, accumulate = 2.0 * 12.0 * h;
+  const double casts = 4.0 * 6.0 * h, norms = x.norms * 20.0 * h, accumulate = 2.0 * 12.0 * h;
   const double routed = x.expert_tokens_factor;
   const double activation =
       2.0 * (routed * eager_activation_backward_elements(x.fc1_out, x.ffn_local, gated) +
@@ -199,7 +205,7 @@ double eager_backward_bytes(const Shapes& x, bool biases, bool gated) {
 
 double elementwise_elements(const Shapes& x) {
   const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
-  const double norms = 2.0 * 2.0 * hw;
+  const double norms = x.norms * 2.0 * hw;
   const double residuals = 2.0 * 3.0 * hw;
   const double activation = x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local) +
                             as_double(x.shared_fc1_out + x.shared_ffn_local);
@@ -318,6 +324,28 @@ void add_qkv(KernelSink& out, const Shapes& x, bool backward) {
   add_linear(out, x, "kv_up", backward, tokens, w.kv_up_out() / x.t, w.kv_lora_rank);
 }
 
+// The MLP's input projection and its adapters (a dense model's).
+void add_mlp_input(KernelSink& out, const Shapes& x, bool backward, bool with_fc1) {
+  const double tokens = as_double(x.tokens);
+  const AdaptedLinears& a = x.adapters;
+  if (with_fc1) add_linear(out, x, "mlp_fc1", backward, tokens, x.fc1_out, x.h);
+  add_adapter(out, x, "lora_gate_a", "lora_gate_b", backward, tokens, a.gate.d_in,
+              a.gate.d_out / x.t);
+  add_adapter(out, x, "lora_up_a", "lora_up_b", backward, tokens, a.up.d_in, a.up.d_out / x.t);
+}
+
+// A parallel block's input projections, Q, K, V and the MLP's fc1 (both column-parallel over the
+// same normalised input), as one GEMM of their summed output width, with their adapters.
+void add_parallel_input(KernelSink& out, const Shapes& x, bool backward) {
+  const double tokens = as_double(x.tokens);
+  add_linear(out, x, "qkv_fc1", backward, tokens, x.qkv_out + x.fc1_out, x.h);
+  const AdaptedLinears& a = x.adapters;
+  add_adapter(out, x, "lora_q_a", "lora_q_b", backward, tokens, a.q.d_in, a.q.d_out / x.t);
+  add_adapter(out, x, "lora_k_a", "lora_k_b", backward, tokens, a.k.d_in, a.k.d_out / x.t);
+  add_adapter(out, x, "lora_v_a", "lora_v_b", backward, tokens, a.v.d_in, a.v.d_out / x.t);
+  add_mlp_input(out, x, backward, false);
+}
+
 // The token dispatcher around the routed experts (Megatron-Core's MoEAlltoAllTokenDispatcher,
 // torchtitan's MoE), memory-bound kernels over h-wide rows (docs/models.md, "MoE token
 // dispatch"). A rank routes its T/t tokens (the router's rows) into P = T/t · k copies: the router
@@ -365,15 +393,14 @@ void add_output_adapter(KernelSink& out, const Shapes& x, bool backward) {
               a.o.d_out);
 }
 
-void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
+// `input_fused`: a parallel block's fc1 runs inside its qkv_fc1 GEMM (add_parallel_input).
+void add_mlp(KernelSink& out, const Scenario& s, const Shapes& x, bool backward,
+             bool input_fused = false) {
   const double tokens = as_double(x.tokens);
   const double routed = tokens * x.expert_tokens_factor;
   if (s.model.moe.num_experts == 0) {
     const AdaptedLinears& a = x.adapters;
-    add_linear(out, x, "mlp_fc1", backward, routed, x.fc1_out, x.h);
-    add_adapter(out, x, "lora_gate_a", "lora_gate_b", backward, routed, a.gate.d_in,
-                a.gate.d_out / x.t);
-    add_adapter(out, x, "lora_up_a", "lora_up_b", backward, routed, a.up.d_in, a.up.d_out / x.t);
+    add_mlp_input(out, x, backward, !input_fused);
     add_linear(out, x, "mlp_fc2", backward, routed, x.h, x.ffn_local);
     add_adapter(out, x, "lora_down_a", "lora_down_b", backward, routed, a.down.d_in / x.t,
                 a.down.d_out);
@@ -457,7 +484,7 @@ void add_module_recompute(KernelSink& sink, const Scenario& s, const Shapes& x) 
   const double routed_act = x.expert_tokens_factor * as_double(x.fc1_out + x.ffn_local);
   const double shared_act = as_double(x.shared_fc1_out + x.shared_ffn_local);
   if (recomputes(t, RecomputeModule::layernorm)) {
-    out.add(memory_bound("layernorm", tokens * 2.0 * 2.0 * hw * x.act));
+    out.add(memory_bound("layernorm", tokens * x.norms * 2.0 * hw * x.act));
   }
   const bool moe = recomputes(t, RecomputeModule::moe);
   if (recomputes(t, RecomputeModule::mlp) || moe) {
@@ -520,11 +547,15 @@ namespace {
 
 void emit_layer_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const double tokens = as_double(x.tokens);
-  add_qkv(out, x, false);
+  if (x.parallel_block) {
+    add_parallel_input(out, x, false);
+  } else {
+    add_qkv(out, x, false);
+  }
   emit_attention_forward(attention_shape(s), s.training.attention, "", out);
   add_linear(out, x, "attn_proj", false, tokens, x.h, x.proj_in_local);
   add_output_adapter(out, x, false);
-  add_mlp(out, s, x, false);
+  add_mlp(out, s, x, false, x.parallel_block);
   add_rotary(out, s, x, "rotary");
   if (eager(s)) {
     add_eager_weight_casts(out, s, false);
@@ -539,13 +570,17 @@ void emit_layer_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const Recompute r = s.training.activation_recompute;
   if (r == Recompute::per_op) add_per_op_recompute(out, s, x);
   add_module_recompute(out, s, x);
-  add_qkv(out, x, true);
+  if (x.parallel_block) {
+    add_parallel_input(out, x, true);
+  } else {
+    add_qkv(out, x, true);
+  }
   add_linear(out, x, "attn_proj", true, tokens, x.h, x.proj_in_local);
   add_output_adapter(out, x, true);
   const bool core_again =
       recomputes(s.training, RecomputeModule::core_attn) || r == Recompute::per_op;
   emit_attention_backward(attention_shape(s), s.training.attention, core_again, out);
-  add_mlp(out, s, x, true);
+  add_mlp(out, s, x, true, x.parallel_block);
   add_rotary(out, s, x, "rotary_bwd");
   if (eager(s)) {
     add_eager_weight_casts(out, s, true);

@@ -21,13 +21,17 @@ LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& 
   const bool per_op =
       phase == Phase::recompute && s.training.activation_recompute == Recompute::per_op;
   if (par.tensor > 1) {
+    // A sequential layer reduces after attention and after the MLP; a parallel block sums the two
+    // partial outputs first and reduces once, its one all-gather feeding both (PaLM §2).
+    const int calls = s.model.fused_parallel_block() ? 1 : 2;
     if (par.sequence_parallel) {
-      add_collective(out, {CommDim::tp, Collective::all_gather, z.tp_bytes, 2, par.tensor});
+      add_collective(out, {CommDim::tp, Collective::all_gather, z.tp_bytes, calls, par.tensor});
       if (!per_op) {
-        add_collective(out, {CommDim::tp, Collective::reduce_scatter, z.tp_bytes, 2, par.tensor});
+        add_collective(out,
+                       {CommDim::tp, Collective::reduce_scatter, z.tp_bytes, calls, par.tensor});
       }
     } else {
-      add_collective(out, {CommDim::tp, Collective::all_reduce, z.tp_bytes, 2, par.tensor});
+      add_collective(out, {CommDim::tp, Collective::all_reduce, z.tp_bytes, calls, par.tensor});
     }
   }
   if (par.context > 1) {

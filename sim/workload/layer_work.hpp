@@ -37,7 +37,8 @@ struct LayerPassCollectives {
 };
 
 // The blocking communication of one pass (forward, recompute or backward) of a layer on the compute
-// stream, after its kernels: TP (all-reduce, or all-gather + reduce-scatter with SP, two each), CP
+// stream, after its kernels: TP (all-reduce, or all-gather + reduce-scatter with SP, two each;
+// one each for a parallel block, ModelConfig::fused_parallel_block), CP
 // (the K/V all-gather, again for the gradients in the backward pass), EP (dispatch and combine
 // all-to-all of a MoE layer). The recompute pass of full recompute repeats the forward's; that of
 // per-op checkpointing (torchtitan, no recompute op of its own: its kernels open the backward

@@ -173,14 +173,22 @@ double expert_capacity_scale(const ModelConfig& m) {
   return m.moe.num_experts > 0 && m.moe.capacity_factor > 0.0 ? m.moe.capacity_factor : 1.0;
 }
 
+double window_work_fraction(int64_t seq, int64_t window) {
+  if (window <= 0 || window >= seq || seq <= 0) return 1.0;
+  const double w = as_double(window);
+  const double n = as_double(seq);
+  return (w * (w + 1.0) / 2.0 + (n - w) * w) / (n * (n + 1.0) / 2.0);
+}
+
 LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s) {
   const double bs = as_double(b) * as_double(s);
   const double h = as_double(m.hidden_size);
   const AttentionWidths w = attention_widths(m);
   LayerFlops f;
   f.qkv = 2.0 * bs * qkv_macs_per_token(m);
-  f.attention =
-      2.0 * bs * as_double(s) * as_double(w.heads) * as_double(w.qk_head_dim + w.v_head_dim);
+  f.attention = 2.0 * bs * as_double(s) * as_double(w.heads) *
+                as_double(w.qk_head_dim + w.v_head_dim) *
+                window_work_fraction(s, m.attention_window);
   f.projection = 2.0 * bs * as_double(w.proj_in()) * h;
   if (m.moe.num_experts > 0) {
     f.mlp =

@@ -14,12 +14,18 @@ struct LayerFlops {
   double qkv = 0.0;  // 2bs·h(a·d_qk + k·d_qk + k·d_v) = 2bsh(h + 2hk/a) for d = h/a; MLA: its
                      // down and up projections (qkv_macs_per_token)
   double attention = 0.0;  // 2bs²·a(d_qk + d_v) = 4bs²h for d = h/a: scores and values, not causal
+                           // (× window_work_fraction under a sliding window)
   double projection = 0.0;  // 2bs·a·d_v·h = 2bsh² for d = h/a
   double mlp = 0.0;         // 4bshf, 6bshf gated; MoE: top_k experts of moe_ffn_hidden_size
   double shared = 0.0;  // MoE: the shared experts, one MLP of shared_ffn_width (layer_shape.hpp)
   double router = 0.0;  // MoE router 2bshE
   double total() const { return qkv + attention + projection + mlp + shared + router; }
 };
+
+// Sliding-window attention (model.attention_window): the share of a causal attention's
+// query-key pairs that a window of `window` keys leaves, over a sequence of `seq`:
+// (Σ_{i=1..seq} min(i, window)) / (seq (seq + 1) / 2), 1 when window is 0 or at least seq.
+double window_work_fraction(int64_t seq, int64_t window);
 
 LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s);
 

@@ -8,6 +8,11 @@
 //   forward   all-gather ↔ QKV, FC1            reduce-scatter ↔ attention projection, FC2
 //   backward  all-gather ↔ projection, FC2 dgrad   reduce-scatter ↔ QKV, FC1 dgrad
 //
+// A parallel block (ModelConfig::fused_parallel_block) has one all-gather and one reduce-scatter
+// per pass: forward the all-gather ↔ the fused QKV + fc1 GEMM and the reduce-scatter ↔ attention
+// projection + FC2 (it sums both outputs); backward the all-gather ↔ projection + FC2 dgrad and
+// the reduce-scatter ↔ the fused GEMM's dgrad.
+//
 // For each pair with transfer time c and GEMM time g the pass exposes max(0, c − g) of the
 // transfer, and the GEMM, which shares the GPU with the transfer's kernels for min(c, g), runs
 // that long on (1 − f) of its SMs: it takes min(c, g) · f / (1 − f) longer. f is the share of the
@@ -25,8 +30,8 @@ namespace wt {
 inline constexpr double kTpOverlapSms = 16.0;
 
 struct TpOverlapPass {
-  double all_gather_s = 0.0;      // exposed, both all-gathers of the pass
-  double reduce_scatter_s = 0.0;  // exposed, both reduce-scatters of the pass
+  double all_gather_s = 0.0;      // exposed, the all-gathers of the pass (both, or a block's one)
+  double reduce_scatter_s = 0.0;  // exposed, the reduce-scatters of the pass
   double gemm_stretch_s = 0.0;    // what the overlapped GEMMs lose to the transfers' SMs
 };
 

@@ -28,7 +28,19 @@ TEST(Warnings, ModelFieldsTheWorkloadApproximatesAreNamed) {
   const Scenario palm = parse_scenario(nlohmann::json::parse(R"({
     "model": {"preset": "palm-540b", "num_layers": 2}, "training": {"global_batch_size": 8},
     "cluster": {"gpus_per_node": 1}})"));
-  EXPECT_TRUE(test::has_warning_containing(palm, "model.parallel_layers"));
+  // A dense parallel block is priced as one (docs/models.md, "Parallel block"): no warning; a MoE
+  // model's is timed as a sequential layer and says so.
+  EXPECT_FALSE(test::has_warning_containing(palm, "model.parallel_layers"));
+  const Scenario moe_parallel = parse_scenario(nlohmann::json::parse(R"({
+    "model": {"preset": "mixtral-8x7b", "num_layers": 2, "parallel_layers": true},
+    "training": {"global_batch_size": 8}, "cluster": {"gpus_per_node": 1}})"));
+  EXPECT_TRUE(test::has_warning_containing(moe_parallel, "model.parallel_layers"));
+  // A window saves an unfused core nothing, and the scenario says so.
+  const Scenario unfused_window = parse_scenario(nlohmann::json::parse(R"({
+    "model": {"preset": "gpt3-1.3b", "attention_window": 512},
+    "training": {"global_batch_size": 8, "attention": "unfused"},
+    "cluster": {"gpus_per_node": 1}})"));
+  EXPECT_TRUE(test::has_warning_containing(unfused_window, "model.attention_window 512"));
   EXPECT_FALSE(test::has_warning_containing(palm, "model.head_dim"));
   const Scenario llama = parse_scenario(nlohmann::json::parse(R"({
     "model": {"preset": "llama3-8b"}, "training": {"global_batch_size": 8},

@@ -105,6 +105,65 @@ TEST(RowMapping, StatedRecomputeModulesMeanSelectiveRecompute) {
   EXPECT_THROW(row_to_scenario(row), InputError);  // modules mean selective
 }
 
+bool has_assumption(const RowScenario& rs, const std::string& text) {
+  return std::any_of(rs.assumptions.begin(), rs.assumptions.end(),
+                     [&](const std::string& a) { return a.find(text) != std::string::npos; });
+}
+
+// Shaped like MegaScale's row (Jiang et al. NSDI'24): the methods stated in words.
+json megascale_row() {
+  json row = megatron_row();
+  row["id"] = 1094;
+  row["framework"] = "MegaScale (built on Megatron-LM)";
+  row["other"] = {
+      {"algorithmic_changes",
+       "parallel transformer block + sliding window attention + LAMB optimizer (Sec. 3.1)"},
+      {"system_optimizations",
+       "3D-parallel comm overlap (incl. TP + sequence-parallel overlap, Sec. 3.2), "
+       "FlashAttention-2, fused LayerNorm/GeLU, data pipeline, network tuning"}};
+  return row;
+}
+
+TEST(RowMapping, StatedMethodsReachTheScenarioEachWithTheRowsWords) {
+  const RowScenario rs = row_to_scenario(megascale_row());
+  EXPECT_EQ(rs.doc.at("model").at("parallel_layers"), true);
+  EXPECT_FALSE(rs.doc.at("model").contains("attention_window"));  // no size stated
+  EXPECT_EQ(rs.doc.at("parallel").at("tp_comm_overlap"), true);
+  EXPECT_EQ(rs.doc.at("parallel").at("sequence_parallel"), true);
+  EXPECT_EQ(rs.doc.at("training").at("attention"), "flash2");
+  EXPECT_EQ(rs.doc.at("training").at("optimizer"), "adam");
+  EXPECT_TRUE(has_assumption(rs,
+                             "model.parallel_layers = true: the row's 'parallel transformer block' "
+                             "(other.algorithmic_changes, Sec. 3.1)"));
+  EXPECT_TRUE(has_assumption(rs,
+                             "the row's 'sliding window attention' (other.algorithmic_changes, "
+                             "Sec. 3.1) gives no window size: full causal attention kept"));
+  EXPECT_TRUE(has_assumption(rs, "optimizer: the row's 'LAMB optimizer (Sec. 3.1)'"));
+  EXPECT_TRUE(has_assumption(
+      rs,
+      "the row's '3D-parallel comm overlap (incl. TP + sequence-parallel overlap, Sec. 3.2)' "
+      "(other.system_optimizations, Sec. 3.2)"));
+  EXPECT_TRUE(has_assumption(rs,
+                             "training.attention = \"flash2\": the row's 'FlashAttention-2' "
+                             "(other.system_optimizations)"));
+  const Scenario s = parsed(rs);
+  EXPECT_TRUE(s.model.fused_parallel_block());
+  EXPECT_TRUE(s.parallel.tp_comm_overlap);
+  EXPECT_EQ(s.model.attention_window, 0);
+
+  json windowed = megascale_row();
+  windowed["other"]["algorithmic_changes"] = "sliding window attention of 512 tokens (Sec. 3.1)";
+  const RowScenario w = row_to_scenario(windowed);
+  EXPECT_EQ(w.doc.at("model").at("attention_window"), 512);
+  EXPECT_FALSE(w.doc.at("model").contains("parallel_layers"));
+  EXPECT_EQ(parsed(w).model.attention_window, 512);
+
+  // A row that states other.tp_comm_overlap itself keeps it.
+  json stated = megascale_row();
+  stated["other"]["tp_comm_overlap"] = false;
+  EXPECT_EQ(row_to_scenario(stated).doc.at("parallel").at("tp_comm_overlap"), false);
+}
+
 TEST(RowMapping, MegatronRowFillsTheOpenFieldsAndSaysSo) {
   const RowScenario rs = row_to_scenario(megatron_row());
   const json& m = rs.doc.at("model");

@@ -1,0 +1,172 @@
+// The methods a row states in words (other.algorithmic_changes, other.system_optimizations: what
+// MegaScale lists it changed over Megatron-LM) read into the scenario, each as an assumption that
+// quotes the row's words and the section they cite.
+#include <cctype>
+#include <optional>
+#include <string>
+
+#include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_sections.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kMethodFields[] = {"algorithmic_changes", "system_optimizations"};
+
+// One item of a stated-methods text: its words as the row writes them, the field, and the section
+// it cites ("Sec. 3.1": the first citation from the item on in the field, "" when none follows).
+struct StatedMethod {
+  std::string words;
+  std::string field;
+  std::string section;
+  std::string source() const { return "other." + field + (section.empty() ? "" : ", " + section); }
+};
+
+bool delimiter(char c) {
+  return c == '+' || c == ',';
+}
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+// The item of `text` around `pos`: from the last '+' or ',' before it to the next one after it,
+// both outside parentheses.
+std::string item_at(const std::string& text, size_t pos) {
+  size_t begin = 0;
+  int depth = 0;
+  for (size_t i = 0; i < pos; ++i) {
+    if (text[i] == '(') ++depth;
+    if (text[i] == ')' && depth > 0) --depth;
+    if (depth == 0 && delimiter(text[i])) begin = i + 1;
+  }
+  size_t end = text.size();
+  for (size_t i = pos; i < text.size(); ++i) {
+    if (text[i] == '(') ++depth;
+    if (text[i] == ')' && depth > 0) --depth;
+    if (depth == 0 && delimiter(text[i])) {
+      end = i;
+      break;
+    }
+  }
+  return trim(text.substr(begin, end - begin));
+}
+
+// "Sec. 3.1" from the first "sec." at or after `pos` in `text`; "" when there is none.
+std::string section_from(const std::string& text, size_t pos) {
+  const std::string low = lower(text);
+  const size_t at = low.find("sec.", pos);
+  if (at == std::string::npos) return "";
+  size_t end = at + 4;
+  while (end < text.size() && text[end] == ' ')
+    ++end;
+  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) != 0 ||
+                               (text[end] == '.' && end + 1 < text.size() &&
+                                std::isdigit(static_cast<unsigned char>(text[end + 1])) != 0))) {
+    ++end;
+  }
+  return "Sec. " + trim(text.substr(at + 4, end - at - 4));
+}
+
+// The first stated method whose text holds one of `needles` (lower case).
+std::optional<StatedMethod> stated(const json& row, std::initializer_list<const char*> needles) {
+  const json& other = row_other(row);
+  for (const char* field : kMethodFields) {
+    const std::string text = row_text(other, field);
+    const std::string low = lower(text);
+    for (const char* needle : needles) {
+      const size_t at = low.find(needle);
+      if (at == std::string::npos) continue;
+      const std::string words = item_at(text, at);
+      return StatedMethod{words, field, section_from(text, low.find(lower(words)))};
+    }
+  }
+  return std::nullopt;
+}
+
+// The first whole number in `text` (a window size written as "window 4096"); nullopt when none.
+std::optional<int64_t> first_number(const std::string& text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(text[i])) == 0) continue;
+    size_t end = i;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])) != 0)
+      ++end;
+    if (end - i <= 9) return std::stoll(text.substr(i, end - i));
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void parallel_block(const json& row, RowBuild& b) {
+  const auto m = stated(row, {"parallel transformer block", "parallel block", "parallel layers",
+                              "parallel attention"});
+  if (!m) return;
+  b.doc.at("model")["parallel_layers"] = true;
+  b.assume("model.parallel_layers = true: the row's '" + m->words + "' (" + m->source() +
+           "): attention and MLP read one layer norm's output, their input GEMMs run as one and "
+           "their outputs are summed before one TP reduction per pass (PaLM's parallel layers)");
+}
+
+void sliding_window(const json& row, RowBuild& b) {
+  const auto m = stated(row, {"sliding window", "sliding-window", "windowed attention"});
+  if (!m) return;
+  const std::optional<int64_t> window = first_number(m->words);
+  if (!window || *window <= 0) {
+    b.assume("the row's '" + m->words + "' (" + m->source() +
+             ") gives no window size: full causal attention kept (model.attention_window 0)");
+    return;
+  }
+  b.doc.at("model")["attention_window"] = *window;
+  b.assume("model.attention_window = " + std::to_string(*window) + ": the row's '" + m->words +
+           "' (" + m->source() + ")");
+}
+
+// TP communication overlap stated in words ("TP + sequence-parallel overlap"), unless the row
+// gives other.tp_comm_overlap itself (row_parallel.cpp). Megatron's overlap runs on sequence
+// parallelism's all-gathers and reduce-scatters, so the words state SP too.
+void tp_overlap(const json& row, RowBuild& b) {
+  if (row_other(row).contains("tp_comm_overlap")) return;
+  const auto m = stated(row, {"tp + sequence-parallel overlap", "tp overlap", "tp comm overlap",
+                              "tensor-parallel overlap", "tensor parallel overlap"});
+  json& p = b.doc.at("parallel");
+  if (!m || p.at("tensor").get<int64_t>() <= 1) return;
+  p["tp_comm_overlap"] = true;
+  std::string what = "parallel.tp_comm_overlap = true";
+  if (!p.contains("sequence_parallel")) {
+    p["sequence_parallel"] = true;
+    what += " and parallel.sequence_parallel = true";
+  }
+  b.assume(what + ": the row's '" + m->words + "' (" + m->source() +
+           "): each TP all-gather and reduce-scatter runs under a GEMM of its layer");
+}
+
+void flash_attention(const json& row, RowBuild& b) {
+  json& t = b.doc.at("training");
+  if (t.contains("attention")) return;  // other.attention stated (row_training.cpp)
+  const auto m = stated(row, {"flashattention-2", "flashattention2", "flash attention 2",
+                              "flash-attention-2", "flash-attn 2"});
+  if (!m) return;
+  t["attention"] = "flash2";
+  b.assume("training.attention = \"flash2\": the row's '" + m->words + "' (" + m->source() + ")");
+}
+
+}  // namespace
+
+std::optional<std::string> stated_optimizer(const json& row) {
+  const auto m = stated(row, {"lamb"});
+  if (!m) return std::nullopt;
+  return "the row's '" + m->words + "' (" + m->source() + ")";
+}
+
+void map_stated_methods(const json& row, RowBuild& b) {
+  parallel_block(row, b);
+  sliding_window(row, b);
+  tp_overlap(row, b);
+  flash_attention(row, b);
+}
+
+}  // namespace wt::validation
