@@ -5,13 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/engine/budget.hpp"  // kGiB
 #include "sim/hardware/gpu.hpp"
 #include "sim/report/text_table.hpp"
 
 namespace wt {
 namespace {
-
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 std::string gpu_name(const char* id) {
   const GpuSpec* gpu = find_gpu(id);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 
 #include "sim/comm/fabric.hpp"
@@ -40,8 +41,18 @@ std::vector<std::string> shipped_scenarios() {
 
 class Agreement : public ::testing::TestWithParam<std::string> {};
 
+// Shipped scenarios above this many GPUs are scale measurements (the 131,072-GPU files,
+// docs/performance.md: one SimGrid run takes from 40 s to more than minutes); their smaller
+// siblings with the same programs run here.
+constexpr int64_t kMostGpus = 16384;
+
 TEST_P(Agreement, SimgridWithinOnePercentOfTheWalkWithoutContention) {
   const Scenario s = load_scenario_file(GetParam());
+  const int64_t gpus = int64_t{s.cluster.num_nodes} * s.cluster.gpus_per_node;
+  if (gpus > kMostGpus) {
+    GTEST_SKIP() << GetParam() << ": " << gpus
+                 << " GPUs, a scale measurement (docs/performance.md)";
+  }
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
   ASSERT_NE(gpu, nullptr);
   Fabric fabric = make_fabric(s, *gpu);
