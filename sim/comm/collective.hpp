@@ -29,6 +29,16 @@ struct TorusGroup {
   int ranks() const { return dims[0] * dims[1] * dims[2]; }
 };
 
+// Where a group's nodes lie on a dragonfly (docs/collectives.md, "Dragonfly collectives"): they
+// fill `groups` dragonfly groups in equal parts (1: one group; 0: not a dragonfly, or a layout the
+// cost model does not follow), and a group's part spans more than one router
+// (`crosses_routers`). Nodes fill routers, and routers groups, in order, and ranks are node-major,
+// so a ring over the members in group order visits the groups one after the other.
+struct DragonflySpan {
+  int groups = 0;
+  bool crosses_routers = false;
+};
+
 // Where the members of one communication group sit: n ranks, spread over `nodes` nodes with
 // n / nodes ranks on each (groups are laid out node-major, as Megatron's rank order does). On an
 // ICI slice (`on_torus`) the group is also the sub-block `torus` of the chips' torus, and its
@@ -42,6 +52,8 @@ struct GroupShape {
   // equal parts, one per slice, joined over the data-center network; `on_torus` and `torus`
   // then describe the part inside one slice (dcn_collective.hpp).
   int slices = 1;
+  // On a dragonfly network: the dragonfly groups the group's nodes fill (dragonfly_collective.hpp).
+  DragonflySpan dragonfly{};
   int ranks_per_node() const { return ranks / nodes; }
 };
 
@@ -69,6 +81,16 @@ struct Fabric {
   // The data-center network between ICI slices (cluster.dcn, TPU multi-slice): alpha per
   // transfer, beta a chip's share of its host's DCN bandwidth; beta 0 with one slice.
   LinkClass dcn{};
+  // A dragonfly network (cluster.network.topology "dragonfly"; dragonfly_collective.hpp). Nodes
+  // per dragonfly group (a·p; 0: not a dragonfly) and per router (p). With minimal routing, a GPU's
+  // share of the cables a ring crosses, per direction, when every GPU of the node sends one flow
+  // across at once (as `inter` shares the NICs): `global_Bps` of the m global cables joining two
+  // groups (m·B / GPUs per node), `local_Bps` of the one local cable joining two routers (B / GPUs
+  // per node), each × network efficiency; 0 = not a bound (Valiant and UGAL spread the flows).
+  int dragonfly_nodes_per_group = 0;
+  int dragonfly_nodes_per_router = 0;
+  double dragonfly_global_Bps = 0.0;
+  double dragonfly_local_Bps = 0.0;
 };
 
 // Closed forms for one algorithm on one link class (inline: collective_cost prices several per
@@ -129,6 +151,9 @@ struct CollectiveCost {
   Protocol protocol = Protocol::simple;
   double protocol_latency_s = 0.0;
   double bandwidth_fraction = 1.0;
+  // The two-level dragonfly form (dragonfly_collective.hpp): reported as hierarchical, run by the
+  // SimGrid engine as its three phases.
+  bool dragonfly_two_level = false;
 };
 
 // Time of one collective call over a group on the fabric, with the algorithm pinned or (automatic)

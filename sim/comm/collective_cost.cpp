@@ -7,6 +7,7 @@
 
 #include "sim/comm/collective.hpp"
 #include "sim/comm/dcn_collective.hpp"
+#include "sim/comm/dragonfly_collective.hpp"
 #include "sim/comm/mesh_rings.hpp"
 #include "sim/comm/torus_collective.hpp"
 
@@ -44,16 +45,19 @@ bool several_per_node(GroupShape g) {
 
 // The link a flat algorithm sees. Across nodes with r ranks per node NCCL runs one ring per NIC,
 // so the r GPUs of a node together use r network shares, capped by NVLink (on a full-mesh node,
-// by the links among the group's r members: mesh_rings.hpp; `direct` for all-to-all).
+// by the links among the group's r members: mesh_rings.hpp; `direct` for all-to-all). On a
+// dragonfly a ring's network share is bounded by the local and global cables it crosses
+// (dragonfly_ring_link; not for all-to-all, whose flows spread over every pair).
 LinkClass flat_link(GroupShape g, const Fabric& f, bool direct = false) {
   const LinkClass intra = intra_group_link(f, g.ranks_per_node(), direct);
   if (!spans_nodes(g)) {
     return intra;
   }
+  const LinkClass inter = direct ? f.inter : dragonfly_ring_link(f.inter, g.dragonfly, f);
   if (!several_per_node(g)) {
-    return f.inter;
+    return inter;
   }
-  return {f.inter.alpha_s, std::min(intra.beta_Bps, g.ranks_per_node() * f.inter.beta_Bps)};
+  return {inter.alpha_s, std::min(intra.beta_Bps, g.ranks_per_node() * inter.beta_Bps)};
 }
 
 // Each rank sends (n−r)/n of S through its own network share and (r−1)/n over NVLink at once.
@@ -138,10 +142,11 @@ std::optional<Candidate> hierarchical(Collective c, double bytes, GroupShape g, 
   const double rail_bytes = bytes / r;
   const double intra_s = ring_all_gather_s(r, bytes, intra_group_link(f, r));
   const double intra_sent = ring_fraction(r) * bytes;
+  const LinkClass rail = dragonfly_ring_link(f.inter, g.dragonfly, f);
   const auto hier = CollectiveAlgorithm::hierarchical;
   switch (c) {
     case Collective::all_reduce: {
-      const Candidate inter = inter_node_all_reduce(rail_bytes, g.nodes, f.inter);
+      const Candidate inter = inter_node_all_reduce(rail_bytes, g.nodes, rail);
       Candidate out{hier, 2.0 * intra_s + inter.time_s,
                     2.0 * intra_sent + inter.bytes_sent_per_gpu};
       out.steps = {NcclAlgorithm::ring, true,    2 * (r - 1 + g.nodes - 1),
@@ -151,7 +156,7 @@ std::optional<Candidate> hierarchical(Collective c, double bytes, GroupShape g, 
     }
     case Collective::all_gather:
     case Collective::reduce_scatter: {
-      Candidate out{hier, intra_s + ring_all_gather_s(g.nodes, rail_bytes, f.inter),
+      Candidate out{hier, intra_s + ring_all_gather_s(g.nodes, rail_bytes, rail),
                     intra_sent + ring_fraction(g.nodes) * rail_bytes};
       out.steps = {NcclAlgorithm::ring, false, r - 1 + g.nodes - 1, g.nodes - 1, g.nodes, r};
       out.simple_only = true;
@@ -160,6 +165,35 @@ std::optional<Candidate> hierarchical(Collective c, double bytes, GroupShape g, 
     default:
       return std::nullopt;
   }
+}
+
+// Over G ≥ 2 dragonfly groups: inside every group over its local links, across the groups per
+// position over 1/q of the buffer, inside again (dragonfly_collective.hpp). NCCL's ring latencies
+// per step, Simple only (as the node-level hierarchical form).
+std::optional<Candidate> dragonfly(Collective c, double bytes, GroupShape g, const Fabric& f) {
+  const int G = g.dragonfly.groups;
+  if (G < 2 || g.ranks % G != 0 || g.nodes % G != 0) return std::nullopt;
+  if (c != Collective::all_reduce && c != Collective::all_gather &&
+      c != Collective::reduce_scatter) {
+    return std::nullopt;
+  }
+  const DragonflyGroup group{G, g.nodes / G, g.ranks_per_node()};
+  GroupShape inside{g.ranks / G, g.nodes / G};
+  inside.dragonfly = {1, g.dragonfly.crosses_routers};
+  const DragonflyLoads loads = dragonfly_two_level_loads(c, group, bytes);
+  const double time_s =
+      dragonfly_two_level_s(c, group, bytes, flat_link(inside, f), dragonfly_global_link(group, f));
+  Candidate out{CollectiveAlgorithm::hierarchical, time_s, loads.local_bytes + loads.global_bytes};
+  const int k = group.nodes_per_group;
+  const int halves = c == Collective::all_reduce ? 2 : 1;
+  out.steps = {NcclAlgorithm::ring,
+               c == Collective::all_reduce,
+               loads.local_steps + loads.global_steps,
+               halves * (k - 1 + G - 1),
+               g.nodes,
+               g.ranks_per_node()};
+  out.simple_only = true;
+  return out;
 }
 
 std::optional<Candidate> nvls(Collective c, double bytes, GroupShape g, const Fabric& f) {
@@ -211,13 +245,16 @@ CollectiveCost choose(Collective c, double bytes, GroupShape g, const Fabric& f,
     return priced(pinned ? *pinned : flat(c, bytes, g, f), f);
   }
   CollectiveCost best = priced(flat(c, bytes, g, f), f);
-  // Tree, NVLS and (unpinned) the hierarchical form apply to all-reduce only.
-  if (c != Collective::all_reduce) return best;
-  const auto keep_faster = [&](const std::optional<Candidate>& extra) {
+  const auto keep_faster = [&](const std::optional<Candidate>& extra, bool two_level = false) {
     if (!extra) return;
-    const CollectiveCost cost = priced(*extra, f);
+    CollectiveCost cost = priced(*extra, f);
+    cost.dragonfly_two_level = two_level;
     if (cost.time_s < best.time_s) best = cost;
   };
+  // The two-level dragonfly form applies to all-reduce, all-gather and reduce-scatter.
+  keep_faster(dragonfly(c, bytes, g, f), true);
+  // Tree, NVLS and (unpinned) the hierarchical form apply to all-reduce only.
+  if (c != Collective::all_reduce) return best;
   keep_faster(tree(c, bytes, g, f));
   if (hierarchical_applies(c, pin)) keep_faster(hierarchical(c, bytes, g, f));
   keep_faster(nvls(c, bytes, g, f));

@@ -82,6 +82,25 @@ LinkClass dcn_link(const Scenario& s, const GpuSpec& gpu) {
               std::max(1, c.gpus_per_node) * gpu.network_efficiency.value};
 }
 
+// A dragonfly's group and router sizes, and with minimal routing a GPU's share of the cables a
+// ring crosses (collective.hpp, Fabric): the m = ⌊a·h/(g−1)⌋ global cables of a group pair and the
+// one local cable of a router pair, shared by the node's GPUs, at the GPU's network efficiency.
+void set_dragonfly(Fabric& f, const Scenario& s, const GpuSpec& gpu) {
+  const ClusterConfig& c = s.cluster;
+  const NetworkConfig& net = c.network;
+  if (net.topology != NetworkTopology::dragonfly || c.num_nodes < 2) return;
+  const DragonflyConfig& df = net.dragonfly;
+  f.dragonfly_nodes_per_group = df.routers_per_group * df.nodes_per_router;
+  f.dragonfly_nodes_per_router = df.nodes_per_router;
+  if (df.routing != DragonflyRouting::minimal) return;
+  const double share = units::gbit_per_s_to_bytes_per_s(net.link_bandwidth_Gbps) /
+                       std::max(1, c.gpus_per_node) * gpu.network_efficiency.value;
+  const int cables =
+      df.groups < 2 ? 0 : df.routers_per_group * df.global_links_per_router / (df.groups - 1);
+  f.dragonfly_global_Bps = cables * share;
+  if (df.routers_per_group > 1) f.dragonfly_local_Bps = share;
+}
+
 }  // namespace
 
 Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
@@ -93,6 +112,7 @@ Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
            true};
   f.ici = ici_link(s, gpu);
   f.dcn = dcn_link(s, gpu);
+  set_dragonfly(f, s, gpu);
   if (full_mesh(s.cluster.intra_node.fabric) && s.cluster.gpus_per_node > 1) {
     f.mesh_gpus = s.cluster.gpus_per_node;
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "sim/comm/dragonfly_collective.hpp"
 #include "sim/comm/fabric.hpp"
 #include "sim/comm/parameter_server.hpp"
 #include "sim/comm/torus_collective.hpp"
@@ -224,6 +225,16 @@ GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
   if (torus) {
     shape.on_torus = true;
     shape.torus = *torus;
+  }
+  // On a dragonfly, the groups the nodes fill (from the first node of a dragonfly group, as the
+  // first pipeline stage's groups lie); pipeline sends stay point-to-point.
+  const int gpn = std::max(1, s.cluster.gpus_per_node);
+  if (dim != CommDim::pp && s.cluster.network.topology == NetworkTopology::dragonfly &&
+      (stride < gpn ? gpn % stride == 0 : stride % gpn == 0)) {
+    const DragonflyConfig& df = s.cluster.network.dragonfly;
+    shape.dragonfly =
+        dragonfly_span(shape.nodes, std::max(1, stride / gpn),
+                       df.routers_per_group * df.nodes_per_router, df.nodes_per_router);
   }
   return shape;
 }

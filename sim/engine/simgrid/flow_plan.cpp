@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "sim/engine/simgrid/collective_flows.hpp"
+#include "sim/engine/simgrid/dragonfly_flows.hpp"
 #include "sim/engine/simgrid/ps_flows.hpp"
 #include "sim/engine/simgrid/rail_slices.hpp"
 #include "sim/engine/simgrid/torus_flows.hpp"
@@ -282,12 +283,25 @@ class PlanBuilder {
     call.collective = op.kind == OpKind::send ? Collective::send_recv : op.collective;
     call.bytes = op.bytes;
     call.count = op.count;
-    const GroupShape shape{static_cast<int>(members.size()), static_cast<int>(nodes)};
+    GroupShape shape{static_cast<int>(members.size()), static_cast<int>(nodes)};
+    // On a dragonfly the cost model sees the groups the members fill, as the walk does
+    // (dragonfly_flows.hpp), and may pick the two-level form.
+    DragonflyParts parts;
+    if (op.kind == OpKind::collective && setup_.fabric.dragonfly_nodes_per_group > 0) {
+      parts = dragonfly_parts(members, gpn_, setup_.fabric.dragonfly_nodes_per_group,
+                              setup_.fabric.dragonfly_nodes_per_router);
+      shape.dragonfly = parts.span;
+    }
     const CollectiveCost cost =
         collective_cost(call.collective, op.bytes, shape, setup_.fabric, setup_.pin);
     call.algorithm = cost.algorithm;
     call.protocol_latency_s = cost.protocol_latency_s;
     call.bandwidth_fraction = cost.bandwidth_fraction;
+    if (cost.dragonfly_two_level) {
+      ++dragonfly_groups_;
+      return own_flows(role,
+                       dragonfly_group_work(call, parts, gpn_, setup_.fabric, latency_, aggregate));
+    }
     return own_flows(role,
                      network_group_work(call, members, gpn_, setup_.fabric, latency_, aggregate));
   }
@@ -407,6 +421,7 @@ class PlanBuilder {
   int64_t closed_form_groups_ = 0;
   int64_t multi_slice_groups_ = 0;  // groups run hierarchically across ICI slices
   int64_t torus_groups_ = 0;        // groups (or slice parts) run as per-dimension torus rings
+  int64_t dragonfly_groups_ = 0;    // groups run in two levels over dragonfly groups
   int64_t compressed_groups_ = 0;
   int64_t push_pull_ops_ = 0;
 };
