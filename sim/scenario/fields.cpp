@@ -105,8 +105,10 @@ std::vector<FieldBinding> top_and_model_fields() {
       integer_field(WT_MEMBER(model.mtp_layers), {0, 16},
                     {.doc = "Multi-token prediction depth (DeepSeek-V3: 1): each depth adds one "
                             "transformer layer and a 2h x h projection, sharing the embedding "
-                            "and output layer. Reported beside the parameter count; not yet in "
-                            "the timing or memory (a warning says so)."}),
+                            "and output layer. Run on the last pipeline stage (time, memory, "
+                            "hardware FLOPs); reported beside the parameter count and left out "
+                            "of the model FLOPs (docs/models.md, \"Dense first layers and "
+                            "MTP\")."}),
       integer_field(WT_MEMBER(model.moe.num_experts), {0, 4096},
                     {.doc = "Experts per MoE layer; 0 = dense model. In an MoE model every "
                             "layer's MLP is an MoE layer."}),
@@ -138,7 +140,7 @@ std::vector<FieldBinding> top_and_model_fields() {
                     {.allowed_text = "0 .. num_layers - 1",
                      .doc = "Leading layers whose MLP is dense, of ffn_hidden_size "
                             "(DeepSeek first_k_dense_replace: 3 in V3, 1 in V2); the other "
-                            "layers are MoE layers."}),
+                            "layers are MoE layers. Timed on the stage that holds them."}),
       integer_field(WT_MEMBER(model.mla.q_lora_rank), {0, 1'000'000},
                     {.default_text = "0 (queries projected from h directly)",
                      .allowed_text = "0, or 1 .. 1000000",

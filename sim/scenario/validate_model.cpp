@@ -151,16 +151,6 @@ void add_model_warnings(Scenario& s) {
     return w.starts_with("model.seq_length ") && w.find("model.hf_config") != std::string::npos &&
            !w.starts_with(imported);
   });
-  if (m.moe.num_experts > 0 && m.moe.first_dense_layers > 0) {
-    add_warning(s, "model.moe.first_dense_layers " + std::to_string(m.moe.first_dense_layers) +
-                       ": weight memory uses the mean layer (dense MLPs averaged in); the time, "
-                       "activations and model FLOPs treat every layer as an MoE layer");
-  }
-  if (m.mtp_layers > 0) {
-    add_warning(s, "model.mtp_layers " + std::to_string(m.mtp_layers) +
-                       ": the multi-token prediction layers are left out of the time, memory "
-                       "and model FLOPs (their parameters are reported apart)");
-  }
   if (m.parallel_layers && !m.fused_parallel_block()) {
     add_warning(s,
                 "model.parallel_layers: a MoE or MLA layer's attention and MLP are timed one "

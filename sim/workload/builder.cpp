@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cassert>
 #include <map>
+#include <memory>
 #include <tuple>
 
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/layer_kernels.hpp"
 #include "sim/workload/layer_list.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
@@ -26,6 +28,10 @@ enum ListId : int32_t {
   kEmbeddingBwd,
   kLogitsFwd,
   kLogitsBwd,
+  kDenseLayerFwd,  // the dense first layers of an MoE model (empty without; layer_mix.hpp)
+  kDenseLayerBwd,
+  kMtpInputFwd,  // the input of an MTP depth (empty without)
+  kMtpInputBwd,
   kSharedLists
 };
 
@@ -38,6 +44,8 @@ class StageBuilder {
   StageBuilder(const Scenario& s, const Workload& w, const Sizes& z, int stage)
       : s_(s), w_(w), z_(z), stage_(stage), p_(s.parallel.pipeline), v_(s.parallel.virtual_stages) {
     program_.role = stage;
+    dense_layers_ = dense_first_layers(s.model);
+    if (dense_layers_ > 0) dense_ = std::make_unique<Scenario>(dense_layer_scenario(s));
   }
 
   Program build(const std::vector<PipeStep>& steps, int32_t optimizer_list) {
@@ -62,6 +70,9 @@ class StageBuilder {
   bool zero3() const { return s_.parallel.zero_stage == 3 && dp_group() > 1; }
   int dp_group() const { return layer_dp_group(s_); }
   bool first_virtual(int chunk) const { return stage_ == 0 && chunk == 0; }
+  bool dense(int layer) const { return layer < dense_layers_; }
+  // The scenario a layer's collectives are taken from: the dense one for a dense first layer.
+  const Scenario& layer_scenario(int layer) const { return dense(layer) ? *dense_ : s_; }
   bool last_virtual(int chunk) const { return stage_ == p_ - 1 && chunk == v_ - 1; }
 
   int first_layer(int chunk) const {
@@ -130,7 +141,7 @@ class StageBuilder {
   // The blocking communication of one layer pass on the compute stream (layer_work.hpp); the first
   // waits for `after` as well when given (the layer's ZeRO-3 gather).
   void layer_comm(Phase phase, int mb, int chunk, int layer, int32_t after = -1) {
-    for (const LayerCollective& c : layer_pass_collectives(s_, z_, phase)) {
+    for (const LayerCollective& c : layer_pass_collectives(layer_scenario(layer), z_, phase)) {
       Op op = collective(phase, c, Stream::compute, mb, chunk, layer);
       op.deps[0] = after;
       after = -1;
@@ -222,7 +233,8 @@ class StageBuilder {
     const int first = first_layer(chunk);
     for (int l = 0; l < w_.stage_layers[stage_][chunk]; ++l) {
       const int layer = first + l;
-      Op op = compute(Phase::forward, mb, chunk, layer, 1, kLayerFwd);
+      Op op =
+          compute(Phase::forward, mb, chunk, layer, 1, dense(layer) ? kDenseLayerFwd : kLayerFwd);
       if (zero3())
         op.deps[0] = gather_layer(Phase::param_gather, mb, chunk, layer);
       else if (auto g = start_gathers_.find(layer); g != start_gathers_.end())
@@ -230,6 +242,7 @@ class StageBuilder {
       push(op);
       layer_comm(Phase::forward, mb, chunk, layer);
     }
+    if (last_virtual(chunk)) mtp_forward(mb, chunk);
     if (last_virtual(chunk)) {
       // The output layer's unit stays gathered from its forward through its backward (torchtitan
       // reshards norm and output after forward only under "always"; FSDP's root likewise).
@@ -246,6 +259,7 @@ class StageBuilder {
     if (last_virtual(chunk)) {
       push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
       reduce_vocab(mb, chunk);
+      mtp_backward(mb, chunk, final_pass);
     } else {
       recv(false, mb, chunk);
     }
@@ -260,7 +274,8 @@ class StageBuilder {
       int32_t gathered = -1;
       if (zero3()) gathered = gather_layer(Phase::param_gather, mb, chunk, layer);
       if (l < recomputed) {
-        Op re = compute(Phase::recompute, mb, chunk, layer, 1, kLayerFwd);
+        Op re = compute(Phase::recompute, mb, chunk, layer, 1,
+                        dense(layer) ? kDenseLayerFwd : kLayerFwd);
         re.deps[0] = gathered;
         push(re);
         layer_comm(Phase::recompute, mb, chunk, layer);
@@ -268,7 +283,8 @@ class StageBuilder {
         // Per-op checkpointing: the collectives it reruns; its kernels open the backward list.
         layer_comm(Phase::recompute, mb, chunk, layer, gathered);
       }
-      Op op = compute(Phase::backward, mb, chunk, layer, 1, kLayerBwd);
+      Op op =
+          compute(Phase::backward, mb, chunk, layer, 1, dense(layer) ? kDenseLayerBwd : kLayerBwd);
       op.deps[0] = gathered;
       push(op);
       layer_comm(Phase::backward, mb, chunk, layer);
@@ -303,6 +319,36 @@ class StageBuilder {
       send(false, mb, chunk);
     }
     if (final_pass && s_.parallel.overlap_grad_reduce) flush_buckets(chunk);
+  }
+
+  // The MTP depths after the main layers (layer_mix.hpp): each its input (embedding lookup, norms,
+  // projection), a repeated layer with its collectives (numbered after the main layers), and its
+  // output head. Never recomputed, never gathered by ZeRO-3 apart from the stage.
+  void mtp_forward(int mb, int chunk) {
+    for (int d = 0; d < s_.model.mtp_layers; ++d) {
+      const int layer = s_.model.num_layers + d;
+      push(compute(Phase::forward, mb, chunk, -1, 0, kMtpInputFwd));
+      push(compute(Phase::forward, mb, chunk, layer, 1, kLayerFwd));
+      layer_comm(Phase::forward, mb, chunk, layer);
+      push(compute(Phase::forward, mb, chunk, -1, 0, kLogitsFwd));
+    }
+  }
+
+  // Their backward, last depth first; on the final pass their gradients join the buckets.
+  void mtp_backward(int mb, int chunk, bool final_pass) {
+    for (int d = s_.model.mtp_layers - 1; d >= 0; --d) {
+      const int layer = s_.model.num_layers + d;
+      push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
+      if (s_.training.activation_recompute == Recompute::per_op)
+        layer_comm(Phase::recompute, mb, chunk, layer);
+      push(compute(Phase::backward, mb, chunk, layer, 1, kLayerBwd));
+      layer_comm(Phase::backward, mb, chunk, layer);
+      push(compute(Phase::backward, mb, chunk, -1, 0, kMtpInputBwd));
+    }
+    if (final_pass && !zero3() && s_.model.mtp_layers > 0) {
+      pending_grad_bytes_ += mtp_dense_grad_bytes(s_, z_);
+      pending_expert_bytes_ += mtp_expert_grad_bytes(s_, z_);
+    }
   }
 
   // The dense and the expert gradients gathered since the last flush (layer_work.hpp).
@@ -367,6 +413,8 @@ class StageBuilder {
   double pending_expert_bytes_ = 0.0;     // routed experts' gradients (EDP buckets)
   int pending_first_layer_ = -1;
   int32_t last_compute_ = -1;
+  int dense_layers_ = 0;             // the dense first layers (layer_mix.hpp)
+  std::unique_ptr<Scenario> dense_;  // their scenario, when there are any
 };
 
 int layers_of_stage(const Workload& w, int stage) {
@@ -424,6 +472,15 @@ Workload build_workload(const Scenario& s) {
   w.kernel_lists[kEmbeddingBwd] = embedding_backward_kernels(s);
   w.kernel_lists[kLogitsFwd] = logits_forward_kernels(s);
   w.kernel_lists[kLogitsBwd] = logits_backward_kernels(s);
+  if (dense_first_layers(s.model) > 0) {
+    const Scenario dense = dense_layer_scenario(s);
+    w.kernel_lists[kDenseLayerFwd] = layer_forward_kernels(dense);
+    w.kernel_lists[kDenseLayerBwd] = layer_backward_kernels(dense);
+  }
+  if (s.model.mtp_layers > 0) {
+    w.kernel_lists[kMtpInputFwd] = mtp_input_forward_kernels(s);
+    w.kernel_lists[kMtpInputBwd] = mtp_input_backward_kernels(s);
+  }
 
   const Sizes z = comm_sizes(s);
   std::map<P2PKey, std::pair<int, int32_t>> sends;  // key → (sending stage, op index)

@@ -656,7 +656,44 @@ void emit_logits_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
   }
 }
 
+// The MTP input of one depth (DeepSeek-V3 §2.2; Megatron-Core's MultiTokenPredictionLayer): the
+// embedding of the shifted tokens (the embedding's lookup), the two RMSNorms of that embedding and
+// of the main model's hidden state (read + write each), and their concatenation projected
+// 2h → h by a column-parallel GEMM (h/t outputs per GPU). Backward: the GEMM's data and weight
+// gradients, the norms' backward (three passes each) and the embedding's gradient scatter.
+void emit_mtp_input_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
+  emit_embedding_forward(s, x, out);
+  const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
+  out.add(memory_bound("mtp_norms", 2.0 * 2.0 * as_double(x.tokens) * hw * x.act));
+  out.add(gemm("mtp_eh_proj", "", as_double(x.tokens), x.h / x.t, 2 * x.h, x.op));
+}
+
+void emit_mtp_input_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
+  out.add(gemm("mtp_eh_proj_dgrad", "", as_double(x.tokens), 2 * x.h, x.h / x.t, x.op));
+  if (!x.frozen)
+    out.add(gemm("mtp_eh_proj_wgrad", "", as_double(2 * x.h), x.h / x.t, x.tokens, x.op));
+  const double hw = x.sp ? as_double(x.h) / as_double(x.t) : as_double(x.h);
+  out.add(memory_bound("mtp_norms_bwd", 2.0 * 3.0 * as_double(x.tokens) * hw * x.act));
+  emit_embedding_backward(s, x, out);
+}
+
 }  // namespace
+
+void emit_mtp_input_forward_kernels(const Scenario& s, KernelSink& out) {
+  emit_mtp_input_forward(s, shapes_of(s), out);
+}
+
+void emit_mtp_input_backward_kernels(const Scenario& s, KernelSink& out) {
+  emit_mtp_input_backward(s, shapes_of(s), out);
+}
+
+KernelList mtp_input_forward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& k) { emit_mtp_input_forward_kernels(s, k); });
+}
+
+KernelList mtp_input_backward_kernels(const Scenario& s) {
+  return collect([&](KernelSink& k) { emit_mtp_input_backward_kernels(s, k); });
+}
 
 void emit_layer_forward_kernels(const Scenario& s, KernelSink& out) {
   emit_layer_forward(s, shapes_of(s), out);

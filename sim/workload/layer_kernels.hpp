@@ -55,6 +55,13 @@ KernelList embedding_forward_kernels(const Scenario& s);
 KernelList embedding_backward_kernels(const Scenario& s);
 KernelList logits_forward_kernels(const Scenario& s);  // output GEMM and cross-entropy
 KernelList logits_backward_kernels(const Scenario& s);
+// The input of one MTP depth (layer_mix.hpp): the embedding lookup of the shifted tokens, two
+// RMSNorms and the 2h → h projection; backward their gradients. The depth's transformer layer and
+// output head are the layer's and the logits' lists.
+void emit_mtp_input_forward_kernels(const Scenario& s, KernelSink& out);
+void emit_mtp_input_backward_kernels(const Scenario& s, KernelSink& out);
+KernelList mtp_input_forward_kernels(const Scenario& s);
+KernelList mtp_input_backward_kernels(const Scenario& s);
 // Adam/SGD step over `params` parameters: memory-bound, bytes per parameter as docs/models.md says.
 KernelList optimizer_kernels(const Scenario& s, double params);
 

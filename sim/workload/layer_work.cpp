@@ -2,6 +2,7 @@
 
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/finetune.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/model_math.hpp"
 
 namespace wt {
@@ -113,8 +114,19 @@ LayerCollective vocab_grad_reduce_scatter(const Scenario& s, const CommSizes& z)
 
 bool syncs_tied_embedding(const Scenario& s, int stage) {
   const int p = s.parallel.pipeline;
-  return s.model.tied_embeddings && p > 1 && (stage == 0 || stage == p - 1) &&
-         !frozen_base(s.training);
+  return (s.model.tied_embeddings || mtp_embedding_copy(s)) && p > 1 &&
+         (stage == 0 || stage == p - 1) && !frozen_base(s.training);
+}
+
+double mtp_dense_grad_bytes(const Scenario& s, const CommSizes& z) {
+  if (frozen_base(s.training)) return 0.0;
+  const MtpParams p = mtp_params_on_gpu(s);
+  return (separate_expert_grads(s) ? p.total - p.expert : p.total) * z.grad_width;
+}
+
+double mtp_expert_grad_bytes(const Scenario& s, const CommSizes& z) {
+  if (frozen_base(s.training) || !separate_expert_grads(s)) return 0.0;
+  return mtp_params_on_gpu(s).expert * z.grad_width;
 }
 
 }  // namespace wt

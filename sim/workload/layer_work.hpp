@@ -79,8 +79,14 @@ double optimizer_owned_params(const Scenario& s, double params, double expert_pa
 LayerCollective pipeline_message(const CommSizes& z);
 double embedding_grad_bytes(const Scenario& s, const CommSizes& z);
 LayerCollective tied_embedding_sync(const Scenario& s, const CommSizes& z);
-// Whether `stage` takes part in that all-reduce (not when fine-tuning freezes the embedding).
+// Whether `stage` takes part in that all-reduce (not when fine-tuning freezes the embedding). With
+// MTP layers and untied embeddings the last stage holds a copy of the embedding for their input,
+// whose gradient Megatron-Core all-reduces with the first stage's the same way (layer_mix.hpp).
 bool syncs_tied_embedding(const Scenario& s, int stage);
+// The MTP layers' gradients on one GPU of the last stage (mtp_params_on_gpu) that join the
+// data × context buckets and the expert buckets, on the final backward pass (none when frozen).
+double mtp_dense_grad_bytes(const Scenario& s, const CommSizes& z);
+double mtp_expert_grad_bytes(const Scenario& s, const CommSizes& z);
 // Under ZeRO-3 / FSDP the embedding and the output layer are units of their own (torchtitan's
 // apply_fsdp shards tok_embeddings, then norm with output, apart from the blocks; DeepSpeed
 // gathers each module's parameters): the all-gather of one of them (V·h/t weights) before it runs,

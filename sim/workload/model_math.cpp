@@ -3,6 +3,7 @@
 #include "core/units.hpp"
 #include "sim/workload/finetune.hpp"
 #include "sim/workload/layer_list.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/recompute_modules.hpp"
 #include "sim/workload/workload_sizes.hpp"
@@ -63,31 +64,6 @@ double attention_params(const ModelConfig& m) {
   const double q = as_double(m.num_attention_heads) * as_double(m.head_dim);
   const double kv = q * kv_ratio(m);
   return h * (q + 2.0 * kv) + (q + 2.0 * kv) + q * h + h;
-}
-
-// The layer every layer is, dense models, or an MoE layer: routed experts, router, shared experts.
-LayerParams repeated_layer_params(const ModelConfig& m) {
-  const double h = as_double(m.hidden_size);
-  LayerParams p;
-  p.attention = attention_params(m);
-  p.norms = 4.0 * h;
-  if (m.moe.num_experts > 0) {
-    p.expert = as_double(m.moe.num_experts) * mlp_params(m, routed_ffn_width(m));
-    p.mlp = p.expert + h * as_double(m.moe.num_experts) +
-            as_double(m.moe.num_shared_experts) * mlp_params(m, shared_ffn(m));
-  } else {
-    p.mlp = mlp_params(m, m.ffn_hidden_size);
-  }
-  return p;
-}
-
-// One of the first model.moe.first_dense_layers layers of an MoE model: a dense MLP of
-// ffn_hidden_size.
-LayerParams dense_layer_params(const ModelConfig& m) {
-  LayerParams p = repeated_layer_params(m);
-  p.expert = 0.0;
-  p.mlp = mlp_params(m, m.ffn_hidden_size);
-  return p;
 }
 
 // Routed experts of one MoE layer that a token is not sent to.
@@ -157,6 +133,28 @@ double recompute_flops_per_layer(const Scenario& s, const LayerFlops& f, int64_t
 
 }  // namespace
 
+LayerParams repeated_layer_params(const ModelConfig& m) {
+  const double h = as_double(m.hidden_size);
+  LayerParams p;
+  p.attention = attention_params(m);
+  p.norms = 4.0 * h;
+  if (m.moe.num_experts > 0) {
+    p.expert = as_double(m.moe.num_experts) * mlp_params(m, routed_ffn_width(m));
+    p.mlp = p.expert + h * as_double(m.moe.num_experts) +
+            as_double(m.moe.num_shared_experts) * mlp_params(m, shared_ffn(m));
+  } else {
+    p.mlp = mlp_params(m, m.ffn_hidden_size);
+  }
+  return p;
+}
+
+LayerParams dense_layer_params(const ModelConfig& m) {
+  LayerParams p = repeated_layer_params(m);
+  p.expert = 0.0;
+  p.mlp = mlp_params(m, m.ffn_hidden_size);
+  return p;
+}
+
 LayerParams layer_params(const ModelConfig& m) {
   const int dense_layers = m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
   LayerParams p = repeated_layer_params(m);
@@ -213,15 +211,35 @@ double adapter_forward_flops(const Scenario& s, int64_t b) {
          adapter_params_per_layer(s.model, s.training.finetune);
 }
 
-// Forward and backward of the whole model from one layer's forward FLOPs `f`: 3 × forward when
+// Forward and backward of `layers` layers of forward FLOPs `f` each and an output layer of forward
+// FLOPs `logits`: 3 × forward when
 // every weight trains; with frozen base weights (training.finetune lora, qlora) the backward runs
 // the input gradients only: once the weight GEMMs (dgrad, no wgrad) and the output layer, twice
 // the attention core (dQ, dK, dV: it has no weights), and the adapters' both gradients (3 × their
 // forward `adapters`).
-double three_passes(const Scenario& s, const LayerFlops& f, double adapters, double logits) {
-  const double layers = as_double(s.model.num_layers);
+double three_passes(const Scenario& s, const LayerFlops& f, double adapters, double logits,
+                    double layers) {
   if (!frozen_base(s.training)) return 3.0 * (layers * f.total() + logits);
   return layers * (2.0 * f.total() + f.attention + 3.0 * adapters) + 2.0 * logits;
+}
+
+// FLOPs the backward list of a layer that never recomputes runs beyond its three passes (the MTP
+// layers: no recompute op of their own, their backward kernels the repeated layer's).
+double unrecomputed_extra_flops(const Scenario& s, const LayerFlops& f, int64_t b) {
+  if (s.training.activation_recompute != Recompute::full) return recompute_flops_per_layer(s, f, b);
+  return is_fused(s.training.attention) ? 0.5 * f.attention : 0.0;
+}
+
+// The dense first layers that full recompute reruns: the first recomputed_layers of each chunk,
+// of which the chunk's dense layers are the first.
+int recomputed_dense_layers(const Scenario& s) {
+  int dense = 0;
+  for (int st = 0; st < s.parallel.pipeline; ++st) {
+    for (int c = 0; c < s.parallel.virtual_stages; ++c) {
+      dense += std::min(chunk_dense_layers(s, st, c), recomputed_layers(s, chunk_layers(s, st, c)));
+    }
+  }
+  return dense;
 }
 
 }  // namespace
@@ -241,11 +259,39 @@ IterationFlops iteration_flops(const Scenario& s) {
   const double logits = logits_forward_flops(s.model, batch, s.model.seq_length);
   const LayerFlops model = layer_forward_flops(s.model, batch, s.model.seq_length);
   const LayerFlops hardware = hardware_layer_forward_flops(model, s.model);
+  // The dense first layers of an MoE model: a dense MLP of ffn_hidden_size, no router.
+  const int dense_count = dense_first_layers(s.model);
+  const double dense = as_double(dense_count), repeated = layers - dense;
   IterationFlops out;
-  out.model = three_passes(s, model, adapters, logits);
-  out.hardware = three_passes(s, hardware, adapters, logits) +
-                 layers * (recompute_flops_per_layer(s, hardware, batch) +
-                           recomputed_layer_share(s) * adapters);
+  out.model = three_passes(s, model, adapters, logits, repeated);
+  out.hardware = three_passes(s, hardware, adapters, logits, repeated) +
+                 repeated * recompute_flops_per_layer(s, hardware, batch) +
+                 layers * recomputed_layer_share(s) * adapters;
+  if (dense_count > 0) {
+    const Scenario d = dense_layer_scenario(s);
+    const LayerFlops f = layer_forward_flops(d.model, batch, s.model.seq_length);
+    out.model += three_passes(s, f, adapters, 0.0, dense);
+    out.hardware +=
+        three_passes(s, f, adapters, 0.0, dense) + dense * recompute_flops_per_layer(d, f, batch);
+    if (s.training.activation_recompute == Recompute::full) {
+      // recompute_flops_per_layer spread the share that recomputes evenly over the layers; the
+      // dense layers that recompute are counted apart.
+      const double share = recomputed_layer_share(s);
+      const double rerun_dense = recomputed_dense_layers(s);
+      out.hardware += (rerun_dense - share * dense) * f.total() -
+                      (rerun_dense - share * dense) * hardware.total();
+    }
+  }
+  // The MTP layers (DeepSeek-V3 §2.2), in the hardware FLOPs only: per depth the 2h → h projection
+  // 2·B·s·2h·h, a repeated layer (never recomputed) and the output head again; model FLOPs as
+  // today (docs/models.md, "Dense first layers and MTP", says why).
+  if (s.model.mtp_layers > 0) {
+    const double h = as_double(s.model.hidden_size);
+    const double projection = 2.0 * as_double(batch) * as_double(s.model.seq_length) * 2.0 * h * h;
+    out.hardware += as_double(s.model.mtp_layers) *
+                    (three_passes(s, hardware, adapters, logits + projection, 1.0) +
+                     unrecomputed_extra_flops(s, hardware, batch));
+  }
   return out;
 }
 

@@ -35,10 +35,12 @@ double expert_capacity_scale(const ModelConfig& m);
 double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s);  // 2bshV
 
 // Per iteration of the whole model over the global batch: model FLOPs count forward and backward
-// (backward = 2 × forward) once; hardware FLOPs add what activation recomputation recomputes
-// (full: one more forward of every layer; selective: the attention core of an unfused layer), the
-// scores a fused attention backward computes again (half the forward attention core) and the
-// padding of experts to their capacity (the expert MLP × capacity factor).
+// (backward = 2 × forward) once, the dense first layers of an MoE model as dense layers (no MTP
+// layers: docs/models.md, "Dense first layers and MTP"); hardware FLOPs add what activation
+// recomputation recomputes (full: one more forward of every layer; selective: the attention core of
+// an unfused layer), the scores a fused attention backward computes again (half the forward
+// attention core) and the padding of experts to their capacity (the expert MLP × capacity factor),
+// and the MTP layers (per depth the 2h → h projection, a repeated layer and the output head again).
 double model_flops_per_iteration(const Scenario& s);
 double hardware_flops_per_iteration(const Scenario& s);
 // Both at once, the layer's, the output layer's and the adapters' FLOPs taken once.
@@ -63,6 +65,11 @@ struct LayerParams {
 // layers hold a dense MLP; their MLP is averaged in, so that num_layers × the mean layer is the
 // weight of all layers (what a uniform pipeline split holds on average).
 LayerParams layer_params(const ModelConfig& m);
+// The repeated layer (every layer of a dense model; an MoE layer: routed experts, router, shared
+// experts), and one of the first model.moe.first_dense_layers layers of an MoE model (a dense MLP
+// of ffn_hidden_size).
+LayerParams repeated_layer_params(const ModelConfig& m);
+LayerParams dense_layer_params(const ModelConfig& m);
 double embedding_params(const ModelConfig& m);  // V·h
 
 // The whole model: `total` every weight of the main model (layers, embeddings, final norm);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/units.hpp"
 #include "sim/hardware/gemm_efficiency.hpp"
 #include "sim/hardware/power_limit.hpp"
 #include "sim/workload/costs.hpp"
@@ -12,6 +13,8 @@
 
 namespace wt {
 namespace {
+
+using units::as_double;
 
 // KV heads one rank keeps: its share, at least one (replicated when t exceeds them).
 double kv_heads_per_rank(const ModelConfig& m, int t) {

@@ -4,9 +4,11 @@
 
 #include "sim/workload/finetune.hpp"
 #include "sim/workload/layer_list.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/runtime_memory.hpp"
+#include "sim/workload/schedule.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
@@ -68,8 +70,41 @@ StageWeights stage_weights(const Scenario& s, int stage_layers, int stage) {
   // Unless the base is frozen every weight trains: stage_trainable_params is stage_params.
   const double trainable =
       frozen_base(s.training) ? stage_trainable_params(s, stage_layers, stage) : params;
-  return {params, stage_expert_params(s, stage_layers), trainable,
-          stage_frozen_weight_bytes(s, stage_layers, stage), stage_vocab_unit(s, stage)};
+  StageWeights w{params, stage_expert_params(s, stage_layers, stage), trainable,
+                 stage_frozen_weight_bytes(s, stage_layers, stage), stage_vocab_unit(s, stage)};
+  w.extra_activations = stage_extra_activation_bytes(s, stage_layers, stage);
+  return w;
+}
+
+double stage_extra_activation_bytes(const Scenario& s, int stage_layers, int stage) {
+  const int dense = std::min(stage_dense_layers(s, stage), stage_layers);
+  const bool mtp = s.model.mtp_layers > 0 && stage == s.parallel.pipeline - 1;
+  if (dense == 0 && !mtp) return 0.0;
+  const ParallelConfig& par = s.parallel;
+  const int v = par.virtual_stages;
+  // Chunk passes in flight, spread evenly over the stage's v chunks.
+  const double per_chunk = static_cast<double>(max_in_flight(par.pipeline_schedule, par.pipeline,
+                                                             stage, s.num_micro_batches(), v)) /
+                           v;
+  const double layer = activation_bytes_per_layer(s);
+  double extra = 0.0;
+  if (dense > 0) {
+    const double dense_layer = activation_bytes_per_layer(dense_layer_scenario(s));
+    extra += per_chunk * dense * (dense_layer - layer);
+  }
+  if (mtp) {
+    // Per depth a layer like the repeated one, the two norm inputs and the 2h-wide concatenation
+    // the projection reads (4·b·s·h 16-bit values, split over TP with SP), and the fp32 logits of
+    // its own head for one micro-batch (stage_memory_terms' `logits`).
+    const double tokens = static_cast<double>(s.training.micro_batch_size) *
+                          static_cast<double>(s.model.seq_length / par.context);
+    const bool sp = par.sequence_parallel && par.tensor > 1;
+    const double inputs =
+        4.0 * tokens * static_cast<double>(s.model.hidden_size) * 2.0 / (sp ? par.tensor : 1);
+    const double logits = 4.0 * tokens * static_cast<double>(s.model.vocab_size) / par.tensor;
+    extra += s.model.mtp_layers * (per_chunk * (layer + inputs) + logits);
+  }
+  return extra;
 }
 
 MemoryUse stage_memory(const Scenario& s, double params, double expert_params, int in_flight_layers,
@@ -131,7 +166,7 @@ MemoryUse stage_memory(const Scenario& s, const StageMemoryTerms& terms,
   add_gathered_units(s, terms, weights.vocab_unit, !frozen_base(s.training), m);
   // QLoRA: one dequantized bf16 weight at a time beside the 4-bit ones.
   m.weights += terms.dequantized_weight;
-  m.activations = in_flight_layers * terms.activation_per_layer;
+  m.activations = in_flight_layers * terms.activation_per_layer + weights.extra_activations;
   m.activations += terms.recompute_working;
   // fp32 logits of one micro-batch over the local vocabulary, held for the loss.
   if (has_logits) m.activations += terms.logits;

@@ -24,11 +24,20 @@ MemoryUse stage_memory(const Scenario& s, double params, double expert_params, i
 // weights (before ZeRO-3 partitioning). `vocab_unit`: the parameters per GPU of the largest
 // vocabulary unit the stage holds (the embedding V·h/t on the first stage, the output layer on the
 // last; one unit when tied on one stage), which ZeRO-3 / FSDP gather apart from the layers.
+// `extra_activations`: stage_extra_activation_bytes below.
 struct StageWeights {
   double params = 0.0, expert_params = 0.0, trainable = 0.0, frozen_bytes = 0.0;
   double vocab_unit = 0.0;
+  double extra_activations = 0.0;
 };
 StageWeights stage_weights(const Scenario& s, int stage_layers, int stage);
+
+// The activation bytes a stage keeps beyond its in-flight layers counted as repeated layers
+// (layer_mix.hpp): its dense first layers' difference to a repeated layer, and on the last stage
+// the MTP layers' (per depth a layer, its inputs, its head's fp32 logits of one micro-batch), for
+// the chunk passes the schedule holds at once (max_in_flight), spread evenly over the stage's
+// chunks when interleaved.
+double stage_extra_activation_bytes(const Scenario& s, int stage_layers, int stage);
 MemoryUse stage_memory(const Scenario& s, const StageWeights& weights, int in_flight_layers,
                        bool has_logits, double capacity_bytes);
 

@@ -4,6 +4,7 @@
 
 #include "core/units.hpp"
 #include "sim/scenario/expert_layout.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
@@ -45,6 +46,13 @@ double expert_params_on_gpu(const Scenario& s, const LayerParams& p) {
   return p.expert / shard;
 }
 
+// One GPU's share of a layer of parameters `p`.
+double params_on_gpu(const Scenario& s, const LayerParams& p) {
+  const double t = s.parallel.tensor;
+  const double dense_mlp = p.mlp - p.expert;
+  return (p.attention + dense_mlp) / t + expert_params_on_gpu(s, p) + p.norms;
+}
+
 }  // namespace
 
 double layer_expert_params_on_gpu(const Scenario& s) {
@@ -52,19 +60,23 @@ double layer_expert_params_on_gpu(const Scenario& s) {
 }
 
 double layer_params_on_gpu(const Scenario& s) {
-  const LayerParams p = layer_params(s.model);
-  const double t = s.parallel.tensor;
-  const double dense_mlp = p.mlp - p.expert;
-  return (p.attention + dense_mlp) / t + expert_params_on_gpu(s, p) + p.norms;
+  return params_on_gpu(s, layer_params(s.model));
 }
 
 double stage_params(const Scenario& s, int stage_layers, int stage) {
   double params = stage_layers * layer_params_on_gpu(s);
+  if (dense_first_layers(s.model) > 0) {
+    // The dense first layers where the split puts them, the repeated layers elsewhere.
+    const int dense = std::min(stage_dense_layers(s, stage), stage_layers);
+    params = dense * params_on_gpu(s, dense_layer_params(s.model)) +
+             (stage_layers - dense) * params_on_gpu(s, repeated_layer_params(s.model));
+  }
   const double embedding = embedding_params(s.model) / s.parallel.tensor;
   const int p = s.parallel.pipeline;
   if (stage == 0) params += embedding;
   if (stage == p - 1 && (!s.model.tied_embeddings || p > 1)) params += embedding;
   if (stage == p - 1) params += 2.0 * as_double(s.model.hidden_size);  // final layer norm
+  if (stage == p - 1) params += mtp_params_on_gpu(s).total;
   return params;
 }
 
@@ -73,8 +85,14 @@ double stage_vocab_unit(const Scenario& s, int stage) {
   return embedding_params(s.model) / s.parallel.tensor;
 }
 
-double stage_expert_params(const Scenario& s, int stage_layers) {
-  return stage_layers * layer_expert_params_on_gpu(s);
+double stage_expert_params(const Scenario& s, int stage_layers, int stage) {
+  double experts = stage_layers * layer_expert_params_on_gpu(s);
+  if (dense_first_layers(s.model) > 0) {
+    const int dense = std::min(stage_dense_layers(s, stage), stage_layers);
+    experts = (stage_layers - dense) * expert_params_on_gpu(s, repeated_layer_params(s.model));
+  }
+  if (stage == s.parallel.pipeline - 1) experts += mtp_params_on_gpu(s).expert;
+  return experts;
 }
 
 int chunk_layers(int layers, int stages, int chunks, int stage, int chunk) {

@@ -19,12 +19,14 @@ CommSizes comm_sizes(const Scenario& s);
 // Parameters one GPU of a stage holds for one layer: TP splits the matrices (norms replicated),
 // EP × ETP the routed experts (each GPU holds E/EP experts, each split over ETP ranks).
 double layer_params_on_gpu(const Scenario& s);
-// Of those, the routed experts' (a layer's average when the first layers are dense).
+// Of those, the routed experts'. Both of the mean layer (layer_params: the dense first layers
+// averaged in), which ZeRO's per-layer gathers and the gradient buckets use.
 double layer_expert_params_on_gpu(const Scenario& s);
 
 // Parameters one GPU of pipeline stage `stage` holds with `stage_layers` transformer layers: the
-// layers, the embedding on the first stage, the output layer (unless tied on one stage) and the
-// final layer norm on the last.
+// layers (the dense first layers of an MoE model as dense layers, on the stage that holds them;
+// layer_mix.hpp), the embedding on the first stage, the output layer (unless tied on one stage),
+// the final layer norm and the MTP layers (mtp_params_on_gpu) on the last.
 double stage_params(const Scenario& s, int stage_layers, int stage);
 
 // The parameters one GPU of `stage` holds in its largest vocabulary unit: the embedding V·h/t on
@@ -33,7 +35,7 @@ double stage_params(const Scenario& s, int stage_layers, int stage);
 double stage_vocab_unit(const Scenario& s, int stage);
 
 // Of those, the routed experts'.
-double stage_expert_params(const Scenario& s, int stage_layers);
+double stage_expert_params(const Scenario& s, int stage_layers, int stage);
 
 // Layers of (stage, chunk) when `layers` are split over `stages` × `chunks`: even when they divide,
 // else the remainder goes one layer each to the parts after the first in the model's order

@@ -28,8 +28,9 @@ PipelineEstimate timed(const Scenario& s, bool skip) {
     int layers = 0;
     for (int c = 0; c < s.parallel.virtual_stages; ++c)
       layers += chunk_layers(s.model.num_layers, s.parallel.pipeline, 1, st, c);
-    optimizer.push_back(optimizer_s(s, stage_params(s, layers, st), stage_expert_params(s, layers),
-                                    gpu, nullptr, costs.compute_slowdown));
+    optimizer.push_back(optimizer_s(s, stage_params(s, layers, st),
+                                    stage_expert_params(s, layers, st), gpu, nullptr,
+                                    costs.compute_slowdown));
   }
   return estimate_pipeline(s, costs, optimizer, skip);
 }

@@ -20,6 +20,7 @@
 #include "sim/engine/analytical/estimate.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "tests/workload/layer_mix_doc.hpp"
 
 namespace wt {
 namespace {
@@ -368,6 +369,29 @@ TEST(Estimate, AgreesWithTheWalkUnderBlockRecompute) {
   }
   EXPECT_EQ(agreement.cases(), 12);
   agreement.report("block recompute");
+}
+
+// Dense first layers and MTP layers (sim/workload/layer_mix.hpp): an MoE model of 10 layers, the
+// first 3 dense, with one MTP layer, over 1F1B and interleaved splits that put the dense layers on
+// one or two stages, under ZeRO 1 and 3, full (block) and per-op recompute and TP overlap; both
+// paths time the same per-stage work.
+TEST(Estimate, AgreesWithTheWalkWithDenseFirstLayersAndMtp) {
+  Agreement agreement;
+  // pipeline, virtual stages, zero stage, recompute, recompute_num_layers, tp overlap
+  for (const auto& [p, v, zero, recompute, block, overlap] :
+       {std::tuple{4, 1, 1, "none", 0, false}, std::tuple{4, 2, 1, "selective", 0, false},
+        std::tuple{2, 1, 3, "full", 0, false}, std::tuple{4, 2, 1, "full", 1, false},
+        std::tuple{4, 1, 3, "full", 2, false}, std::tuple{2, 2, 1, "per_op", 0, false},
+        std::tuple{4, 1, 1, "none", 0, true}, std::tuple{1, 1, 1, "none", 0, false}}) {
+    json doc = test::dense_first_mtp_doc(p, v);
+    doc["training"]["activation_recompute"] = recompute;
+    doc["training"]["recompute_num_layers"] = block;
+    doc["parallel"]["zero_stage"] = zero;
+    doc["parallel"]["tp_comm_overlap"] = overlap;
+    compare(parse_scenario(doc), doc.dump(), agreement);
+  }
+  EXPECT_EQ(agreement.cases(), 8);
+  agreement.report("dense first layers and MTP");
 }
 
 TEST(Estimate, UnknownGpuIsAnInputError) {

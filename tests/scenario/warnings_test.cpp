@@ -20,11 +20,12 @@ TEST(Warnings, ModelFieldsTheWorkloadApproximatesAreNamed) {
   const Scenario s = parse_scenario(nlohmann::json::parse(R"({
     "model": {"preset": "deepseek-v3"}, "training": {"global_batch_size": 8},
     "cluster": {"gpus_per_node": 1}})"));
-  // MLA, shared experts and head_dim are simulated (sim/workload/layer_shape.hpp): no warning.
+  // MLA, shared experts and head_dim are simulated (sim/workload/layer_shape.hpp), and the dense
+  // first layers and the MTP layers (sim/workload/layer_mix.hpp): no warning.
   EXPECT_FALSE(test::has_warning_containing(s, "model.mla"));
   EXPECT_FALSE(test::has_warning_containing(s, "model.moe.num_shared_experts"));
-  EXPECT_TRUE(test::has_warning_containing(s, "model.moe.first_dense_layers 3"));
-  EXPECT_TRUE(test::has_warning_containing(s, "model.mtp_layers 1"));
+  EXPECT_FALSE(test::has_warning_containing(s, "model.moe.first_dense_layers"));
+  EXPECT_FALSE(test::has_warning_containing(s, "model.mtp_layers"));
   const Scenario palm = parse_scenario(nlohmann::json::parse(R"({
     "model": {"preset": "palm-540b", "num_layers": 2}, "training": {"global_batch_size": 8},
     "cluster": {"gpus_per_node": 1}})"));

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <string>
 
 #include "sim/comm/fabric.hpp"
 #include "sim/comm/parameter_server.hpp"
@@ -21,6 +22,7 @@
 #include "sim/scenario/parse.hpp"
 #include "sim/workload/builder.hpp"
 #include "sim/workload/costs.hpp"
+#include "tests/workload/layer_mix_doc.hpp"
 
 namespace wt {
 namespace {
@@ -41,20 +43,13 @@ std::vector<std::string> shipped_scenarios() {
 
 class Agreement : public ::testing::TestWithParam<std::string> {};
 
-// Shipped scenarios above this many GPUs are scale measurements (the 131,072-GPU files,
-// docs/performance.md: one SimGrid run takes from 40 s to more than minutes); their smaller
-// siblings with the same programs run here.
-constexpr int64_t kMostGpus = 16384;
-
-TEST_P(Agreement, SimgridWithinOnePercentOfTheWalkWithoutContention) {
-  const Scenario s = load_scenario_file(GetParam());
-  const int64_t gpus = int64_t{s.cluster.num_nodes} * s.cluster.gpus_per_node;
-  if (gpus > kMostGpus) {
-    GTEST_SKIP() << GetParam() << ": " << gpus
-                 << " GPUs, a scale measurement (docs/performance.md)";
-  }
+// SimGrid's iteration time against the walk's for `s` on the uncontended network; `label` names it.
+double expect_agreement(const Scenario& s, const std::string& label) {
   const GpuSpec* gpu = find_gpu(s.cluster.gpu);
-  ASSERT_NE(gpu, nullptr);
+  if (gpu == nullptr) {
+    ADD_FAILURE() << label << ": unknown GPU";
+    return 0.0;
+  }
   Fabric fabric = make_fabric(s, *gpu);
   // Dragonfly: no shared local or global cables here, so none bounds the rings; both engines still
   // pick the two-level form where it is faster (on latency) and run it alike.
@@ -100,8 +95,34 @@ TEST_P(Agreement, SimgridWithinOnePercentOfTheWalkWithoutContention) {
   const double analytical_s = walk(w).iteration_s;
   const double simgrid_s = simulate_simgrid(w, setup).timeline.iteration_s;
   EXPECT_NEAR(simgrid_s, analytical_s, 0.01 * analytical_s)
-      << GetParam() << ": simgrid " << simgrid_s << " s, analytical " << analytical_s << " s";
-  RecordProperty("relative_difference", std::to_string(simgrid_s / analytical_s - 1.0));
+      << label << ": simgrid " << simgrid_s << " s, analytical " << analytical_s << " s";
+  return simgrid_s / analytical_s - 1.0;
+}
+
+// Shipped scenarios above this many GPUs are scale measurements (the 131,072-GPU files,
+// docs/performance.md: one SimGrid run takes from 40 s to more than minutes); their smaller
+// siblings with the same programs run here.
+constexpr int64_t kMostGpus = 16384;
+
+TEST_P(Agreement, SimgridWithinOnePercentOfTheWalkWithoutContention) {
+  const Scenario s = load_scenario_file(GetParam());
+  const int64_t gpus = int64_t{s.cluster.num_nodes} * s.cluster.gpus_per_node;
+  if (gpus > kMostGpus) {
+    GTEST_SKIP() << GetParam() << ": " << gpus
+                 << " GPUs, a scale measurement (docs/performance.md)";
+  }
+  const double diff = expect_agreement(s, GetParam());
+  RecordProperty("relative_difference", std::to_string(diff));
+}
+
+// The dense first layers of an MoE model on stage 0 and an MTP layer on the last stage
+// (sim/workload/layer_mix.hpp): stages of unequal work, 1F1B and interleaved.
+TEST(AgreementLayerMix, DenseFirstLayersAndMtp) {
+  for (const int v : {1, 2}) {
+    nlohmann::json doc = test::dense_first_mtp_doc(4, v);
+    doc["training"]["global_batch_size"] = 16;
+    expect_agreement(parse_scenario(doc), "dense first layers and MTP, v=" + std::to_string(v));
+  }
 }
 
 std::string name_of(const ::testing::TestParamInfo<std::string>& info) {

@@ -9,15 +9,7 @@
 namespace wt {
 namespace {
 
-double total_op_flops(const Workload& w) {
-  double per_gpu_sum = 0.0;
-  for (const Program& p : w.programs) {
-    for (const Op& op : p.ops)
-      per_gpu_sum += op.flops;
-  }
-  // Each program runs on tensor · context · data GPUs.
-  return per_gpu_sum * w.tensor * w.context * w.data;
-}
+using test::total_op_flops;
 
 TEST(Builder, OpFlopsAddUpToTheClosedForm) {
   for (auto recompute :

@@ -2,6 +2,7 @@
 // Scenarios built in code for workload and engine tests (no parser involved): a GPT-style model on
 // a cluster of H100 nodes, with the layout given.
 #include "sim/scenario/scenario.hpp"
+#include "sim/workload/program.hpp"
 
 namespace wt::test {
 
@@ -41,6 +42,17 @@ inline Scenario llama3_8b_scenario(int tensor, int pipeline, int data) {
   s.model.vocab_size = 128256;
   s.model.seq_length = 8192;
   return s;
+}
+
+// The FLOPs of every op of a workload, over all its GPUs: each program runs on
+// tensor · context · data GPUs.
+inline double total_op_flops(const Workload& w) {
+  double per_gpu_sum = 0.0;
+  for (const Program& p : w.programs) {
+    for (const Op& op : p.ops)
+      per_gpu_sum += op.flops;
+  }
+  return per_gpu_sum * w.tensor * w.context * w.data;
 }
 
 }  // namespace wt::test

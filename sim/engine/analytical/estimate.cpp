@@ -13,6 +13,7 @@
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/workload/costs.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/schedule.hpp"
 #include "sim/workload/stage_memory.hpp"
@@ -54,10 +55,14 @@ class StageTable {
         most_chunk = std::max(most_chunk, n);
       }
       const bool middle = st > 0 && st < p - 1;
+      // A middle stage holding dense first layers (layer_mix.hpp) is a kind of its own.
+      const int dense = stage_dense_layers(s, st);
       size_t k = 0;
-      while (k < kinds_.size() && !(middle && kinds_[k].middle && kinds_[k].layers == layers))
+      while (k < kinds_.size() && !(middle && kinds_[k].middle && kinds_[k].layers == layers &&
+                                    kinds_[k].dense == dense))
         ++k;
-      if (k == kinds_.size()) kinds_.push_back({layers, middle, stage_weights(s, layers, st)});
+      if (k == kinds_.size())
+        kinds_.push_back({layers, dense, middle, stage_weights(s, layers, st)});
       stages_[st] = {static_cast<int>(k), most_chunk};
     }
   }
@@ -71,7 +76,7 @@ class StageTable {
 
  private:
   struct Kind {
-    int layers;
+    int layers, dense;
     bool middle;
     StageWeights weights;
   };

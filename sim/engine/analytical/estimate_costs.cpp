@@ -6,6 +6,7 @@
 #include "sim/hardware/speed_spread.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/tp_overlap.hpp"
@@ -158,6 +159,34 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     // Per-op reruns only the all-gathers (layer_work.hpp).
     if (per_op) c.comm_recompute.tp.time_s = overlap.forward.all_gather_s;
     c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
+  }
+
+  // The dense first layers: the dense layer's kernels with the same TP overlap (its collectives
+  // are the layer's less the all-to-alls), and the MTP input's kernels.
+  if (dense_first_layers(s.model) > 0) {
+    const Scenario dense = dense_layer_scenario(s);
+    c.dense_fwd_s = list_time_s(dense, gpu, calibration, slowdown,
+                                [&](KernelSink& k) { emit_layer_forward_kernels(dense, k); });
+    c.dense_bwd_s = list_time_s(dense, gpu, calibration, slowdown,
+                                [&](KernelSink& k) { emit_layer_backward_kernels(dense, k); });
+    if (overlap.on) {
+      c.dense_fwd_s += overlap.forward.gemm_stretch_s;
+      c.dense_bwd_s += overlap.backward.gemm_stretch_s;
+    }
+    c.dense_comm_fwd = c.comm_fwd;
+    c.dense_comm_recompute = c.comm_recompute;
+    c.dense_comm_bwd = c.comm_bwd;
+    for (LayerComm* comm : {&c.dense_comm_fwd, &c.dense_comm_recompute, &c.dense_comm_bwd})
+      comm->ep = {};
+  }
+  if (s.model.mtp_layers > 0) {
+    c.mtp_layers = s.model.mtp_layers;
+    c.mtp_input_fwd_s = list_time_s(s, gpu, calibration, slowdown,
+                                    [&](KernelSink& k) { emit_mtp_input_forward_kernels(s, k); });
+    c.mtp_input_bwd_s = list_time_s(s, gpu, calibration, slowdown,
+                                    [&](KernelSink& k) { emit_mtp_input_backward_kernels(s, k); });
+    c.mtp_dense_grad_bytes = mtp_dense_grad_bytes(s, z);
+    c.mtp_expert_grad_bytes = mtp_expert_grad_bytes(s, z);
   }
 
   // One stage sends nothing and syncs no tied embedding (syncs_tied_embedding needs two stages;

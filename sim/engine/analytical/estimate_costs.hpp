@@ -68,6 +68,30 @@ struct StepCosts {
     const double per_op = full_recompute ? 0.0 : comm_recompute.time_s();
     return (recomputed ? recompute_unit_s() : 0.0) + per_op + layer_bwd_s + comm_bwd.time_s();
   }
+
+  // The dense first layers of an MoE model (layer_mix.hpp): their kernels, and their collectives
+  // (the layer's without the all-to-alls). Zero without.
+  double dense_fwd_s = 0.0, dense_bwd_s = 0.0;
+  LayerComm dense_comm_fwd, dense_comm_recompute, dense_comm_bwd;
+  double dense_fwd_unit_s() const { return dense_fwd_s + dense_comm_fwd.time_s(); }
+  double dense_recompute_unit_s() const {
+    return full_recompute ? dense_fwd_s + dense_comm_recompute.time_s() : 0.0;
+  }
+  double dense_bwd_unit_s(bool recomputed) const {
+    const double per_op = full_recompute ? 0.0 : dense_comm_recompute.time_s();
+    return (recomputed ? dense_recompute_unit_s() : 0.0) + per_op + dense_bwd_s +
+           dense_comm_bwd.time_s();
+  }
+
+  // The MTP depths on the last chunk of the last stage (layer_mix.hpp): model.mtp_layers of them,
+  // each its input, a repeated layer (never recomputed) and the output head again.
+  int mtp_layers = 0;
+  double mtp_input_fwd_s = 0.0, mtp_input_bwd_s = 0.0;
+  double mtp_dense_grad_bytes = 0.0, mtp_expert_grad_bytes = 0.0;  // joining the buckets
+  double mtp_fwd_s() const { return mtp_layers * (mtp_input_fwd_s + fwd_unit_s() + logits_fwd_s); }
+  double mtp_bwd_s() const {
+    return mtp_layers * (logits_bwd_s + bwd_unit_s(false) + mtp_input_bwd_s);
+  }
 };
 
 StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,

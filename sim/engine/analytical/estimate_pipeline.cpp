@@ -8,6 +8,7 @@
 #include "sim/engine/analytical/estimate_clock.hpp"
 #include "sim/engine/analytical/estimate_scratch.hpp"
 #include "sim/engine/analytical/estimate_steady.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/program.hpp"
 #include "sim/workload/schedule.hpp"
@@ -40,6 +41,9 @@ class PipelineClock {
         bwd_unit_s_(c.bwd_unit_s(false)),
         recomputed_bwd_unit_s_(c.bwd_unit_s(true)),
         recompute_unit_s_(c.recompute_unit_s()),
+        dense_fwd_unit_s_(c.dense_fwd_unit_s()),
+        dense_bwd_unit_s_(c.dense_bwd_unit_s(false)),
+        dense_recomputed_bwd_unit_s_(c.dense_bwd_unit_s(true)),
         chunks_(memory) {
     const ParallelConfig& par = s.parallel;
     const bool partitioned = par.zero_stage >= 1 && par.zero_stage <= 2 && c.dp_group > 1;
@@ -52,7 +56,7 @@ class PipelineClock {
       int offset = 0;
       for (int ch = 0; ch < v_; ++ch) {
         const int n = chunk_layers(s, st, ch);
-        chunks_.push_back({n, offset, recomputed_layers(s, n), -1});
+        chunks_.push_back({n, offset, recomputed_layers(s, n), -1, chunk_dense_layers(s, st, ch)});
         offset += n;
       }
     }
@@ -95,6 +99,7 @@ class PipelineClock {
     int layers, offset;
     int recomputed;  // of those a backward pass recomputes first (recomputed_layers)
     int final_mb;    // on stage 0's entries: the micro-batch of the chunk's last backward pass
+    int dense;       // of the layers, the dense first layers (the chunk's first: layer_mix.hpp)
   };
   const Chunk& chunk(int stage, int ch) const { return chunks_[stage * v_ + ch]; }
   int layers(int stage, int ch) const { return chunk(stage, ch).layers; }
@@ -168,6 +173,22 @@ class PipelineClock {
     return std::max(chain, gate) + unit_s;
   }
 
+  // The same for a forward pass whose first `dense` layers are dense first layers: the repeated
+  // layers' closed form without them, else layer by layer.
+  double gated_layers(StageClock& k, double t, int n, int dense, double first_s) const {
+    if (dense == 0) return gated_layers(k, t, n, fwd_unit_s_, first_s);
+    const double g = c_.layer_gather.time_s;
+    for (int i = 0; i < n; ++i) {
+      const double gate = first_s + (i + 1) * g;
+      if (gate > t) {
+        k.gather_wait_s += gate - t;
+        t = gate;
+      }
+      t += i < dense ? dense_fwd_unit_s_ : fwd_unit_s_;
+    }
+    return t;
+  }
+
   bool forward(int stage, const PipeStep& step) {
     StageClock& k = clocks_[stage];
     const int ch = step.chunk, mb = step.micro_batch;
@@ -178,16 +199,18 @@ class PipelineClock {
       if (!(stage > 0 ? ran(stage - 1, ch, mb, true) : ran(p_ - 1, ch - 1, mb, true))) return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, true)]);
     }
-    const int n = layers(stage, ch);
+    const int n = layers(stage, ch), dense = chunk(stage, ch).dense;
     if (zero3_) {
-      t = gated_layers(k, t, n, fwd_unit_s_, k.gathered_s);
+      t = gated_layers(k, t, n, dense, k.gathered_s);
       issue_gathers(k, n * c_.layer_gather.time_s, n * c_.layer_gather.sent_bytes);
     } else if (start_gathers_) {
-      t = gated_layers(k, t, n, fwd_unit_s_, chunk(stage, ch).offset * c_.layer_gather.time_s);
+      t = gated_layers(k, t, n, dense, chunk(stage, ch).offset * c_.layer_gather.time_s);
     } else {
       t += n * fwd_unit_s_;
+      if (dense > 0) t += dense * (dense_fwd_unit_s_ - fwd_unit_s_);
     }
     if (last_virtual(stage, ch)) {
+      t += c_.mtp_fwd_s();                      // the MTP depths, after the main layers
       t = gated_vocab(k, t) + c_.logits_fwd_s;  // kept gathered through its backward
     } else {
       const bool wrap = stage == p_ - 1;
@@ -205,12 +228,17 @@ class PipelineClock {
     if (last_virtual(stage, ch)) {
       t += c_.logits_bwd_s;
       reduce_vocab(k, t);
+      t += c_.mtp_bwd_s();  // the MTP depths' backward, before the main layers'
     } else {
       if (!(stage < p_ - 1 ? ran(stage + 1, ch, mb, false) : ran(0, ch + 1, mb, false)))
         return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, false)]);
     }
     const bool final_pass = this->final_pass(ch, mb);
+    if (final_pass && !zero3_ && last_virtual(stage, ch) && c_.mtp_layers > 0) {
+      k.pending_grad_bytes += c_.mtp_dense_grad_bytes;
+      k.pending_expert_bytes += c_.mtp_expert_grad_bytes;
+    }
     if (final_pass && !zero3_ && last_virtual(stage, ch) && (!s_.model.tied_embeddings || p_ > 1))
       k.pending_grad_bytes += c_.embedding_grad_bytes;
     t = backward_layers(k, t, chunk(stage, ch), final_pass);
@@ -232,12 +260,21 @@ class PipelineClock {
   // final pass the gradient buckets fill and launch as layers finish.
   double backward_layers(StageClock& k, double t, const Chunk& chunk, bool final_pass) {
     // Backward runs the chunk's layers last to first; the first `recomputed` recompute.
-    const int n = chunk.layers, recomputed = chunk.recomputed;
+    const int n = chunk.layers, recomputed = chunk.recomputed, dense_layers = chunk.dense;
     const auto unit_of = [&](int i) {
-      return n - 1 - i < recomputed ? recomputed_bwd_unit_s_ : bwd_unit_s_;
+      const int layer = n - 1 - i;
+      if (layer < dense_layers)
+        return layer < recomputed ? dense_recomputed_bwd_unit_s_ : dense_bwd_unit_s_;
+      return layer < recomputed ? recomputed_bwd_unit_s_ : bwd_unit_s_;
     };
+    if (zero3_ && dense_layers > 0) return zero3_backward_layers(k, t, n, unit_of);
     if (zero3_) return zero3_backward_layers(k, t, n, recomputed);
-    if (!final_pass) return t + n * bwd_unit_s_ + recomputed * recompute_unit_s_;
+    if (!final_pass) {
+      t += n * bwd_unit_s_ + recomputed * recompute_unit_s_;
+      if (dense_layers == 0) return t;
+      return t + dense_layers * (dense_bwd_unit_s_ - bwd_unit_s_) +
+             std::min(dense_layers, recomputed) * (c_.dense_recompute_unit_s() - recompute_unit_s_);
+    }
     // The stage's sums kept in locals for the loop (a store to the stage could alias the costs).
     const double dense = c_.layer_dense_grad_bytes, expert = c_.layer_expert_grad_bytes;
     const double bucket = c_.bucket_bytes;
@@ -290,6 +327,23 @@ class PipelineClock {
     k.dp_s = dp;
     k.dp_sent_bytes = dp_bytes;
     k.has_dp = true;
+    return t;
+  }
+
+  // The same layer by layer, the i-th (last to first) taking unit_of(i): a chunk holding dense
+  // first layers.
+  template <class UnitOf>
+  double zero3_backward_layers(StageClock& k, double t, int n, UnitOf unit_of) {
+    const double g = c_.layer_gather.time_s, r = c_.layer_reduce.time_s;
+    for (int i = 0; i < n; ++i) {
+      k.gathered_s += g;
+      k.gather_sent_bytes += c_.layer_gather.sent_bytes;
+      t = gated(k, t);
+      t += unit_of(i);
+      k.dp_s = std::max(k.dp_s, t) + r;
+      k.dp_sent_bytes += c_.layer_reduce.sent_bytes;
+    }
+    if (n > 0) k.has_dp = true;
     return t;
   }
 
@@ -407,6 +461,30 @@ class PipelineClock {
     return static_cast<double>(m_) * stage_layers(stage);
   }
 
+  // Of those, the dense first layers' passes, and the recomputed ones (as recompute_passes).
+  double dense_passes(int stage) const {
+    int dense = 0;
+    for (int ch = 0; ch < v_; ++ch)
+      dense += chunk(stage, ch).dense;
+    return static_cast<double>(m_) * dense;
+  }
+  double dense_recompute_passes(int stage) const {
+    if (!c_.full_recompute) return dense_passes(stage);
+    int dense = 0;
+    for (int ch = 0; ch < v_; ++ch)
+      dense += std::min(chunk(stage, ch).dense, chunk(stage, ch).recomputed);
+    return static_cast<double>(m_) * dense;
+  }
+
+  // The MTP layers' passes on the stage (the last), and those that run their collectives again
+  // (per-op recompute's; none recompute fully).
+  double mtp_passes(int stage) const {
+    return stage == p_ - 1 ? static_cast<double>(m_) * c_.mtp_layers : 0.0;
+  }
+  double mtp_rerun_passes(int stage) const {
+    return c_.full_recompute ? 0.0 : mtp_passes(stage);
+  }
+
   // Layer passes that run their collectives again: the recomputed layers' under full recompute
   // (every layer, or the first recompute_num_layers of each chunk), every layer's under per-op.
   double recompute_passes(int stage) const {
@@ -425,10 +503,13 @@ class PipelineClock {
     const LayerComm& r = c_.comm_recompute;
     const LayerComm& b = c_.comm_bwd;
     CommVolume v;
-    const double reruns = recompute_passes(stage);
-    v.tp = passes * (f.tp.sent_bytes + b.tp.sent_bytes) + reruns * r.tp.sent_bytes;
-    v.cp = passes * (f.cp.sent_bytes + b.cp.sent_bytes) + reruns * r.cp.sent_bytes;
-    v.ep = passes * (f.ep.sent_bytes + b.ep.sent_bytes) + reruns * r.ep.sent_bytes;
+    // The MTP layers' collectives are the repeated layer's; the dense layers' lack the all-to-alls.
+    const double all = passes + mtp_passes(stage);
+    const double reruns = recompute_passes(stage) + mtp_rerun_passes(stage);
+    const double ep = all - dense_passes(stage), ep_reruns = reruns - dense_recompute_passes(stage);
+    v.tp = all * (f.tp.sent_bytes + b.tp.sent_bytes) + reruns * r.tp.sent_bytes;
+    v.cp = all * (f.cp.sent_bytes + b.cp.sent_bytes) + reruns * r.cp.sent_bytes;
+    v.ep = ep * (f.ep.sent_bytes + b.ep.sent_bytes) + ep_reruns * r.ep.sent_bytes;
     const int forward_sends = v_ - (stage == p_ - 1 ? 1 : 0);
     const int backward_sends = v_ - (stage == 0 ? 1 : 0);
     v.pp = m * (forward_sends + backward_sends) * c_.p2p.sent_bytes + k.pp_sync_sent_bytes;
@@ -444,8 +525,14 @@ class PipelineClock {
     const double m = static_cast<double>(m_);
     Breakdown& b = out.breakdown_s;
     const double reruns = recompute_passes(st);
+    const double dense = dense_passes(st), dense_reruns = dense_recompute_passes(st);
+    const double mtp = mtp_passes(st);
     b.compute = passes * (c_.layer_fwd_s + c_.layer_bwd_s) +
                 (c_.full_recompute ? reruns * c_.layer_fwd_s : 0.0);
+    b.compute += dense * (c_.dense_fwd_s - c_.layer_fwd_s + c_.dense_bwd_s - c_.layer_bwd_s) +
+                 (c_.full_recompute ? dense_reruns * (c_.dense_fwd_s - c_.layer_fwd_s) : 0.0);
+    b.compute += mtp * (c_.mtp_input_fwd_s + c_.layer_fwd_s + c_.logits_fwd_s + c_.logits_bwd_s +
+                        c_.layer_bwd_s + c_.mtp_input_bwd_s);
     if (st == 0) b.compute += m * (c_.embedding_fwd_s + c_.embedding_bwd_s);
     if (st == p_ - 1) b.compute += m * (c_.logits_fwd_s + c_.logits_bwd_s);
     b.optimizer = optimizer_s_[st];
@@ -454,9 +541,10 @@ class PipelineClock {
     const LayerComm& f = c_.comm_fwd;
     const LayerComm& r = c_.comm_recompute;
     const LayerComm& bw = c_.comm_bwd;
-    e.tp = passes * (f.tp.time_s + bw.tp.time_s) + reruns * r.tp.time_s;
-    e.cp = passes * (f.cp.time_s + bw.cp.time_s) + reruns * r.cp.time_s;
-    e.ep = passes * (f.ep.time_s + bw.ep.time_s) + reruns * r.ep.time_s;
+    const double all = passes + mtp, all_reruns = reruns + mtp_rerun_passes(st);
+    e.tp = all * (f.tp.time_s + bw.tp.time_s) + all_reruns * r.tp.time_s;
+    e.cp = all * (f.cp.time_s + bw.cp.time_s) + all_reruns * r.cp.time_s;
+    e.ep = (all - dense) * (f.ep.time_s + bw.ep.time_s) + (all_reruns - dense_reruns) * r.ep.time_s;
     e.pp = k.recv_comm_s;
     e.dp = k.gather_wait_s;
     e.dp += k.optimizer_wait_dp_s;
@@ -481,6 +569,7 @@ class PipelineClock {
   // When each (stage, chunk, micro-batch, direction) input lands, once sent.
   double* arrivals_;  // in memory_, released with it
   const double fwd_unit_s_, bwd_unit_s_, recomputed_bwd_unit_s_, recompute_unit_s_;
+  const double dense_fwd_unit_s_, dense_bwd_unit_s_, dense_recomputed_bwd_unit_s_;
   std::pmr::vector<Chunk> chunks_;
   Buckets dense_{&StageClock::pending_grad_bytes, &c_.dp_shape, c_.dp_group};
   Buckets experts_{&StageClock::pending_expert_bytes, &c_.edp_shape, c_.edp_group};
