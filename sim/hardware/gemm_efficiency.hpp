@@ -38,7 +38,7 @@ inline constexpr std::array<GemmTile, 8> kGemmTiles{
 // element costs about kTileLoadCost multiply-add times that the tile does not hide, so the tile
 // runs at r / (r + kTileLoadCost) of the tensor cores. Fitted (the only constant of the tile set)
 // to the 171 bf16 GEMMs measured on an H100 (calibrate/profiles/h100-sxm5-80gb-measured.json):
-// docs/validation.md, "Constants".
+// docs/validation.md, "Fitted and chosen constants".
 inline constexpr double kTileLoadCost = 24.0;
 
 // r / (r + kTileLoadCost) of this tile relative to the largest tile's (1 for 128 × 256).

@@ -1,7 +1,8 @@
 // The GEMM shape model (sim/hardware/gemm_efficiency.hpp) against the 171 bf16 GEMMs measured on an
 // H100 and on an H200 (calibrate/profiles/*-measured.json, cuBLAS 13.1): the catalog's best-shape
 // efficiency × gemm_shape_factor, against the measured TFLOP/s ÷ the catalog's bf16 peak. The
-// figures asserted are what the model reaches (docs/validation.md, "Constants", kTileLoadCost).
+// figures asserted are what the model reaches (docs/validation.md, "Fitted and chosen constants",
+// kTileLoadCost).
 #include <gtest/gtest.h>
 
 #include <algorithm>
