@@ -51,9 +51,9 @@ class MatrixSink final : public KernelSink {
 
  private:
   // A rank-r GEMM reads or writes an m×n matrix for 2r FLOPs per element: memory-bound. The GEMM
-  // model's tile-wave factor (128×256 tiles) does not describe the split-K / GEMV-like kernels
-  // cuBLAS runs for an output r wide, so its best-shape efficiency (m, n, k left 0) bounds the
-  // compute side, the memory bandwidth the rest (docs/models.md, "Gradient compression").
+  // model's tile-wave factor (64×64 to 128×256 tiles) does not describe the split-K / GEMV-like
+  // kernels cuBLAS runs for an output r wide, so its best-shape efficiency (m, n, k left 0) bounds
+  // the compute side, the memory bandwidth the rest (docs/models.md, "Gradient compression").
   double gemm_s(int64_t m, int64_t n, int64_t k) const {
     KernelShape g{KernelClass::gemm, "powersgd", ""};
     const double dm = static_cast<double>(m), dn = static_cast<double>(n),
