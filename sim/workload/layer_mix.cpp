@@ -9,10 +9,6 @@
 
 namespace wt {
 
-int dense_first_layers(const ModelConfig& m) {
-  return m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
-}
-
 Scenario dense_layer_scenario(const Scenario& s) {
   Scenario d = s;
   d.model.moe = MoeConfig{};
@@ -31,14 +27,13 @@ int chunk_first_layer(const Scenario& s, int stage, int chunk) {
   return layer;
 }
 
-int chunk_dense_layers(const Scenario& s, int stage, int chunk) {
+int chunk_dense_layers_of(const Scenario& s, int stage, int chunk) {
   const int dense = dense_first_layers(s.model);
-  if (dense == 0) return 0;
   const int first = chunk_first_layer(s, stage, chunk);
   return std::clamp(dense - first, 0, chunk_layers(s, stage, chunk));
 }
 
-int stage_dense_layers(const Scenario& s, int stage) {
+int stage_dense_layers_of(const Scenario& s, int stage) {
   int dense = 0;
   for (int c = 0; c < s.parallel.virtual_stages; ++c)
     dense += chunk_dense_layers(s, stage, c);

@@ -10,7 +10,11 @@
 namespace wt {
 
 // The dense first layers of an MoE model (0 for a dense model: every layer is dense and alike).
-int dense_first_layers(const ModelConfig& m);
+// Inline, as the two below: the estimate asks for every stage and chunk, nearly always of a model
+// without them.
+inline int dense_first_layers(const ModelConfig& m) {
+  return m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
+}
 
 // The scenario a dense first layer is priced with: the model without routed or shared experts, so
 // that the layer's kernels, collectives, activations and parameters are those of a dense layer of
@@ -22,8 +26,14 @@ Scenario dense_layer_scenario(const Scenario& s);
 int chunk_first_layer(const Scenario& s, int stage, int chunk);
 
 // Of the layers of (stage, chunk), how many are dense first layers: the first ones of the chunk.
-int chunk_dense_layers(const Scenario& s, int stage, int chunk);
-int stage_dense_layers(const Scenario& s, int stage);
+int chunk_dense_layers_of(const Scenario& s, int stage, int chunk);  // with dense first layers
+int stage_dense_layers_of(const Scenario& s, int stage);
+inline int chunk_dense_layers(const Scenario& s, int stage, int chunk) {
+  return dense_first_layers(s.model) == 0 ? 0 : chunk_dense_layers_of(s, stage, chunk);
+}
+inline int stage_dense_layers(const Scenario& s, int stage) {
+  return dense_first_layers(s.model) == 0 ? 0 : stage_dense_layers_of(s, stage);
+}
 
 // Whether (stage, chunk) runs the MTP layers: the last chunk of the last stage, after its layers.
 bool chunk_holds_mtp(const Scenario& s, int stage, int chunk);

@@ -17,6 +17,9 @@
 namespace wt {
 namespace {
 
+// kMix: the model has dense first layers or MTP layers (layer_mix.hpp); without (nearly every
+// model) the per-step code has none of their terms.
+template <bool kMix>
 class PipelineClock {
  public:
   PipelineClock(const Scenario& s, const StepCosts& c, std::span<const double> optimizer_s,
@@ -199,7 +202,7 @@ class PipelineClock {
       if (!(stage > 0 ? ran(stage - 1, ch, mb, true) : ran(p_ - 1, ch - 1, mb, true))) return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, true)]);
     }
-    const int n = layers(stage, ch), dense = chunk(stage, ch).dense;
+    const int n = layers(stage, ch), dense = kMix ? chunk(stage, ch).dense : 0;
     if (zero3_) {
       t = gated_layers(k, t, n, dense, k.gathered_s);
       issue_gathers(k, n * c_.layer_gather.time_s, n * c_.layer_gather.sent_bytes);
@@ -210,8 +213,8 @@ class PipelineClock {
       if (dense > 0) t += dense * (dense_fwd_unit_s_ - fwd_unit_s_);
     }
     if (last_virtual(stage, ch)) {
-      t += c_.mtp_fwd_s();                      // the MTP depths, after the main layers
-      t = gated_vocab(k, t) + c_.logits_fwd_s;  // kept gathered through its backward
+      if (kMix && c_.mtp_layers > 0) t += c_.mtp_fwd_s();  // the MTP depths, after the main layers
+      t = gated_vocab(k, t) + c_.logits_fwd_s;             // kept gathered through its backward
     } else {
       const bool wrap = stage == p_ - 1;
       send(k, t, slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true));
@@ -228,14 +231,15 @@ class PipelineClock {
     if (last_virtual(stage, ch)) {
       t += c_.logits_bwd_s;
       reduce_vocab(k, t);
-      t += c_.mtp_bwd_s();  // the MTP depths' backward, before the main layers'
+      if (kMix && c_.mtp_layers > 0)
+        t += c_.mtp_bwd_s();  // the MTP depths' backward, before the main ones'
     } else {
       if (!(stage < p_ - 1 ? ran(stage + 1, ch, mb, false) : ran(0, ch + 1, mb, false)))
         return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, false)]);
     }
     const bool final_pass = this->final_pass(ch, mb);
-    if (final_pass && !zero3_ && last_virtual(stage, ch) && c_.mtp_layers > 0) {
+    if (kMix && final_pass && !zero3_ && last_virtual(stage, ch) && c_.mtp_layers > 0) {
       k.pending_grad_bytes += c_.mtp_dense_grad_bytes;
       k.pending_expert_bytes += c_.mtp_expert_grad_bytes;
     }
@@ -260,7 +264,8 @@ class PipelineClock {
   // final pass the gradient buckets fill and launch as layers finish.
   double backward_layers(StageClock& k, double t, const Chunk& chunk, bool final_pass) {
     // Backward runs the chunk's layers last to first; the first `recomputed` recompute.
-    const int n = chunk.layers, recomputed = chunk.recomputed, dense_layers = chunk.dense;
+    const int n = chunk.layers, recomputed = chunk.recomputed;
+    const int dense_layers = kMix ? chunk.dense : 0;
     const auto unit_of = [&](int i) {
       const int layer = n - 1 - i;
       if (layer < dense_layers)
@@ -275,6 +280,18 @@ class PipelineClock {
       return t + dense_layers * (dense_bwd_unit_s_ - bwd_unit_s_) +
              std::min(dense_layers, recomputed) * (c_.dense_recompute_unit_s() - recompute_unit_s_);
     }
+    if (dense_layers == 0) {
+      return final_backward_layers(k, t, n, [&](int i) {
+        return n - 1 - i < recomputed ? recomputed_bwd_unit_s_ : bwd_unit_s_;
+      });
+    }
+    return final_backward_layers(k, t, n, unit_of);
+  }
+
+  // The final pass's layers, the i-th (last to first) taking unit_of(i): the gradient buckets fill
+  // and launch as layers finish.
+  template <class UnitOf>
+  double final_backward_layers(StageClock& k, double t, int n, UnitOf unit_of) {
     // The stage's sums kept in locals for the loop (a store to the stage could alias the costs).
     const double dense = c_.layer_dense_grad_bytes, expert = c_.layer_expert_grad_bytes;
     const double bucket = c_.bucket_bytes;
@@ -580,7 +597,9 @@ class PipelineClock {
 PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
                                    std::span<const double> optimizer_s, bool skip_steady_state) {
   StackArena<16 * 1024> scratch;  // the arrival table of 1,024 micro-batch hops, the clocks
-  return PipelineClock(s, costs, optimizer_s, scratch.resource()).run(skip_steady_state);
+  if (dense_first_layers(s.model) > 0 || s.model.mtp_layers > 0)
+    return PipelineClock<true>(s, costs, optimizer_s, scratch.resource()).run(skip_steady_state);
+  return PipelineClock<false>(s, costs, optimizer_s, scratch.resource()).run(skip_steady_state);
 }
 
 }  // namespace wt
