@@ -80,16 +80,16 @@ DailyReplicas plan_day(const std::vector<double>& rates, const ReplicaScreen& sc
     } else {
       hour.screen_replicas = screen_replicas(rates[h], screen.max_rps);
       const int from = std::max({1, limits.min_replicas, hour.screen_replicas});
-      hour.replicas = runner.fewest(rates[h], from, limits.max_replicas);
+      hour.replicas = runner.confirmed(rates[h], from, limits.max_replicas);
       if (hour.replicas == 0) {  // cannot happen below the peak's count; kept honest
         hour.replicas = peak_replicas;
         day.warnings.push_back("hour " + std::to_string(h) +
                                ": no replica count up to max_replicas meets the SLOs; the " +
                                "peak's count is kept");
       }
-      hour.run = runner.at(rates[h], hour.replicas);
-      if (runner.has(rates[h], hour.replicas - 1))
-        hour.below = runner.at(rates[h], hour.replicas - 1);
+      hour.run = runner.verdict(rates[h], hour.replicas);
+      if (runner.has_any(rates[h], hour.replicas - 1))
+        hour.below = runner.verdict(rates[h], hour.replicas - 1);
     }
     day.hours.push_back(hour);
   }
@@ -129,7 +129,7 @@ DailyReplicas daily_replicas(const Scenario& s, double usd_per_gpu_hour,
   int64_t runs = 0;
   RateRunner runner(s, runs);
   const int from = std::max(1, screen_replicas(peak, screen.max_rps));
-  const int peak_replicas = runner.fewest(peak, from, limits.max_replicas);
+  const int peak_replicas = runner.confirmed(peak, from, limits.max_replicas);
   if (peak_replicas == 0) {
     day.simulations = runs;
     char buf[160];

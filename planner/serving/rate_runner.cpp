@@ -35,13 +35,14 @@ RateRunner::RateRunner(Scenario s, int64_t& runs) : s_(std::move(s)), runs_(runs
   base_requests_ = base_requests(s_.serving);
 }
 
-const RateRun& RateRunner::at(double rate, int replicas) {
-  const auto key = std::make_pair(rate, replicas);
+const RateRun& RateRunner::at(double rate, int replicas, bool confirm) {
+  const auto key = std::make_tuple(rate, replicas, confirm);
   if (auto it = memo_.find(key); it != memo_.end()) return it->second;
   Scenario s = s_;
   s.serving.replicas = replicas;
   s.serving.traffic.rate_rps = rate;
-  s.serving.num_requests = std::max(base_requests_, kRequestsPerReplica * replicas);
+  const int64_t per_replica = confirm ? kConfirmRequestsPerReplica : kRequestsPerReplica;
+  s.serving.num_requests = std::max(base_requests_, per_replica * replicas);
   const ServingResult r = serve_scenario(s).result;
   ++runs_;
   RateRun run;
@@ -54,17 +55,21 @@ const RateRun& RateRunner::at(double rate, int replicas) {
   return memo_.emplace(key, run).first->second;
 }
 
-int RateRunner::fewest(double rate, int from, int max) {
+const RateRun& RateRunner::verdict(double rate, int replicas) {
+  return at(rate, replicas, has(rate, replicas, true));
+}
+
+int RateRunner::fewest(double rate, int from, int max, bool confirm) {
   if (from > max) return 0;
   int lo = from - 1;  // fails (by the screen, or simulated)
   int hi = from;
-  double worst = worst_ratio(at(rate, hi));
-  while (!at(rate, hi).meets) {
+  double worst = worst_ratio(at(rate, hi, confirm));
+  while (!at(rate, hi, confirm).meets) {
     if (hi >= max) return 0;
     lo = hi;
     hi = std::min(max, std::max(hi * 2, hi + 1));
-    const double next = worst_ratio(at(rate, hi));
-    if (!at(rate, hi).meets && next > 0.95 * worst) {
+    const double next = worst_ratio(at(rate, hi, confirm));
+    if (!at(rate, hi, confirm).meets && next > 0.95 * worst) {
       plateau_ = hi;
       return 0;
     }
@@ -72,9 +77,14 @@ int RateRunner::fewest(double rate, int from, int max) {
   }
   while (hi - lo > 1) {
     const int mid = lo + (hi - lo) / 2;
-    (at(rate, mid).meets ? hi : lo) = mid;
+    (at(rate, mid, confirm).meets ? hi : lo) = mid;
   }
   return hi;
+}
+
+int RateRunner::confirmed(double rate, int from, int max) {
+  const int found = fewest(rate, from, max);
+  return found == 0 ? 0 : fewest(rate, found, max, true);
 }
 
 }  // namespace wt

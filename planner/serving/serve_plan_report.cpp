@@ -129,6 +129,7 @@ nlohmann::ordered_json serve_plan_json(const ServePlanResult& r) {
   j["peak_rate_rps"] = r.peak_rate_rps;
   j["peak_hour"] = r.peak_hour;
   j["requests_per_run"] = r.requests_per_run;
+  j["confirm_requests_per_replica"] = kConfirmRequestsPerReplica;
   j["min_replicas"] = r.min_replicas;
   j["max_replicas"] = r.max_replicas;
   j["cold_start_s"] = r.cold_start_s;
@@ -190,8 +191,11 @@ std::string serve_plan_text(const ServePlanResult& r) {
     out += fmt("%s%d %s", sep.c_str(), n.get<int>(), status.c_str());
     sep = ", ";
   }
-  out += fmt("; %lld simulations of %lld+ requests\n", static_cast<long long>(r.des_runs),
-             static_cast<long long>(r.requests_per_run));
+  out +=
+      fmt("; %lld simulations of %lld+ requests (a count that meets confirmed with %lld per "
+          "replica)\n",
+          static_cast<long long>(r.des_runs), static_cast<long long>(r.requests_per_run),
+          static_cast<long long>(kConfirmRequestsPerReplica));
   if (r.best < 0) {
     out += "\nno deployment meets the SLOs at the peak rate\n";
   } else {

@@ -97,6 +97,14 @@ Deployment screen_one(const ServePlanSpec& spec, uint64_t index, double peak, Sc
   return d;
 }
 
+// The most replicas of `d` (at most serve_plan.max_replicas) costing less than `best_usd_per_hour`.
+int below_cost(double best_usd_per_hour, const Deployment& d, const ServePlanSpec& spec) {
+  int n = spec.max_replicas;
+  while (n > 0 && n * d.tensor * d.usd_per_gpu_hour >= best_usd_per_hour)
+    --n;
+  return n;
+}
+
 bool cheaper(const Deployment& a, const Deployment& b) {
   if (a.usd_per_hour != b.usd_per_hour) return a.usd_per_hour < b.usd_per_hour;
   return a.gpus() < b.gpus();
@@ -168,23 +176,34 @@ ServePlanResult search_serve_plan(const ServePlanSpec& spec) {
     }
     runners[i] = std::make_unique<RateRunner>(scenarios[i], r.des_runs);
     RateRunner& runner = *runners[i];
-    d.replicas = runner.fewest(r.peak_rate_rps, d.screen_replicas, spec.max_replicas);
+    // Branch and bound within the deployment too: no more replicas than cost less than the best.
+    const int cap =
+        r.best >= 0 ? below_cost(r.deployments[r.best].usd_per_hour, d, spec) : spec.max_replicas;
+    d.replicas = runner.confirmed(r.peak_rate_rps, d.screen_replicas, cap);
     if (d.replicas == 0) {
       d.status = DeploymentStatus::misses_slo;
-      const int last = runner.plateau() > 0 ? runner.plateau() : spec.max_replicas;
-      d.peak = runner.at(r.peak_rate_rps, last);
-      d.reason = runner.plateau() > 0
-                     ? "misses the SLOs, and doubling to " + std::to_string(last) +
-                           " replicas improves the worst percentile by less than 5%"
-                     : "misses the SLOs with serve_plan.max_replicas";
+      const int last = runner.plateau() > 0 ? runner.plateau() : cap;
+      d.peak = runner.verdict(r.peak_rate_rps, last);
+      if (runner.plateau() > 0) {
+        d.reason = "misses the SLOs, and doubling to " + std::to_string(last) +
+                   " replicas improves the worst percentile by less than 5%";
+      } else if (cap < spec.max_replicas) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf,
+                      "misses the SLOs with %d replicas, and more cost at least the best's $%.2f/h",
+                      cap, r.deployments[r.best].usd_per_hour);
+        d.reason = buf;
+      } else {
+        d.reason = "misses the SLOs with serve_plan.max_replicas";
+      }
       continue;
     }
     d.status = DeploymentStatus::meets;
     d.usd_per_hour = d.replicas * d.tensor * d.usd_per_gpu_hour;
     if (r.encode) d.usd_per_million_sequences = d.usd_per_hour / (r.peak_rate_rps * 3600.0) * 1e6;
-    d.peak = runner.at(r.peak_rate_rps, d.replicas);
-    if (runner.has(r.peak_rate_rps, d.replicas - 1)) {
-      d.below = runner.at(r.peak_rate_rps, d.replicas - 1);
+    d.peak = runner.verdict(r.peak_rate_rps, d.replicas);
+    if (runner.has_any(r.peak_rate_rps, d.replicas - 1)) {
+      d.below = runner.verdict(r.peak_rate_rps, d.replicas - 1);
     }
     if (r.best < 0 || cheaper(d, r.deployments[r.best])) r.best = static_cast<int>(i);
   }

@@ -68,7 +68,8 @@ TEST(DailyReplicas, ScaleToZeroByHand) {
   // Σ replicas = 1 + 3 + 6 + 5·10 + 8·6 + 2·3 + 1 = 115 replica-hours a day, 1 GPU each at $2.
   EXPECT_DOUBLE_EQ(day.monthly_usd, 30.0 * 115 * 1 * 2.0);                  // $6,900
   EXPECT_DOUBLE_EQ(day.monthly_always_peak_usd, 30.0 * 24 * 10 * 1 * 2.0);  // $14,400
-  EXPECT_EQ(day.simulations, 4);  // one run per distinct rate, each meeting at the floor
+  // Per distinct rate, a short run meeting at the floor and the long run confirming it.
+  EXPECT_EQ(day.simulations, 8);
   ASSERT_EQ(day.warnings.size(), 1u);
   EXPECT_NE(day.warnings[0].find("1 scale-up(s) from zero a day"), std::string::npos);
   EXPECT_NE(day.warnings[0].find("90 s cold start"), std::string::npos);
@@ -125,6 +126,55 @@ TEST(DailyReplicas, ShippedScenarioAgreesWithServePlan) {
     EXPECT_EQ(mine.replicas, theirs.rate_rps > 0.0 ? theirs.replicas : 1) << "hour " << h;
   }
   EXPECT_NEAR(day.monthly_usd, plan.day.monthly_usd + 4 * 30 * best.usd_per_gpu_hour, 1e-9);
+}
+
+// The shipped plan's former answer, 3 × L40S (fp8, 256 sequences, a budget of 2048): at the
+// 20 req/s peak its short run (600 requests from empty queues) meets the 130 ms P95 TTFT, but
+// the long run of 2000 requests per replica (same seed; `windtunnel serve` with num_requests 6000
+// gives P95 TTFT 148.6 ms) misses, so 3 is not accepted and the search goes on to 4.
+Scenario l40s_fp8() {
+  return parse_scenario(
+      json::parse(R"({"model": {"preset": "llama3-8b"}, "cluster": {"gpu": "L40S"},
+    "serving": {"tensor": 1, "weight_precision": "fp8", "batching": "continuous",
+      "max_num_seqs": 256, "max_num_batched_tokens": 2048, "chunked_prefill": true,
+      "traffic": {"rate_rps": 20,
+        "prompt_tokens": {"distribution": "lognormal", "mean": 1000, "stddev": 500, "min": 16,
+                          "max": 4096},
+        "output_tokens": {"distribution": "lognormal", "mean": 250, "stddev": 150, "min": 8,
+                          "max": 1024}},
+      "slo": {"ttft_ms": 130, "tpot_ms": 60, "percentile": "p95"},
+      "num_requests": 400, "seed": 1}})"));
+}
+
+TEST(RateRunner, ShortRunMeetsLongRunMissesNotAccepted) {
+  int64_t runs = 0;
+  RateRunner runner(l40s_fp8(), runs);
+  EXPECT_EQ(runner.fewest(20.0, 3, 32), 3);  // the short runs alone would accept 3
+  EXPECT_TRUE(runner.at(20.0, 3).meets);
+  const RateRun& long3 = runner.at(20.0, 3, true);
+  EXPECT_FALSE(long3.meets);
+  ASSERT_FALSE(long3.slo.empty());
+  EXPECT_EQ(long3.slo[0].metric, "ttft");
+  EXPECT_GT(long3.slo[0].value_ms, 130.0);
+  EXPECT_EQ(runner.confirmed(20.0, 3, 32), 4);
+  EXPECT_TRUE(runner.at(20.0, 4, true).meets);
+  EXPECT_EQ(runner.verdict(20.0, 3).slo[0].value_ms, long3.slo[0].value_ms);
+}
+
+// With serve-plan, that deployment is costed at the confirmed 4 replicas (4 × $0.79/h), and its
+// "below" figures are the long run's miss at 3.
+TEST(ServePlan, ConfirmedCountPricesTheDeployment) {
+  const ServePlanResult plan = search_serve_plan(
+      load_serve_plan_file((kServingScenarioDir / "plan-llama3-8b-daily.json").string(),
+                           {"cluster.gpu=L40S", "serving.tensor=1", "serving.weight_precision=fp8",
+                            "serving.max_num_seqs=256", "serving.max_num_batched_tokens=2048"}));
+  ASSERT_EQ(plan.best, 0);
+  const Deployment& d = plan.deployments[0];
+  EXPECT_EQ(d.replicas, 4);
+  EXPECT_NEAR(d.usd_per_hour, 4 * d.usd_per_gpu_hour, 1e-12);
+  EXPECT_EQ(d.below.replicas, 3);
+  EXPECT_FALSE(d.below.meets);
+  EXPECT_EQ(plan.day.hours[10].replicas, 4);
 }
 
 }  // namespace

@@ -109,21 +109,21 @@ TEST(LatencyAgainstLoad, PointAtThePeakIsAPlainServeRun) {
 
 TEST(LatencyAgainstLoad, ShippedDailyScenarioAtItsPeak) {
   // The Serving tab's sweep of llama3-8b-l40s-daily: the peak of its profile is 20 × 100 % =
-  // 20 req/s, 2000 requests per replica (6000), and the default multiples stop at 1.5 × (30
-  // req/s) where the 3 replicas fall behind.
+  // 20 req/s, 2000 requests per replica (one H100: 2000), and the default multiples stop at
+  // 1.5 × (30 req/s) where the replica (at most 26.1 req/s by the screen) falls behind.
   const Scenario s =
       load_scenario_file((kServingScenarioDir / "llama3-8b-l40s-daily.json").string());
   const LatencyAgainstLoad l = latency_against_load(s, default_load_multiples());
   ASSERT_EQ(l.problem, "");
   EXPECT_EQ(l.peak_rps, 20.0);
-  EXPECT_EQ(l.requests_per_point, 6000);
+  EXPECT_EQ(l.requests_per_point, 2000);
   ASSERT_EQ(l.points.size(), 6u);
   EXPECT_TRUE(l.points.back().saturated);
   EXPECT_EQ(l.points.back().rate_rps, 30.0);
   for (size_t i = 0; i + 1 < l.points.size(); ++i)
     EXPECT_FALSE(l.points[i].saturated) << i;
   // The point at 1 × is the plain run of its scenario.
-  const ServingResult at_peak = serve_scenario(load_point_scenario(s, 20.0, 6000)).result;
+  const ServingResult at_peak = serve_scenario(load_point_scenario(s, 20.0, 2000)).result;
   expect_same(l.points[3].ttft_ms, at_peak.ttft_ms);
 }
 
