@@ -1,7 +1,8 @@
 #pragma once
 // The serving simulations of one deployment at a rate and a replica count, memoised, and the
 // search for the fewest replicas meeting its SLOs (serve-plan's steps 2 and 3, docs/serving.md):
-// doubling from a floor, then bisection, assuming more replicas never worsen a percentile.
+// doubling from a floor, then bisection, assuming more replicas never worsen a percentile; the
+// count found is confirmed by a long run (kConfirmRequestsPerReplica).
 #include <cstdint>
 #include <map>
 #include <tuple>

@@ -6,8 +6,10 @@
 //    alone against the targets, and the fewest replicas with utilisation below one at the peak;
 // 2. the survivors, cheapest lower bound first (those replicas × GPUs × price), are simulated
 //    (the serving DES) at the peak rate with replicas from that bound up (doubling, then
-//    bisection) to the fewest that meet every SLO; a deployment whose lower bound is not below
-//    the cheapest found so far is not simulated (branch and bound);
+//    bisection) to the fewest that meet every SLO, that count confirmed by a long run
+//    (RateRunner::confirmed: upward with long runs where it misses); a deployment whose lower
+//    bound is not below the cheapest found so far is not simulated, and none is searched beyond
+//    the replicas costing as much as the cheapest (branch and bound);
 // 3. for the cheapest, each hour of the daily profile gets the fewest replicas meeting the SLOs
 //    at its rate (at least serve_plan.min_replicas; none in an hour without traffic when that is
 //    0, and the next hour with traffic pays the cold start), and the month costs

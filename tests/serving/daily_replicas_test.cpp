@@ -108,7 +108,8 @@ TEST(DailyReplicas, NoScheduleWhenIdleMisses) {
 
 // scenarios/serving/llama3-8b-l40s-daily.json is the shipped plan's recommendation as a scenario:
 // its hours with traffic get serve-plan's counts (the same function, runs and seeds); the plan's
-// min_replicas 0 leaves hours 1-4 at none where the default keeps one (4 × 30 × $0.79 a month).
+// min_replicas 0 leaves hours 1-4 at none where the default keeps one (4 × 30 × the price a
+// month).
 TEST(DailyReplicas, ShippedScenarioAgreesWithServePlan) {
   const ServePlanResult plan = search_serve_plan(
       load_serve_plan_file((kServingScenarioDir / "plan-llama3-8b-daily.json").string()));
