@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
 scenario=${2:-scenarios/rail-fat-tree-llama3-70b.json}
-serving=${3:-scenarios/serving/llama3-8b-l40s-daily.json}
+serving=${3:-scenarios/serving/llama3-8b-h100-daily.json}
 gui="$build/gui/app/windtunnel-gui"
 out=docs/img
 

@@ -106,7 +106,7 @@ TEST(DailyReplicas, NoScheduleWhenIdleMisses) {
   EXPECT_EQ(day.simulations, 0);
 }
 
-// scenarios/serving/llama3-8b-l40s-daily.json is the shipped plan's recommendation as a scenario:
+// scenarios/serving/llama3-8b-h100-daily.json is the shipped plan's recommendation as a scenario:
 // its hours with traffic get serve-plan's counts (the same function, runs and seeds); the plan's
 // min_replicas 0 leaves hours 1-4 at none where the default keeps one (4 × 30 × the price a
 // month).
@@ -116,7 +116,7 @@ TEST(DailyReplicas, ShippedScenarioAgreesWithServePlan) {
   ASSERT_GE(plan.best, 0);
   const Deployment& best = plan.deployments[static_cast<size_t>(plan.best)];
   const DailyReplicas day = daily_replicas(
-      load_scenario_file((kServingScenarioDir / "llama3-8b-l40s-daily.json").string()),
+      load_scenario_file((kServingScenarioDir / "llama3-8b-h100-daily.json").string()),
       best.usd_per_gpu_hour);
   ASSERT_EQ(day.problem, "");
   EXPECT_EQ(day.peak_replicas, best.replicas);

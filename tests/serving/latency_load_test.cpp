@@ -92,7 +92,7 @@ TEST(LatencyAgainstLoad, StopsAtTheFirstSaturatedRate) {
 TEST(LatencyAgainstLoad, PointAtThePeakIsAPlainServeRun) {
   // Without a daily profile and at the scenario's own request count, the point at 1 × is
   // `windtunnel serve` of the file.
-  Scenario s = load_scenario_file((kServingScenarioDir / "llama3-8b-l40s-daily.json").string());
+  Scenario s = load_scenario_file((kServingScenarioDir / "llama3-8b-h100-daily.json").string());
   s.serving.traffic.hourly_percent.clear();
   const ServingResult plain = serve_scenario(s).result;
   const LatencyAgainstLoad l = latency_against_load(s, {0.5, 1.0}, s.serving.num_requests);
@@ -108,11 +108,11 @@ TEST(LatencyAgainstLoad, PointAtThePeakIsAPlainServeRun) {
 }
 
 TEST(LatencyAgainstLoad, ShippedDailyScenarioAtItsPeak) {
-  // The Serving tab's sweep of llama3-8b-l40s-daily: the peak of its profile is 20 × 100 % =
+  // The Serving tab's sweep of llama3-8b-h100-daily: the peak of its profile is 20 × 100 % =
   // 20 req/s, 2000 requests per replica (one H100: 2000), and the default multiples stop at
   // 1.5 × (30 req/s) where the replica (at most 26.1 req/s by the screen) falls behind.
   const Scenario s =
-      load_scenario_file((kServingScenarioDir / "llama3-8b-l40s-daily.json").string());
+      load_scenario_file((kServingScenarioDir / "llama3-8b-h100-daily.json").string());
   const LatencyAgainstLoad l = latency_against_load(s, default_load_multiples());
   ASSERT_EQ(l.problem, "");
   EXPECT_EQ(l.peak_rps, 20.0);

@@ -74,13 +74,13 @@ class ServingTest : public QObject {
   // A daily profile: the job plans the hours with daily_replicas, at the run's price, and the
   // Serving tab draws them.
   void serve_plans_the_hours_of_a_daily_profile() {
-    auto t = make_window("serving/llama3-8b-l40s-daily");
+    auto t = make_window("serving/llama3-8b-h100-daily");
     MainWindow& w = *t->window;
     QVERIFY(w.serves()->serve());
     QCOMPARE(wait_for_job(w, kJobTimeoutMs), JobRunner::Outcome::done);
     const auto record = w.serves()->last_serve();
     QVERIFY(record != nullptr && record->day.has_value());
-    const wt::Scenario s = wt::load_scenario_file(scenario_path("serving/llama3-8b-l40s-daily"));
+    const wt::Scenario s = wt::load_scenario_file(scenario_path("serving/llama3-8b-h100-daily"));
     const wt::DailyReplicas day =
         wt::daily_replicas(s, wt::serve_with_price(s).result.usd_per_gpu_hour);
     const QBarSet* bars = w.tabs()->serving_view()->replicas_series()->barSets()[0];

@@ -106,7 +106,7 @@ class ServingViewTest : public QObject {
 
   void replicas_per_hour_equal_daily_replicas() {
     const Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) +
-                                          "/scenarios/serving/llama3-8b-l40s-daily.json");
+                                          "/scenarios/serving/llama3-8b-h100-daily.json");
     const ServeOutput out = serve_with_price(s, ServeOptions{.record_steps = true});
     const DailyReplicas day = daily_replicas(s, out.result.usd_per_gpu_hour);
     QCOMPARE(q(day.problem), QString());
@@ -151,7 +151,7 @@ class ServingViewTest : public QObject {
   // e2e, each P50, P95 and P99 at each unsaturated rate, then the SLO targets as flat lines.
   void latency_against_load_draws_the_planner_points() {
     const Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) +
-                                          "/scenarios/serving/llama3-8b-l40s-daily.json");
+                                          "/scenarios/serving/llama3-8b-h100-daily.json");
     const ServeOutput out = serve_with_price(s, ServeOptions{.record_steps = true});
     const LatencyAgainstLoad load = latency_against_load(s, default_load_multiples());
     QCOMPARE(q(load.problem), QString());
