@@ -1,6 +1,8 @@
 // The GEMM shape model against hand-computed tile counts (sim/hardware/gemm_efficiency.hpp).
 #include "sim/hardware/gemm_efficiency.hpp"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 namespace wt {
@@ -108,6 +110,27 @@ TEST(GemmEfficiency, LessThanOneWaveOfTilesIsUnderOneWave) {
   // Batched: 6 of the 128-row QKV GEMMs make 4,718,592, over one wave.
   EXPECT_FALSE(under_one_wave(128, 6144, 6, 132));
   EXPECT_FALSE(under_one_wave(128, 6144, 1, 0));  // no SM count: the wave model as before
+}
+
+// wave_efficiency works the tile terms out at compile time and stops at the first tile that cannot
+// win; it must give, bit for bit, the maximum its header defines: over kGemmTiles, the tile's
+// tile_wave_efficiency × tile_efficiency.
+TEST(GemmEfficiency, TheFastSearchIsTheDefinedMaximumBitForBit) {
+  int shapes = 0;
+  for (const int64_t m : {1, 64, 100, 128, 2048, 2304, 3072, 4097, 8192})
+    for (const int64_t n : {1, 96, 256, 1536, 2304, 3840, 14336})
+      for (const int64_t batch : {1, 3, 32})
+        for (const int sms : {1, 108, 132, 148}) {
+          double best = 0.0;
+          for (const GemmTile& t : kGemmTiles) {
+            best = std::max(
+                best, tile_wave_efficiency(m, n, batch, t.m, t.n, sms) * tile_efficiency(t.m, t.n));
+          }
+          EXPECT_EQ(wave_efficiency(m, n, batch, sms), best)
+              << m << " x " << n << " x " << batch << " on " << sms << " SMs";
+          ++shapes;
+        }
+  EXPECT_EQ(shapes, 9 * 7 * 3 * 4);
 }
 
 }  // namespace
