@@ -10,6 +10,11 @@
 namespace wt {
 namespace {
 
+// "1 GPU", "3 GPUs".
+std::string counted(int n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 using nlohmann::ordered_json;
 
 std::string fmt(const char* format, ...) {
@@ -202,8 +207,8 @@ std::string serve_plan_text(const ServePlanResult& r) {
     const Deployment& d = r.deployments[r.best];
     out += "\nrecommended (cheapest meeting the SLOs at the peak):\n";
     out += fmt("  %d × %s\n", d.replicas, deployment_text(d).c_str());
-    out += fmt("  %s/h at the peak (%d GPUs) at %s\n", usd(d.usd_per_hour).c_str(), d.gpus(),
-               d.price.c_str());
+    out += fmt("  %s/h at the peak (%s) at %s\n", usd(d.usd_per_hour).c_str(),
+               counted(d.gpus(), "GPU").c_str(), d.price.c_str());
     if (r.encode) {
       out +=
           fmt("  encoder: $%.3f per million sequences at the peak\n", d.usd_per_million_sequences);
@@ -214,7 +219,8 @@ std::string serve_plan_text(const ServePlanResult& r) {
             d.screen.max_rps, static_cast<long long>(d.screen.batch), d.screen.batch_limit.c_str(),
             d.screen.step_s * 1e3, d.screen_replicas, r.peak_rate_rps, slo_values(d.peak).c_str());
     if (d.below.replicas > 0) {
-      out += fmt("  with %d replicas: %s\n", d.below.replicas, slo_values(d.below).c_str());
+      out += fmt("  with %s: %s\n", counted(d.below.replicas, "replica").c_str(),
+                 slo_values(d.below).c_str());
     }
     const Deployment* next = nullptr;
     for (const Deployment& o : r.deployments) {
@@ -233,10 +239,10 @@ std::string serve_plan_text(const ServePlanResult& r) {
                  h.replicas * d.tensor, why.c_str(), slo_values(h.run).c_str());
     }
     out +=
-        fmt("\nmonthly cost: %s autoscaled (30 days × Σ hourly replicas × %d GPUs × $%.2f/GPU-h)"
-            "; %s always at the peak's %d replicas\n",
-            usd(r.day.monthly_usd).c_str(), d.tensor, d.usd_per_gpu_hour,
-            usd(r.day.monthly_always_peak_usd).c_str(), d.replicas);
+        fmt("\nmonthly cost: %s autoscaled (30 days × Σ hourly replicas × %s × $%.2f/GPU-h)"
+            "; %s always at the peak's %s\n",
+            usd(r.day.monthly_usd).c_str(), counted(d.tensor, "GPU").c_str(), d.usd_per_gpu_hour,
+            usd(r.day.monthly_always_peak_usd).c_str(), counted(d.replicas, "replica").c_str());
     if (r.encode) {
       out += fmt("encoder: $%.3f per million sequences autoscaled (the month over its requests)\n",
                  r.day.usd_per_million_sequences);
