@@ -56,6 +56,11 @@ struct GpuSpec {
   const Sourced& peak_tflops(Precision p) const;
   // Peak dense FLOP/s at a training precision (0 when unsupported).
   double peak_flops(Precision p) const;
+  // Whether FP8 GEMMs read their operands in either layout, so that per-tensor fp8 keeps one copy
+  // of each cast tensor: Blackwell's tensor cores (the catalog's GPUs with MXFP8 ones) do, Hopper
+  // and Ada need a physical FP8 transpose for backward (framework-defaults.md §9,
+  // Float8CurrentScaling).
+  bool fp8_gemm_any_layout() const { return mxfp8_tflops.value > 0.0; }
   // DRAM capacities are binary: an "80 GB" HBM2e/HBM3 GPU holds five stacks of 16 GiB (dies of
   // 16 Gbit = 2^34 bits), 80 GiB, of which nvidia-smi shows 80 GiB (A100) or 79.6 GiB (H100).
   // Reading the datasheet's "GB" as 1e9 bytes would lose 7 % of every GPU's memory.

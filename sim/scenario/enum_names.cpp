@@ -136,6 +136,18 @@ const char* to_string(ServerPlacement p) {
   return "?";
 }
 
+const char* to_string(Fp8Recipe r) {
+  switch (r) {
+    case Fp8Recipe::delayed:
+      return "delayed";
+    case Fp8Recipe::tensorwise:
+      return "tensorwise";
+    case Fp8Recipe::blockwise:
+      return "blockwise";
+  }
+  return "?";
+}
+
 const char* to_string(AttentionKernel a) {
   switch (a) {
     case AttentionKernel::fused:

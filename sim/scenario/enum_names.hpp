@@ -38,6 +38,11 @@ struct EnumValues<RecomputeModule> {
                                      RecomputeModule::shared_experts};
 };
 template <>
+struct EnumValues<Fp8Recipe> {
+  static constexpr std::array values{Fp8Recipe::delayed, Fp8Recipe::tensorwise,
+                                     Fp8Recipe::blockwise};
+};
+template <>
 struct EnumValues<AttentionKernel> {
   static constexpr std::array values{AttentionKernel::fused, AttentionKernel::unfused,
                                      AttentionKernel::flash2, AttentionKernel::cudnn};

@@ -181,6 +181,13 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                    {.doc = "Math precision of the GEMMs (mixed precision with fp32 master "
                            "weights for the 16-, 8- and 4-bit ones; mxfp8 and nvfp4 are "
                            "Transformer Engine's block-scaled recipes, Blackwell only)."}),
+      choice_field(WT_MEMBER(training.fp8_recipe),
+                   {.doc = "With precision fp8, how tensors are scaled (Transformer Engine's "
+                           "recipes, Megatron's --fp8-recipe): delayed (one scale per tensor from "
+                           "the amax history), tensorwise (current scaling: one scale per tensor "
+                           "from its own amax, an extra read of each cast tensor) or blockwise "
+                           "(one scale per 128-element block). It sets the cost of each GEMM "
+                           "input's casts (docs/models.md, \"Precisions\")."}),
       choice_field(WT_MEMBER(training.optimizer), {.doc = "Optimizer (sets its state size)."}),
       choice_field(WT_MEMBER(training.activation_recompute),
                    {.doc = "Activation recomputation: none, selective (Megatron's: the "

@@ -38,4 +38,43 @@ inline double operand_bytes(Precision p) {
   return 2.0;
 }
 
+// Bytes moved per element when Transformer Engine casts a 16-bit GEMM input (a forward input, or
+// an output gradient in backward) into the quantized copies the GEMMs of both passes read
+// (docs/models.md, "Precisions"; framework-defaults.md §9). Each read of the input is 2 bytes, each
+// copy written is operand_bytes:
+//   fp8 delayed     one cast pass writing the copy and, where FP8 GEMMs need it (Hopper, Ada),
+//                   its transpose: 2 + 1 + 1 = 4 (Blackwell 2 + 1 = 3); the scale comes from the
+//                   amax history, the amax of this tensor is taken in the same pass
+//   fp8 tensorwise  an amax pass first (the scale is this tensor's own): 2 + 4 = 6 (Blackwell 5)
+//   fp8 blockwise   1×128 blocks with an fp32 scale each, the rowwise and the columnwise copy
+//                   both quantized from the input in one pass: 2 + 2 × (1 + 4/128) = 4.0625
+//   mxfp8           the same with 1×32 blocks and 1-byte scales: 2 + 2 × (1 + 1/32) = 4.0625
+//   nvfp4           an amax pass for the fp32 tensor scale of the two-level scaling (the amax of
+//                   the input and of its Hadamard transform together), the rowwise copy, and the
+//                   columnwise copy from a random-Hadamard-transformed read (RHT for the
+//                   weight-gradient GEMM's operands): 2 + (2 + 0.5625) + (2 + 0.5625) = 7.125
+// 0 for the 16- and 32-bit precisions (nothing cast). Weights are cast once per iteration and
+// cached; they are not counted here.
+inline double cast_bytes_per_element(Precision p, Fp8Recipe recipe, bool fp8_any_layout) {
+  const double read = 2.0;
+  const double copy = operand_bytes(p);
+  switch (p) {
+    case Precision::fp8: {
+      if (recipe == Fp8Recipe::blockwise) return read + 2.0 * (1.0 + 4.0 / 128.0);
+      const double cast = read + copy + (fp8_any_layout ? 0.0 : copy);
+      return recipe == Fp8Recipe::tensorwise ? read + cast : cast;
+    }
+    case Precision::mxfp8:
+      return read + 2.0 * copy;
+    case Precision::nvfp4:
+      return read + 2.0 * (read + copy);
+    case Precision::fp32:
+    case Precision::tf32:
+    case Precision::fp16:
+    case Precision::bf16:
+      break;
+  }
+  return 0.0;
+}
+
 }  // namespace wt

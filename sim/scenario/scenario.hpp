@@ -15,6 +15,11 @@ namespace wt {
 // the block-scaled formats of Blackwell's tensor cores (TE's MXFP8BlockScaling, NVFP4BlockScaling;
 // sim/scenario/precision.hpp).
 enum class Precision { fp32, tf32, fp16, bf16, fp8, mxfp8, nvfp4 };
+// How precision fp8 scales its tensors (Transformer Engine's recipes; Megatron's --fp8-recipe,
+// framework-defaults.md §1 and §9): delayed (DelayedScaling: one scale per tensor from the amax
+// history), tensorwise (Float8CurrentScaling: one scale per tensor from its own amax, an extra
+// pass), blockwise (Float8BlockScaling: fp32 scales per 1×128 block of activations and gradients).
+enum class Fp8Recipe { delayed, tensorwise, blockwise };
 enum class Optimizer { adam, adamw, sgd };
 // Activation recomputation. selective: Megatron's (the attention core again in backward);
 // per_op: torchtitan's per-op selective checkpointing (the outputs of the matmuls and attention
@@ -160,6 +165,7 @@ struct TrainingConfig {
   int64_t global_batch_size = 0;
   int64_t micro_batch_size = 1;
   Precision precision = Precision::bf16;
+  Fp8Recipe fp8_recipe = Fp8Recipe::delayed;  // with precision fp8 (sim/scenario/precision.hpp)
   Optimizer optimizer = Optimizer::adam;
   Recompute activation_recompute = Recompute::none;
   // With full recompute, the layers of each model chunk that recompute (the first ones, Megatron's
@@ -389,6 +395,7 @@ const char* to_string(Precision p);
 const char* to_string(Optimizer o);
 const char* to_string(Recompute r);
 const char* to_string(RecomputeModule m);
+const char* to_string(Fp8Recipe r);
 const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
 const char* to_string(PositionEmbedding p);

@@ -65,6 +65,12 @@ const GpuSpec& resolve_gpu(Scenario& s) {
 
 void check_precision(const Scenario& s, const GpuSpec& gpu) {
   const Precision p = s.training.precision;
+  if (s.training.fp8_recipe != Fp8Recipe::delayed && p != Precision::fp8) {
+    throw InputError("training.fp8_recipe", "applies to precision fp8 only",
+                     to_string(s.training.fp8_recipe),
+                     "\"delayed\" (the default) with training.precision " +
+                         std::string(to_string(p)) + ", or training.precision \"fp8\"");
+  }
   if (gpu.peak_flops(p) > 0.0) return;
   std::vector<std::string> supported;
   for (Precision q : EnumValues<Precision>::values) {

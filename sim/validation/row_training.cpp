@@ -66,6 +66,29 @@ std::string precision(const json& row, RowBuild& b) {
                    "spelled-out names, or mixed precision");
 }
 
+// The scaling recipe a per-tensor fp8 row names in its precision text, as NVIDIA's performance
+// tables label it (FP8-CS current scaling, FP8-DS delayed scaling, FP8-SS / blockwise /
+// subchannel: Megatron-Bridge's bf16_with_fp8_subchannel_scaling_mixed); nothing when it names
+// none (the profile's delayed then applies).
+std::optional<std::string> fp8_recipe(const json& row, RowBuild& b) {
+  const std::string text = lower(row_text(row, "precision"));
+  const auto said = [&](const char* recipe) {
+    b.assume("training.fp8_recipe = \"" + std::string(recipe) + "\": the row's precision '" +
+             row_text(row, "precision") + "'");
+    return std::optional<std::string>(recipe);
+  };
+  if (contains(text, "fp8-cs") || contains(text, "current scaling") ||
+      contains(text, "current-scaling") || contains(text, "tensorwise")) {
+    return said("tensorwise");
+  }
+  if (contains(text, "fp8-ss") || contains(text, "blockwise") || contains(text, "subchannel") ||
+      contains(text, "block scaling")) {
+    return said("blockwise");
+  }
+  if (contains(text, "fp8-ds") || contains(text, "delayed")) return said("delayed");
+  return std::nullopt;
+}
+
 // A word "op" or "ops" in the text, or "per-op" / "per_op" (torchtitan's per-op selective
 // checkpointing).
 bool names_per_op(const std::string& text) {
@@ -203,6 +226,9 @@ void map_training(const json& row, RowBuild& b) {
   t["micro_batch_size"] = micro_batch(row, global_batch, b);
   const std::string math = precision(row, b);
   t["precision"] = math;
+  if (math == "fp8") {
+    if (const auto recipe = fp8_recipe(row, b)) t["fp8_recipe"] = *recipe;
+  }
   // What the row leaves out its framework's profile fills; the scenario lists each default.
   const RowFramework framework = row_framework(row);
   if (const auto r = recompute(row, framework, b)) t["activation_recompute"] = *r;

@@ -8,6 +8,7 @@
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/attention_kernels.hpp"
 #include "sim/workload/finetune.hpp"
+#include "sim/workload/hardware_setup.hpp"
 #include "sim/workload/layer_shape.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
@@ -73,6 +74,7 @@ struct Shapes {
   double norms;  // layer norms per layer: 2, or 1 for a parallel block
   double act, op;
   bool quantized;         // GEMM inputs are cast first (fp8, mxfp8, nvfp4)
+  double cast_bytes;      // bytes moved per element cast (sim/scenario/precision.hpp)
   const char* cast_name;  // "fp8_cast", "mxfp8_cast", "nvfp4_cast"
   // Fine-tuning (sim/workload/finetune.hpp): the base weights frozen (no weight gradients), stored
   // in NF4 and dequantized before each GEMM (qlora), and the LoRA adapters of each layer.
@@ -112,6 +114,9 @@ Shapes shapes_of(const Scenario& s) {
   const Precision p = s.training.precision;
   x.op = operand_bytes(p);
   x.quantized = quantized_gemms(p);
+  // Only per-tensor fp8 asks the GPU (whether its FP8 GEMMs need a transposed copy).
+  const bool any_layout = p == Precision::fp8 && scenario_gpu(s).fp8_gemm_any_layout();
+  x.cast_bytes = cast_bytes_per_element(p, s.training.fp8_recipe, any_layout);
   x.cast_name = p == Precision::mxfp8   ? "mxfp8_cast"
                 : p == Precision::nvfp4 ? "nvfp4_cast"
                                         : "fp8_cast";
@@ -225,17 +230,12 @@ double rotary_bytes_per_element(bool eager_ops, double width) {
   return (eager_ops ? 14.0 : 2.0) * width;
 }
 
-// Quantized training (Transformer Engine) casts each GEMM's 16-bit input and writes two copies,
-// one for this pass and one (transposed, or for MXFP8/NVFP4 quantized along the other axis) for
-// the other: read 2 bytes, write 2 × the operand bytes per element (4 B for fp8, 4.06 B for
-// MXFP8, 3.13 B for NVFP4). Weights are cast once per iteration and cached, which this leaves out.
-double cast_bytes_per_element(const Shapes& x) {
-  return 2.0 + 2.0 * x.op;
-}
-
+// Quantized training (Transformer Engine) casts each GEMM's 16-bit input into the copies both
+// passes read, memory-bound: x.cast_bytes per element by precision, fp8 recipe and GPU
+// (cast_bytes_per_element in sim/scenario/precision.hpp).
 void add_fp8_cast(KernelSink& out, const Shapes& x, const char* suffix, double elements) {
   if (!x.quantized) return;
-  out.add(memory_bound_named(x.cast_name, suffix, elements * cast_bytes_per_element(x)));
+  out.add(memory_bound_named(x.cast_name, suffix, elements * x.cast_bytes));
 }
 
 // `batch` independent GEMMs of one shape, each with its own operands (the local experts' GEMMs,

@@ -271,6 +271,10 @@ const Row kRows[] = {
      "allowed: fp32, fp16"},
     {"fp8_on_ampere", P, R"({"training": {"precision": "fp8"}})", "training.precision",
      "not supported by a100-sxm4-80gb"},
+    {"fp8_recipe_without_fp8", P, R"({"training": {"fp8_recipe": "tensorwise"}})",
+     "training.fp8_recipe", "applies to precision fp8 only"},
+    {"fp8_recipe_unknown", P, R"({"training": {"fp8_recipe": "current"}})", "training.fp8_recipe",
+     "delayed, tensorwise, blockwise"},
     // Tensor parallel.
     {"tensor_heads", P, R"({"parallel": {"tensor": 3, "data": null}})", "parallel.tensor",
      "must divide model.num_attention_heads (16)"},

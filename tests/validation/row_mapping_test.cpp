@@ -361,6 +361,25 @@ TEST(RowMapping, PrecisionIsReadFromItsCommonSpellings) {
   EXPECT_THROW(row_to_scenario(row), InputError);
 }
 
+// NVIDIA's performance tables name the fp8 scaling recipe: FP8-CS, FP8-DS, FP8-SS (or in words).
+TEST(RowMapping, Fp8RecipeIsReadFromThePrecisionText) {
+  const auto recipe = [](const char* text) {
+    json row = mpt_row();
+    row["precision"] = text;
+    const json t = row_to_scenario(row).doc.at("training");
+    return t.contains("fp8_recipe") ? t.at("fp8_recipe").get<std::string>() : std::string("-");
+  };
+  EXPECT_EQ(recipe("FP8-CS"), "tensorwise");
+  EXPECT_EQ(recipe("fp8 (current scaling)"), "tensorwise");
+  EXPECT_EQ(recipe("FP8-DS"), "delayed");
+  EXPECT_EQ(recipe("FP8 delayed scaling"), "delayed");
+  EXPECT_EQ(recipe("FP8-SS"), "blockwise");
+  EXPECT_EQ(recipe("fp8 blockwise"), "blockwise");
+  EXPECT_EQ(recipe("FP8"), "-");    // the profile's delayed
+  EXPECT_EQ(recipe("MXFP8"), "-");  // a precision of its own
+  EXPECT_EQ(recipe("BF16"), "-");
+}
+
 TEST(RowMapping, MegatronLmBefore2023IsUnfusedAndReducesGradientsAfterBackward) {
   const RowScenario rs = row_to_scenario(megatron_row());  // cites SC'21, arXiv 2104.04473
   const Scenario s = parsed(rs);

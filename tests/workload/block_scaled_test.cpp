@@ -6,6 +6,7 @@
 #include <string>
 
 #include "sim/hardware/gpu.hpp"
+#include "sim/scenario/precision.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
 #include "sim/workload/memory.hpp"
@@ -58,8 +59,11 @@ TEST(BlockScaled, AttentionStaysInBf16) {
   EXPECT_DOUBLE_EQ(kernel_time_s(attention, gb200, Precision::mxfp8), bf16);
 }
 
-// The first cast of a layer's forward is the QKV input, tokens × h = 2048 × 2048 elements: read 2
-// bytes, write a rowwise and a columnwise copy of 0.5 + 1/16 (NVFP4) or 1 + 1/32 (MXFP8) bytes.
+// The first cast of a layer's forward is the QKV input, tokens × h = 2048 × 2048 elements.
+// NVFP4: an amax pass (read 2 bytes), the rowwise copy (read 2, write 0.5 + 1/16) and the
+// Hadamard-transformed columnwise copy (read 2, write 0.5 + 1/16): 7.125 bytes. MXFP8: read 2,
+// write a rowwise and a columnwise copy of 1 + 1/32. Per-tensor fp8 on GB200 (FP8 GEMMs take
+// either layout): read 2, write one copy of 1.
 TEST(BlockScaled, CastsAreMemoryBoundWithTheScales) {
   Scenario s = test::gpt_scenario(1, 1, 1);
   s.cluster.gpu = "gb200";
@@ -74,10 +78,52 @@ TEST(BlockScaled, CastsAreMemoryBoundWithTheScales) {
   const double elements = 2048.0 * 2048.0;
   const Kernel nv = first_cast(Precision::nvfp4, "nvfp4_cast");
   EXPECT_EQ(nv.cls, KernelClass::memory_bound);
-  EXPECT_DOUBLE_EQ(nv.bytes, elements * (2.0 + 2.0 * 0.5625));
+  EXPECT_DOUBLE_EQ(nv.bytes, elements * 7.125);
   EXPECT_DOUBLE_EQ(first_cast(Precision::mxfp8, "mxfp8_cast").bytes,
                    elements * (2.0 + 2.0 * 1.03125));
-  EXPECT_DOUBLE_EQ(first_cast(Precision::fp8, "fp8_cast").bytes, elements * 4.0);
+  EXPECT_DOUBLE_EQ(first_cast(Precision::fp8, "fp8_cast").bytes, elements * 3.0);
+}
+
+// Bytes per cast element by recipe and GPU, by hand (sim/scenario/precision.hpp).
+TEST(Fp8Recipes, CastBytesPerElement) {
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::delayed, false), 4.0);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::delayed, true), 3.0);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::tensorwise, false), 6.0);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::tensorwise, true), 5.0);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::blockwise, false), 4.0625);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::blockwise, true), 4.0625);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::mxfp8, Fp8Recipe::delayed, true), 4.0625);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::nvfp4, Fp8Recipe::delayed, true), 7.125);
+  for (Precision p : {Precision::bf16, Precision::fp16, Precision::fp32, Precision::tf32}) {
+    EXPECT_EQ(cast_bytes_per_element(p, Fp8Recipe::delayed, false), 0.0);
+  }
+}
+
+// The GPUs whose FP8 GEMMs read either operand layout are the Blackwell ones.
+TEST(Fp8Recipes, OnlyBlackwellSkipsTheTransposedCopy) {
+  EXPECT_TRUE(find_gpu("b200")->fp8_gemm_any_layout());
+  EXPECT_TRUE(find_gpu("gb200")->fp8_gemm_any_layout());
+  for (const char* id : {"h100-sxm5-80gb", "h200-sxm-141gb", "l40s", "mi300x"}) {
+    EXPECT_FALSE(find_gpu(id)->fp8_gemm_any_layout()) << id;
+  }
+}
+
+// On an H100 the recipe sets the first forward cast (2048 × 2048 elements): 4, 6, 4.0625 bytes.
+TEST(Fp8Recipes, TheRecipeSetsTheCastOnHopper) {
+  Scenario s = test::gpt_scenario(1, 1, 1);
+  s.training.precision = Precision::fp8;
+  const auto first_cast_bytes = [&](Fp8Recipe r) {
+    s.training.fp8_recipe = r;
+    for (const Kernel& k : layer_forward_kernels(s)) {
+      if (k.name == "fp8_cast") return k.bytes;
+    }
+    ADD_FAILURE() << "no fp8_cast";
+    return 0.0;
+  };
+  const double elements = 2048.0 * 2048.0;
+  EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::delayed), elements * 4.0);
+  EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::tensorwise), elements * 6.0);
+  EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::blockwise), elements * 4.0625);
 }
 
 // bf16 weights + the two cached quantized copies; gradients and fp32 master + Adam as for fp8.
