@@ -149,6 +149,15 @@ class StageBuilder {
     }
   }
 
+  // fp8 delayed scaling's amax all-reduce at the end of a chunk pass (layer_work.hpp).
+  void amax_sync(Phase phase, int mb, int chunk) {
+    const LayerCollective c = chunk_amax_sync(s_, phase);
+    if (c.count == 0) return;
+    Op op = collective(phase, c, Stream::compute, mb, chunk, -1);
+    op.amax_sync = true;
+    push(op);
+  }
+
   // A pipeline message of one micro-batch chunk: activations forward, gradients backward.
   Op p2p(OpKind kind, bool forward, int mb, int chunk) const {
     Op op;
@@ -242,6 +251,7 @@ class StageBuilder {
       push(op);
       layer_comm(Phase::forward, mb, chunk, layer);
     }
+    amax_sync(Phase::forward, mb, chunk);
     if (last_virtual(chunk)) mtp_forward(mb, chunk);
     if (last_virtual(chunk)) {
       // The output layer's unit stays gathered from its forward through its backward (torchtitan
@@ -306,6 +316,7 @@ class StageBuilder {
         }
       }
     }
+    amax_sync(Phase::backward, mb, chunk);
     if (first_virtual(chunk)) {
       // The embedding was resharded after its forward: gathered again for its backward.
       Op embed = compute(Phase::backward, mb, chunk, -1, 0, kEmbeddingBwd);

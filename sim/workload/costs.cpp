@@ -267,7 +267,8 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
         case OpKind::send: {
           // Outside all-reduce the gradients go to parameter servers (pure DP only, never
           // compressed: validation refuses the pair).
-          const bool ps = op.dim == CommDim::dp && s.parallel.data_sync != DataSync::allreduce;
+          const bool ps =
+              op.dim == CommDim::dp && !op.amax_sync && s.parallel.data_sync != DataSync::allreduce;
           const bool compressed = !ps && compression.active() && op.phase == Phase::grad_sync &&
                                   (op.dim == CommDim::dp || op.dim == CommDim::edp);
           const CollectiveCost c =
@@ -276,7 +277,7 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
                   ? compressed_reduction_cost(compression, op.collective, op.bytes,
                                               comm_group(op, s), fabric, pin)
                   : collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
-          op.closed_form = compressed;
+          op.closed_form = compressed || op.amax_sync;
           op.duration_s = c.time_s * op.count;
           if (op.phase == Phase::grad_sync && (op.dim == CommDim::dp || op.dim == CommDim::edp)) {
             op.duration_s += s.parallel.grad_fusion_cycle_ms * 1e-3 * op.count;

@@ -1,5 +1,7 @@
 #include "sim/workload/layer_work.hpp"
 
+#include <algorithm>
+
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/workload/finetune.hpp"
 #include "sim/workload/layer_mix.hpp"
@@ -43,6 +45,26 @@ LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& 
     add_collective(out, {CommDim::ep, Collective::all_to_all, z.ep_bytes, 2, par.expert});
   }
   return out;
+}
+
+LayerCollective chunk_amax_sync(const Scenario& s, Phase phase) {
+  const ParallelConfig& par = s.parallel;
+  LayerCollective c{CommDim::dp, Collective::all_reduce, 0.0, 0, layer_dp_group(s)};
+  if (s.training.precision != Precision::fp8 || s.training.fp8_recipe != Fp8Recipe::delayed ||
+      s.model.num_layers <= 0) {
+    return c;
+  }
+  if (c.group == 1) {
+    if (par.tensor == 1) return c;
+    c.dim = CommDim::tp;
+    c.group = par.tensor;
+  }
+  const int chunks = std::max(1, par.pipeline) * std::max(1, par.virtual_stages);
+  const int layers = (s.model.num_layers + chunks - 1) / chunks;
+  constexpr double kLinearLayers = 4.0, kAmaxBytes = 4.0;
+  c.bytes = kAmaxBytes * kLinearLayers * (phase == Phase::backward ? 2.0 : 3.0) * layers;
+  c.count = 1;
+  return c;
 }
 
 int layer_dp_group(const Scenario& s) {

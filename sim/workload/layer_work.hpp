@@ -46,6 +46,19 @@ struct LayerPassCollectives {
 // all-reduces, not the reduce-scatters nor the all-to-alls.
 LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& z, Phase phase);
 
+// Transformer Engine's delayed scaling (precision fp8, training.fp8_recipe delayed, reduce_amax
+// on) all-reduces the amaxes of a model chunk's fp8 tensors once per pass of the chunk, blocking
+// its compute stream: at the end of each forward (fp8_autocast's exit around Megatron-Core's
+// TransformerBlock) and at the end of each backward (the chunk's first fp8 module's backward),
+// over Megatron-Core's amax reduction group, the tensor × context × data ranks of the stage
+// (--tp-only-amax-red off). Recomputed forwards reuse the forward's scales and reduce nothing.
+// Priced over the data × context ranks (the group spans the same nodes; the tensor ranks' NVLink
+// steps inside a node are left out), or the tensor ranks when the stage has no data or context
+// parallelism. Bytes: fp32 amaxes of 4 linear layers per transformer layer, 3 each forward (input,
+// weight, output) and 2 backward (output and input gradients), for the largest chunk's layers
+// (the call is latency-bound: a few KiB). count 0 when none runs (docs/models.md, "Precisions").
+LayerCollective chunk_amax_sync(const Scenario& s, Phase phase);
+
 // The data-parallel ranks that share a layer's parameters: data × context.
 int layer_dp_group(const Scenario& s);
 // ZeRO's all-gather of the layer's parameters before it runs.

@@ -80,6 +80,9 @@ struct Op {
   // A compressed gradient reduction (sim/workload/grad_compression.hpp): several calls and
   // kernels priced in closed form; SimGrid waits its duration instead of simulating its flows.
   bool closed_form = false;
+  // fp8 delayed scaling's amax all-reduce of a chunk pass (layer_work.hpp, chunk_amax_sync): a
+  // few KiB, latency-bound; SimGrid waits its closed-form time too.
+  bool amax_sync = false;
 };
 
 struct Program {

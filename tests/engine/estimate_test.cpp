@@ -20,6 +20,7 @@
 #include "sim/engine/analytical/estimate.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/workload/layer_work.hpp"
 #include "tests/workload/layer_mix_doc.hpp"
 
 namespace wt {
@@ -392,6 +393,30 @@ TEST(Estimate, AgreesWithTheWalkWithDenseFirstLayersAndMtp) {
   }
   EXPECT_EQ(agreement.cases(), 8);
   agreement.report("dense first layers and MTP");
+}
+
+// fp8 delayed scaling's amax all-reduce at the end of every chunk pass (chunk_amax_sync): over
+// the data ranks, or the tensor ranks when the stage has one data rank; 1F1B and interleaved, ZeRO
+// 1 and 3, full recompute; both paths put it on the same passes.
+TEST(Estimate, AgreesWithTheWalkWithFp8AmaxReductions) {
+  Agreement agreement;
+  // virtual stages, data, zero stage, recompute
+  for (const auto& [v, data, zero, recompute] :
+       {std::tuple{1, 2, 1, "none"}, std::tuple{2, 2, 1, "selective"}, std::tuple{2, 2, 3, "full"},
+        std::tuple{1, 1, 1, "none"}, std::tuple{3, 2, 1, "full"}}) {
+    json doc = interleaved_doc(26, v);
+    if (v == 1) doc["parallel"]["pipeline_schedule"] = "1f1b";
+    doc["parallel"]["data"] = data;
+    doc["parallel"]["zero_stage"] = zero;
+    doc["cluster"]["num_nodes"] = data;
+    doc["training"]["precision"] = "fp8";
+    doc["training"]["activation_recompute"] = recompute;
+    const Scenario s = parse_scenario(doc);
+    ASSERT_GT(chunk_amax_sync(s, Phase::forward).count, 0);
+    compare(s, doc.dump(), agreement);
+  }
+  EXPECT_EQ(agreement.cases(), 5);
+  agreement.report("fp8 amax reductions");
 }
 
 TEST(Estimate, UnknownGpuIsAnInputError) {

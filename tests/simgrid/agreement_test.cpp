@@ -125,6 +125,25 @@ TEST(AgreementLayerMix, DenseFirstLayersAndMtp) {
   }
 }
 
+// fp8 delayed scaling's amax all-reduce closing every chunk pass (chunk_amax_sync): SimGrid waits
+// its closed-form time on the compute stream, as the walk does.
+TEST(AgreementFp8, AmaxReductionsPerChunkPass) {
+  for (const int v : {1, 2}) {
+    nlohmann::json doc = {
+        {"schema", 1},
+        {"name", "fp8-amax"},
+        {"model", {{"preset", "gpt3-1.3b"}, {"num_layers", 16}}},
+        {"training", {{"global_batch_size", 64}, {"micro_batch_size", 1}, {"precision", "fp8"}}},
+        {"parallel", {{"tensor", 2}, {"pipeline", 2}, {"data", 4}, {"zero_stage", 1}}},
+        {"cluster", {{"gpu", "h100-sxm5-80gb"}, {"num_nodes", 2}, {"gpus_per_node", 8}}}};
+    if (v > 1) {
+      doc["parallel"]["pipeline_schedule"] = "interleaved";
+      doc["parallel"]["virtual_stages"] = v;
+    }
+    expect_agreement(parse_scenario(doc), "fp8 amax reductions, v=" + std::to_string(v));
+  }
+}
+
 std::string name_of(const ::testing::TestParamInfo<std::string>& info) {
   std::string n = fs::path(info.param).stem().string();
   std::replace_if(

@@ -9,6 +9,7 @@
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "tests/workload/make_scenario.hpp"
 
@@ -124,6 +125,37 @@ TEST(Fp8Recipes, TheRecipeSetsTheCastOnHopper) {
   EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::delayed), elements * 4.0);
   EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::tensorwise), elements * 6.0);
   EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::blockwise), elements * 4.0625);
+}
+
+// Delayed scaling's amax all-reduce per chunk pass, by hand: GPT 1.3B's 24 layers over 2 stages ×
+// 2 chunks = 6 layers a chunk; forward 4 B × 4 linear layers × 3 amaxes × 6 = 288 B, backward
+// 4 × 4 × 2 × 6 = 192 B, over the data × context ranks; over the tensor ranks without data or
+// context parallelism; none under bf16, tensorwise or with one GPU per stage.
+TEST(Fp8Recipes, DelayedScalingReducesAmaxesPerChunkPass) {
+  Scenario s = test::gpt_scenario(2, 2, 4);
+  s.parallel.virtual_stages = 2;
+  s.training.precision = Precision::fp8;
+  const LayerCollective f = chunk_amax_sync(s, Phase::forward);
+  EXPECT_EQ(f.dim, CommDim::dp);
+  EXPECT_EQ(f.collective, Collective::all_reduce);
+  EXPECT_EQ(f.group, 4);
+  EXPECT_EQ(f.count, 1);
+  EXPECT_DOUBLE_EQ(f.bytes, 288.0);
+  EXPECT_DOUBLE_EQ(chunk_amax_sync(s, Phase::backward).bytes, 192.0);
+  s.parallel.context = 2;
+  EXPECT_EQ(chunk_amax_sync(s, Phase::forward).group, 8);
+  s.parallel.context = 1;
+  s.parallel.data = 1;
+  const LayerCollective tp = chunk_amax_sync(s, Phase::forward);
+  EXPECT_EQ(tp.dim, CommDim::tp);
+  EXPECT_EQ(tp.group, 2);
+  s.parallel.tensor = 1;
+  EXPECT_EQ(chunk_amax_sync(s, Phase::forward).count, 0);
+  s = test::gpt_scenario(2, 2, 4);
+  EXPECT_EQ(chunk_amax_sync(s, Phase::forward).count, 0);  // bf16
+  s.training.precision = Precision::fp8;
+  s.training.fp8_recipe = Fp8Recipe::tensorwise;
+  EXPECT_EQ(chunk_amax_sync(s, Phase::forward).count, 0);
 }
 
 // bf16 weights + the two cached quantized copies; gradients and fp32 master + Adam as for fp8.

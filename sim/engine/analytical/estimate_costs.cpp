@@ -194,6 +194,11 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const bool stages = s.parallel.pipeline > 1 || s.parallel.virtual_stages > 1;
   if (stages) c.p2p = price(pipeline_message(z));
   c.dp_group = layer_dp_group(s);
+  if (const LayerCollective amax = chunk_amax_sync(s, Phase::forward); amax.count > 0) {
+    c.amax_dim = amax.dim;
+    c.amax_fwd = price(amax);
+    c.amax_bwd = price(chunk_amax_sync(s, Phase::backward));
+  }
   // The parameter gathers of ZeRO 1 to 3, and ZeRO-3's reduce-scatters of each layer's and the
   // vocabulary's gradients, priced only where the recurrence runs them (estimate_pipeline.cpp).
   const bool zero3 = s.parallel.zero_stage == 3;

@@ -33,8 +33,12 @@ struct StepCosts {
   CommCost p2p;           // one pipeline send (zero with one stage)
   CommCost layer_gather;  // one layer's ZeRO parameter all-gather (zero under ZeRO 0)
   CommCost layer_reduce;  // one layer's ZeRO-3 gradient reduce-scatter (zero without ZeRO-3)
-  CommCost tied_sync;     // tied-embedding gradient all-reduce between first and last stage
-                          // (zero with one stage)
+  // fp8 delayed scaling's amax all-reduce at the end of each chunk forward and backward pass
+  // (chunk_amax_sync, layer_work.hpp), charged to amax_dim; zero otherwise.
+  CommCost amax_fwd, amax_bwd;
+  CommDim amax_dim = CommDim::dp;
+  CommCost tied_sync;  // tied-embedding gradient all-reduce between first and last stage
+                       // (zero with one stage)
   // ZeRO-3: the embedding's or output layer's own gather and gradient reduce-scatter (zero without)
   CommCost vocab_gather, vocab_reduce;
   double layer_grad_bytes = 0.0;  // gradients of one layer on one GPU (ZeRO-3)

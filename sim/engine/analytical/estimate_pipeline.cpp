@@ -212,6 +212,7 @@ class PipelineClock {
       t += n * fwd_unit_s_;
       if (dense > 0) t += dense * (dense_fwd_unit_s_ - fwd_unit_s_);
     }
+    t += c_.amax_fwd.time_s;
     if (last_virtual(stage, ch)) {
       if (kMix && c_.mtp_layers > 0) t += c_.mtp_fwd_s();  // the MTP depths, after the main layers
       t = gated_vocab(k, t) + c_.logits_fwd_s;             // kept gathered through its backward
@@ -246,6 +247,7 @@ class PipelineClock {
     if (final_pass && !zero3_ && last_virtual(stage, ch) && (!s_.model.tied_embeddings || p_ > 1))
       k.pending_grad_bytes += c_.embedding_grad_bytes;
     t = backward_layers(k, t, chunk(stage, ch), final_pass);
+    t += c_.amax_bwd.time_s;
     if (first_virtual(stage, ch)) {
       t = gated_vocab(k, t) + c_.embedding_bwd_s;  // resharded after its forward
       reduce_vocab(k, t);
@@ -531,6 +533,8 @@ class PipelineClock {
     const int backward_sends = v_ - (stage == 0 ? 1 : 0);
     v.pp = m * (forward_sends + backward_sends) * c_.p2p.sent_bytes + k.pp_sync_sent_bytes;
     v.dp = k.dp_sent_bytes;
+    const double amax_bytes = m * v_ * (c_.amax_fwd.sent_bytes + c_.amax_bwd.sent_bytes);
+    (c_.amax_dim == CommDim::tp ? v.tp : v.dp) += amax_bytes;
     return v;
   }
 
@@ -565,6 +569,8 @@ class PipelineClock {
     e.pp = k.recv_comm_s;
     e.dp = k.gather_wait_s;
     e.dp += k.optimizer_wait_dp_s;
+    const double amax_s = m * v_ * (c_.amax_fwd.time_s + c_.amax_bwd.time_s);
+    (c_.amax_dim == CommDim::tp ? e.tp : e.dp) += amax_s;
     e.pp += k.optimizer_wait_pp_s;
     b.exposed_comm = e.tp + e.cp + e.ep + e.pp + e.dp;
     b.other = std::max(

@@ -128,8 +128,8 @@ class PlanBuilder {
   }
 
   CommWork group_work(int role, const Op& op, const std::vector<int32_t>& ranks) {
-    if (op.closed_form) {  // a compressed gradient reduction: its closed-form time, no flows
-      ++compressed_groups_;
+    if (op.closed_form) {  // a compressed gradient reduction or an amax all-reduce: no flows
+      ++(op.amax_sync ? amax_groups_ : compressed_groups_);
       return CommWork{{FlowPhase{op.duration_s, {}, {}}}};
     }
     if (op.dim == CommDim::dp && setup_.parameter_servers.workers > 0) {
@@ -385,6 +385,11 @@ class PlanBuilder {
           "gradient compression: each compressed gradient reduction takes its closed-form time "
           "(wire calls and compression kernels) and puts no flows on the network");
     }
+    if (amax_groups_ > 0) {
+      plan_.reductions.push_back(
+          "fp8 amax all-reduces: each chunk pass's all-reduce of a few KiB of amaxes takes its "
+          "closed-form time (latency-bound) and puts no flows on the network");
+    }
     if (push_pull_ops_ > 0) {
       const PsHosts& h = setup_.parameter_servers;
       plan_.reductions.push_back(
@@ -423,6 +428,7 @@ class PlanBuilder {
   int64_t torus_groups_ = 0;        // groups (or slice parts) run as per-dimension torus rings
   int64_t dragonfly_groups_ = 0;    // groups run in two levels over dragonfly groups
   int64_t compressed_groups_ = 0;
+  int64_t amax_groups_ = 0;  // fp8 delayed scaling's amax all-reduces, closed form
   int64_t push_pull_ops_ = 0;
 };
 
