@@ -126,6 +126,19 @@ std::vector<FieldBinding> top_and_model_fields() {
                            "Switch and DeepSpeed-MoE do (Megatron-Core with "
                            "--moe-pad-expert-input-to-capacity); the expert GEMMs and the "
                            "all-to-alls grow by the factor. 0 = dropless at balanced load."}),
+      number_field(WT_MEMBER(model.moe.load_imbalance), {1.0, 1024.0},
+                   {.default_text = "1 (even)",
+                    .allowed_text = "1 .. parallel.expert; > 1 only for dropless routing "
+                                    "(capacity_factor 0)",
+                    .doc = "Dropless routing's load imbalance in every MoE layer: the routed "
+                           "tokens the most loaded expert-parallel rank receives over the mean "
+                           "(max / mean of the ranks' loads). Every rank waits for that one at "
+                           "the combine all-to-all, so its expert GEMMs, activations, token "
+                           "sorting and all-to-all bytes set the layer's time; model and "
+                           "hardware FLOPs (the work done) do not change. With parallel.expert 1 "
+                           "one rank holds every expert and the figure changes nothing. Measure "
+                           "it for your router and data (Megatron-Core logs the tokens per "
+                           "expert)."}),
       integer_field(WT_MEMBER(model.moe.num_shared_experts), {0, 64},
                     {.allowed_text = "0 .. 64; > 0 only when num_experts > 0",
                      .doc = "Shared experts: every token passes through them beside its top_k "

@@ -110,6 +110,9 @@ struct MoeConfig {
   int num_shared_experts = 0;    // experts every token passes through (DeepSeek, Qwen2-MoE)
   int64_t shared_expert_ffn_hidden_size = 0;  // 0 = moe_ffn_hidden_size
   int first_dense_layers = 0;                 // leading layers with a dense MLP of ffn_hidden_size
+  // Dropless routing's imbalance: the routed tokens the most loaded expert-parallel rank receives
+  // over the mean, in every MoE layer (1 = even). That rank sets each layer's pace.
+  double load_imbalance = 1.0;
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank

@@ -1,4 +1,5 @@
 // Layout rules: the parallel degrees divide the model, the cluster and the batch.
+#include <algorithm>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -221,6 +222,12 @@ void check_expert_parallel(const Scenario& s) {
                      "must divide model.moe.moe_ffn_hidden_size (" + str(f) + ")",
                      str(p.expert_tensor), "0 (= tensor) or a divisor of " + str(f));
   }
+  if (s.model.moe.load_imbalance > std::max(1, e)) {
+    throw InputError("model.moe.load_imbalance",
+                     "exceeds parallel.expert = " + str(e) +
+                         " (the most loaded of e ranks receives at most e times the mean)",
+                     std::to_string(s.model.moe.load_imbalance), "1 .. " + str(std::max(1, e)));
+  }
   if (e == 1 && p.expert_tensor == 0) return;
   if (e > 1 && experts == 0) {
     throw InputError("parallel.expert", "needs an MoE model (model.moe.num_experts > 0)", str(e),
@@ -269,6 +276,11 @@ void add_layout_warnings(Scenario& s) {
                        str(slots / p.pipeline) +
                        " layers per stage); the slowest stage sets "
                        "the pace");
+  }
+  if (s.model.moe.load_imbalance > 1.0 && p.expert == 1) {
+    add_warning(s,
+                "model.moe.load_imbalance changes nothing with parallel.expert = 1 (one rank "
+                "holds every expert)");
   }
   if (p.sequence_parallel && p.tensor == 1) {
     add_warning(s, "parallel.sequence_parallel has no effect with parallel.tensor = 1");

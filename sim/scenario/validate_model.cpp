@@ -133,6 +133,16 @@ void check_model_shape(const Scenario& s) {
                      "needs model.moe.num_experts > 0 (this model is dense)",
                      std::to_string(moe.capacity_factor), "0 for a dense model");
   }
+  if (moe.load_imbalance != 1.0 && (moe.num_experts == 0 || moe.capacity_factor > 0.0)) {
+    throw InputError("model.moe.load_imbalance",
+                     moe.num_experts == 0
+                         ? "needs model.moe.num_experts > 0 (this model is dense)"
+                         : "applies to dropless routing only: model.moe.capacity_factor caps "
+                           "every expert at its capacity",
+                     std::to_string(moe.load_imbalance),
+                     moe.num_experts == 0 ? "1 for a dense model"
+                                          : "1, or model.moe.capacity_factor 0 (dropless)");
+  }
   if (moe.num_experts == 0 && moe.moe_ffn_hidden_size != 0) {
     throw InputError("model.moe.moe_ffn_hidden_size",
                      "needs model.moe.num_experts > 0 (this model is dense)",

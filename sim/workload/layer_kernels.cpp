@@ -54,15 +54,17 @@ struct Shapes {
   int64_t seq_local;  // s / cp
   int64_t seq;        // full sequence (keys each local query attends to)
   int64_t h, t;
-  AttentionWidths attn;         // the layer's attention (layer_shape.hpp), whole layer
-  int64_t qkv_out;              // (a·d_qk + k·d_qk + k·d_v) / t, = (h + 2hk/a) / t for d = h/a
-  int64_t proj_in_local;        // a·d_v / t, the output projection's input
-  int64_t ffn_local;            // f / t (per expert for MoE)
-  int64_t shared_ffn_local;     // the shared experts' width / t (0 without)
-  int64_t shared_fc1_out;       // shared_ffn_local, doubled when gated
-  int64_t fc1_out;              // ffn_local, doubled when gated
-  double expert_tokens_factor;  // top_k × capacity factor for MoE, 1 for dense
-  int64_t rotary;               // elements per token the rotary embedding rotates (0 without)
+  AttentionWidths attn;      // the layer's attention (layer_shape.hpp), whole layer
+  int64_t qkv_out;           // (a·d_qk + k·d_qk + k·d_v) / t, = (h + 2hk/a) / t for d = h/a
+  int64_t proj_in_local;     // a·d_v / t, the output projection's input
+  int64_t ffn_local;         // f / t (per expert for MoE)
+  int64_t shared_ffn_local;  // the shared experts' width / t (0 without)
+  int64_t shared_fc1_out;    // shared_ffn_local, doubled when gated
+  int64_t fc1_out;           // ffn_local, doubled when gated
+  // top_k × the most loaded rank's scale (expert_load_scale) for MoE, 1 for dense: the routed
+  // rows a GPU's experts take; routed_copies: top_k × capacity factor, the copies a GPU sends.
+  double expert_tokens_factor, routed_copies;
+  int64_t rotary;  // elements per token the rotary embedding rotates (0 without)
   // The routed experts split over ETP ranks (sim/scenario/expert_layout.hpp): each expert's inner
   // width f / ETP, and the tokens reaching a GPU's experts ETP / TP times those of its TP rank.
   int64_t expert_ffn_local, expert_fc1_out;
@@ -102,7 +104,8 @@ Shapes shapes_of(const Scenario& s) {
   x.fc1_out = m.gated_mlp ? 2 * x.ffn_local : x.ffn_local;
   x.shared_ffn_local = shared_ffn_width(m) / x.t;
   x.shared_fc1_out = m.gated_mlp ? 2 * x.shared_ffn_local : x.shared_ffn_local;
-  x.expert_tokens_factor = moe ? m.moe.top_k * expert_capacity_scale(m) : 1.0;
+  x.expert_tokens_factor = moe ? m.moe.top_k * expert_load_scale(s) : 1.0;
+  x.routed_copies = moe ? m.moe.top_k * expert_capacity_scale(m) : 1.0;
   const int etp = expert_tensor_size(s.parallel);
   x.expert_ffn_local = f / etp;
   x.expert_fc1_out = m.gated_mlp ? 2 * x.expert_ffn_local : x.expert_ffn_local;
@@ -358,7 +361,7 @@ void add_parallel_input(KernelSink& out, const Shapes& x, bool backward) {
 // atomic adds, one per element of the P copies: kScatterAddBytes each.
 void add_token_dispatch(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
   const double routed_rows = as_double(x.tokens) / as_double(x.t);
-  const double copies = routed_rows * x.expert_tokens_factor;
+  const double copies = routed_rows * x.routed_copies;
   const double received = as_double(x.tokens) * x.expert_tokens_factor * x.expert_rows_scale;
   const double row = as_double(x.h) * x.act;
   const double h = as_double(x.h);

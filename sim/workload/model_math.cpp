@@ -171,6 +171,12 @@ double expert_capacity_scale(const ModelConfig& m) {
   return m.moe.num_experts > 0 && m.moe.capacity_factor > 0.0 ? m.moe.capacity_factor : 1.0;
 }
 
+double expert_load_scale(const Scenario& s) {
+  const MoeConfig& moe = s.model.moe;
+  const bool uneven = moe.num_experts > 0 && moe.capacity_factor == 0.0 && s.parallel.expert > 1;
+  return expert_capacity_scale(s.model) * (uneven ? moe.load_imbalance : 1.0);
+}
+
 double window_work_fraction(int64_t seq, int64_t window) {
   if (window <= 0 || window >= seq || seq <= 0) return 1.0;
   const double w = as_double(window);

@@ -32,6 +32,11 @@ LayerFlops layer_forward_flops(const ModelConfig& m, int64_t b, int64_t s);
 // How much expert work the GPUs run per routed token: the capacity factor when the experts are
 // padded to capacity (model.moe.capacity_factor > 0), else 1 (dropless, balanced).
 double expert_capacity_scale(const ModelConfig& m);
+// The most loaded expert-parallel rank's routed tokens over the balanced share it would get:
+// expert_capacity_scale, times model.moe.load_imbalance under dropless routing with parallel.expert
+// > 1 (docs/models.md, "MoE"). It scales that rank's expert kernels and all-to-all bytes, not the
+// FLOPs counted.
+double expert_load_scale(const Scenario& s);
 double logits_forward_flops(const ModelConfig& m, int64_t b, int64_t s);  // 2bshV
 
 // Per iteration of the whole model over the global batch: model FLOPs count forward and backward

@@ -29,8 +29,8 @@ CommSizes comm_sizes(const Scenario& s) {
   z.tp_bytes = tokens * as_double(m.hidden_size) * width;
   z.cp_bytes = tokens * as_double(s.parallel.context) * as_double(w.k_out() + w.v_out()) * width /
                s.parallel.tensor;
-  z.ep_bytes = tokens * std::max(1, m.moe.top_k) * expert_capacity_scale(m) *
-               as_double(m.hidden_size) * width / (sp ? s.parallel.tensor : 1);
+  z.ep_bytes = tokens * std::max(1, m.moe.top_k) * expert_load_scale(s) * as_double(m.hidden_size) *
+               width / (sp ? s.parallel.tensor : 1);
   z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
   z.weight_width = width;
   z.grad_width = gradient_width(s.training);

@@ -5,6 +5,8 @@
 #include "sim/hardware/gpu.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/model_math.hpp"
+#include "sim/workload/workload_sizes.hpp"
 #include "tests/workload/make_scenario.hpp"
 
 namespace wt {
@@ -70,6 +72,35 @@ TEST(ExpertKernels, SmallExpertsRunSlowerForTheSameFlops) {
   EXPECT_DOUBLE_EQ(few_flops, many_flops);
   EXPECT_GT(many, 1.05 * few);
   EXPECT_EQ(find(layer_backward_kernels(moe_scenario(64, 2)), "mlp_fc1_wgrad").k, 128);
+}
+
+}  // namespace
+}  // namespace wt
+
+namespace wt {
+namespace {
+
+// Dropless routing with load imbalance 1.5 over EP 2: the most loaded rank's 4 local experts take
+// 1.5 × 4096 = 6144 routed rows, 1536 each; its all-to-all bytes grow alike; the copies a rank
+// sends (its own 2048 tokens × top-2) and the FLOPs counted do not change.
+TEST(ExpertKernels, TheMostLoadedRankSetsTheExpertWork) {
+  Scenario even = moe_scenario(8, 2);
+  Scenario hot = even;
+  hot.model.moe.load_imbalance = 1.5;
+  const Kernel& fc1 = find(layer_forward_kernels(hot), "mlp_fc1");
+  EXPECT_EQ(fc1.batch, 4);
+  EXPECT_EQ(fc1.m, 1536);
+  EXPECT_DOUBLE_EQ(fc1.flops, 2.0 * 6144 * 4096 * 2048);
+  EXPECT_DOUBLE_EQ(find(layer_forward_kernels(hot), "moe_permute").bytes,
+                   find(layer_forward_kernels(even), "moe_permute").bytes);
+  EXPECT_DOUBLE_EQ(comm_sizes(hot).ep_bytes, 1.5 * comm_sizes(even).ep_bytes);
+  EXPECT_DOUBLE_EQ(hardware_flops_per_iteration(hot), hardware_flops_per_iteration(even));
+  EXPECT_DOUBLE_EQ(expert_load_scale(hot), 1.5);
+  hot.parallel.expert = 1;  // one rank holds every expert: its load is the total
+  EXPECT_DOUBLE_EQ(expert_load_scale(hot), 1.0);
+  hot.parallel.expert = 2;
+  hot.model.moe.capacity_factor = 1.25;  // capped at capacity: padded, never over it
+  EXPECT_DOUBLE_EQ(expert_load_scale(hot), 1.25);
 }
 
 }  // namespace
