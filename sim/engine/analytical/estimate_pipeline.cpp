@@ -19,7 +19,9 @@ namespace {
 
 // kMix: the model has dense first layers or MTP layers (layer_mix.hpp); without (nearly every
 // model) the per-step code has none of their terms.
-template <bool kMix>
+// kAmax: fp8 delayed scaling's amax all-reduce closes every chunk pass (StepCosts::amax_fwd and
+// amax_bwd non-zero); without it the passes add nothing.
+template <bool kMix, bool kAmax>
 class PipelineClock {
  public:
   PipelineClock(const Scenario& s, const StepCosts& c, std::span<const double> optimizer_s,
@@ -212,7 +214,7 @@ class PipelineClock {
       t += n * fwd_unit_s_;
       if (dense > 0) t += dense * (dense_fwd_unit_s_ - fwd_unit_s_);
     }
-    t += c_.amax_fwd.time_s;
+    if constexpr (kAmax) t += c_.amax_fwd.time_s;
     if (last_virtual(stage, ch)) {
       if (kMix && c_.mtp_layers > 0) t += c_.mtp_fwd_s();  // the MTP depths, after the main layers
       t = gated_vocab(k, t) + c_.logits_fwd_s;             // kept gathered through its backward
@@ -247,7 +249,7 @@ class PipelineClock {
     if (final_pass && !zero3_ && last_virtual(stage, ch) && (!s_.model.tied_embeddings || p_ > 1))
       k.pending_grad_bytes += c_.embedding_grad_bytes;
     t = backward_layers(k, t, chunk(stage, ch), final_pass);
-    t += c_.amax_bwd.time_s;
+    if constexpr (kAmax) t += c_.amax_bwd.time_s;
     if (first_virtual(stage, ch)) {
       t = gated_vocab(k, t) + c_.embedding_bwd_s;  // resharded after its forward
       reduce_vocab(k, t);
@@ -533,8 +535,10 @@ class PipelineClock {
     const int backward_sends = v_ - (stage == 0 ? 1 : 0);
     v.pp = m * (forward_sends + backward_sends) * c_.p2p.sent_bytes + k.pp_sync_sent_bytes;
     v.dp = k.dp_sent_bytes;
-    const double amax_bytes = m * v_ * (c_.amax_fwd.sent_bytes + c_.amax_bwd.sent_bytes);
-    (c_.amax_dim == CommDim::tp ? v.tp : v.dp) += amax_bytes;
+    if constexpr (kAmax) {
+      const double amax_bytes = m * v_ * (c_.amax_fwd.sent_bytes + c_.amax_bwd.sent_bytes);
+      (c_.amax_dim == CommDim::tp ? v.tp : v.dp) += amax_bytes;
+    }
     return v;
   }
 
@@ -569,8 +573,10 @@ class PipelineClock {
     e.pp = k.recv_comm_s;
     e.dp = k.gather_wait_s;
     e.dp += k.optimizer_wait_dp_s;
-    const double amax_s = m * v_ * (c_.amax_fwd.time_s + c_.amax_bwd.time_s);
-    (c_.amax_dim == CommDim::tp ? e.tp : e.dp) += amax_s;
+    if constexpr (kAmax) {
+      const double amax_s = m * v_ * (c_.amax_fwd.time_s + c_.amax_bwd.time_s);
+      (c_.amax_dim == CommDim::tp ? e.tp : e.dp) += amax_s;
+    }
     e.pp += k.optimizer_wait_pp_s;
     b.exposed_comm = e.tp + e.cp + e.ep + e.pp + e.dp;
     b.other = std::max(
@@ -603,9 +609,14 @@ class PipelineClock {
 PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
                                    std::span<const double> optimizer_s, bool skip_steady_state) {
   StackArena<16 * 1024> scratch;  // the arrival table of 1,024 micro-batch hops, the clocks
-  if (dense_first_layers(s.model) > 0 || s.model.mtp_layers > 0)
-    return PipelineClock<true>(s, costs, optimizer_s, scratch.resource()).run(skip_steady_state);
-  return PipelineClock<false>(s, costs, optimizer_s, scratch.resource()).run(skip_steady_state);
+  const bool mix = dense_first_layers(s.model) > 0 || s.model.mtp_layers > 0;
+  const bool amax = costs.amax_fwd.time_s > 0.0 || costs.amax_bwd.time_s > 0.0;
+  std::pmr::memory_resource* memory = scratch.resource();
+  if (mix && amax)
+    return PipelineClock<true, true>(s, costs, optimizer_s, memory).run(skip_steady_state);
+  if (mix) return PipelineClock<true, false>(s, costs, optimizer_s, memory).run(skip_steady_state);
+  if (amax) return PipelineClock<false, true>(s, costs, optimizer_s, memory).run(skip_steady_state);
+  return PipelineClock<false, false>(s, costs, optimizer_s, memory).run(skip_steady_state);
 }
 
 }  // namespace wt
