@@ -316,6 +316,14 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Overlap the gradient reduction with the backward pass."}),
       boolean_field(WT_MEMBER(parallel.overlap_param_gather),
                     {.doc = "Overlap ZeRO parameter all-gathers with compute."}),
+      boolean_field(
+          WT_MEMBER(parallel.zero3_gather_copy),
+          {.doc = "With ZeRO-3: each layer's parameters are all-gathered into one flat buffer and "
+                  "copied out of it into the unsharded parameters on the compute stream, a "
+                  "memory-bound pass that reads and writes every gathered parameter, before its "
+                  "forward and before its backward (PyTorch FSDP2's per-parameter sharding: "
+                  "foreach_all_gather_copy_out; the torchtitan profile sets it). Off: the gather "
+                  "lands in place (FSDP1's flat parameter, DeepSpeed, MaxText)."}),
       boolean_field(WT_MEMBER(parallel.tp_comm_overlap),
                     {.doc = "Overlap the tensor-parallel all-gathers and reduce-scatters with "
                             "the GEMMs of their layer (Megatron-LM --tp-comm-overlap; needs "

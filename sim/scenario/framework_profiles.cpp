@@ -178,6 +178,10 @@ FrameworkProfile torchtitan() {
            set("parallel.sequence_parallel", true, t + ":169 (enable_sequence_parallel)",
                When::tensor_parallel),
            set("parallel.overlap_param_gather", true, "FSDP2 implicit forward prefetch"),
+           set("parallel.zero3_gather_copy", true,
+               "PyTorch FSDP2 torch/distributed/fsdp/_fully_shard/_fsdp_collectives.py "
+               "(foreach_all_gather_copy_out: split_with_sizes_copy into the unsharded "
+               "parameters, on the compute stream)"),
            set("parallel.overlap_grad_reduce", true, "FSDP2 reduce-scatter during backward"),
            set("training.activation_recompute", "per_op",
                "pytorch/torchtitan@b5bcd76c trainer.py:108-110 (SelectiveAC, per-op: "

@@ -204,6 +204,9 @@ struct ParallelConfig {
   double grad_fusion_cycle_ms = 0.0;
   bool overlap_grad_reduce = true;
   bool overlap_param_gather = true;
+  // ZeRO-3 gathers each layer into one flat buffer and copies every parameter out of it on the
+  // compute stream (PyTorch FSDP2's per-parameter sharding); false: the gather lands in place.
+  bool zero3_gather_copy = false;
   // Megatron-LM's --tp-comm-overlap (Transformer Engine userbuffers): with sequence parallelism,
   // each TP all-gather and reduce-scatter runs under a GEMM of its layer (docs/models.md).
   bool tp_comm_overlap = false;

@@ -10,6 +10,7 @@
 #include "sim/workload/finetune.hpp"
 #include "sim/workload/hardware_setup.hpp"
 #include "sim/workload/layer_shape.hpp"
+#include "sim/workload/layer_work.hpp"
 #include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/recompute_modules.hpp"
@@ -75,9 +76,10 @@ struct Shapes {
   bool parallel_block;
   double norms;  // layer norms per layer: 2, or 1 for a parallel block
   double act, op;
-  bool quantized;         // GEMM inputs are cast first (fp8, mxfp8, nvfp4)
-  double cast_bytes;      // bytes moved per element cast (sim/scenario/precision.hpp)
-  const char* cast_name;  // "fp8_cast", "mxfp8_cast", "nvfp4_cast"
+  double gather_copy_bytes;  // ZeRO-3's copy-out of a gathered layer (zero3_gather_copy), or 0
+  bool quantized;            // GEMM inputs are cast first (fp8, mxfp8, nvfp4)
+  double cast_bytes;         // bytes moved per element cast (sim/scenario/precision.hpp)
+  const char* cast_name;     // "fp8_cast", "mxfp8_cast", "nvfp4_cast"
   // Fine-tuning (sim/workload/finetune.hpp): the base weights frozen (no weight gradients), stored
   // in NF4 and dequantized before each GEMM (qlora), and the LoRA adapters of each layer.
   bool frozen;
@@ -117,6 +119,13 @@ Shapes shapes_of(const Scenario& s) {
   const Precision p = s.training.precision;
   x.op = operand_bytes(p);
   x.quantized = quantized_gemms(p);
+  // FSDP2 copies the gathered layer into its parameters: read and write each at the gather's
+  // width (the compute dtype, fp32 for fp32 training).
+  x.gather_copy_bytes =
+      s.parallel.zero3_gather_copy && s.parallel.zero_stage == 3 && layer_dp_group(s) > 1
+          ? 2.0 * (p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0) *
+                layer_params_on_gpu(s)
+          : 0.0;
   // Only per-tensor fp8 asks the GPU (whether its FP8 GEMMs need a transposed copy).
   const bool any_layout = p == Precision::fp8 && scenario_gpu(s).fp8_gemm_any_layout();
   x.cast_bytes = cast_bytes_per_element(p, s.training.fp8_recipe, any_layout);
@@ -550,6 +559,8 @@ namespace {
 
 void emit_layer_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const double tokens = as_double(x.tokens);
+  if (x.gather_copy_bytes > 0.0)
+    out.add(memory_bound_named("fsdp_copy_out", "", x.gather_copy_bytes));
   if (x.parallel_block) {
     add_parallel_input(out, x, false);
   } else {
@@ -571,6 +582,11 @@ void emit_layer_forward(const Scenario& s, const Shapes& x, KernelSink& out) {
 void emit_layer_backward(const Scenario& s, const Shapes& x, KernelSink& out) {
   const double tokens = as_double(x.tokens);
   const Recompute r = s.training.activation_recompute;
+  // The backward's gather is copied out once; under full recompute the recomputed forward's list
+  // has that copy already (a layer that does not recompute under --recompute-num-layers misses it).
+  if (x.gather_copy_bytes > 0.0 && r != Recompute::full) {
+    out.add(memory_bound_named("fsdp_copy_out", "_bwd", x.gather_copy_bytes));
+  }
   if (r == Recompute::per_op) add_per_op_recompute(out, s, x);
   add_module_recompute(out, s, x);
   if (x.parallel_block) {
