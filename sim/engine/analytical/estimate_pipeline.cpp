@@ -19,8 +19,8 @@ namespace {
 
 // kMix: the model has dense first layers or MTP layers (layer_mix.hpp); without (nearly every
 // model) the per-step code has none of their terms.
-// kAmax: fp8 delayed scaling's amax all-reduce closes every chunk pass (StepCosts::amax_fwd and
-// amax_bwd non-zero); without it the passes add nothing.
+// kAmax: fp8 delayed scaling's amax all-reduce may close every chunk pass (StepCosts::amax_fwd
+// and amax_bwd); without it the passes add nothing.
 template <bool kMix, bool kAmax>
 class PipelineClock {
  public:
@@ -609,14 +609,15 @@ class PipelineClock {
 PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
                                    std::span<const double> optimizer_s, bool skip_steady_state) {
   StackArena<16 * 1024> scratch;  // the arrival table of 1,024 micro-batch hops, the clocks
+  // The general clock (dense first and MTP layers, amax all-reduces) where any of them is present;
+  // nearly every scenario takes the plain one.
   const bool mix = dense_first_layers(s.model) > 0 || s.model.mtp_layers > 0;
   const bool amax = costs.amax_fwd.time_s > 0.0 || costs.amax_bwd.time_s > 0.0;
-  std::pmr::memory_resource* memory = scratch.resource();
-  if (mix && amax)
-    return PipelineClock<true, true>(s, costs, optimizer_s, memory).run(skip_steady_state);
-  if (mix) return PipelineClock<true, false>(s, costs, optimizer_s, memory).run(skip_steady_state);
-  if (amax) return PipelineClock<false, true>(s, costs, optimizer_s, memory).run(skip_steady_state);
-  return PipelineClock<false, false>(s, costs, optimizer_s, memory).run(skip_steady_state);
+  if (mix || amax)
+    return PipelineClock<true, true>(s, costs, optimizer_s, scratch.resource())
+        .run(skip_steady_state);
+  return PipelineClock<false, false>(s, costs, optimizer_s, scratch.resource())
+      .run(skip_steady_state);
 }
 
 }  // namespace wt
