@@ -87,7 +87,8 @@ TEST(ExpertKernels, TheMostLoadedRankSetsTheExpertWork) {
   Scenario even = moe_scenario(8, 2);
   Scenario hot = even;
   hot.model.moe.load_imbalance = 1.5;
-  const Kernel& fc1 = find(layer_forward_kernels(hot), "mlp_fc1");
+  const KernelList fwd = layer_forward_kernels(hot);  // find returns into it: keep it alive
+  const Kernel& fc1 = find(fwd, "mlp_fc1");
   EXPECT_EQ(fc1.batch, 4);
   EXPECT_EQ(fc1.m, 1536);
   EXPECT_DOUBLE_EQ(fc1.flops, 2.0 * 6144 * 4096 * 2048);
