@@ -120,11 +120,10 @@ Shapes shapes_of(const Scenario& s) {
   x.op = operand_bytes(p);
   x.quantized = quantized_gemms(p);
   // FSDP2 copies the gathered layer into its parameters: read and write each at the gather's
-  // width (the compute dtype, fp32 for fp32 training).
+  // width (the compute dtype, x.act: fp32 for fp32 training).
   x.gather_copy_bytes =
       s.parallel.zero3_gather_copy && s.parallel.zero_stage == 3 && layer_dp_group(s) > 1
-          ? 2.0 * (p == Precision::fp32 || p == Precision::tf32 ? 4.0 : 2.0) *
-                layer_params_on_gpu(s)
+          ? 2.0 * x.act * layer_params_on_gpu(s)
           : 0.0;
   // Only per-tensor fp8 asks the GPU (whether its FP8 GEMMs need a transposed copy).
   const bool any_layout = p == Precision::fp8 && scenario_gpu(s).fp8_gemm_any_layout();
