@@ -64,6 +64,52 @@ TEST(Interconnect, BytesPerSecondAndEmptyTextGiveNothing) {
   EXPECT_FALSE(parse_interconnect("RoCE", 8).has_value());
 }
 
+TEST(Interconnect, EthernetSpellingsAndTheMultiplicationSignAreRead) {
+  for (const char* text :
+       {"8x 400G RoCE", "RoCEv2 8\u00d7400GbE", "ConnectX-7 400Gb/s x8", "8 x 400GE"}) {
+    const auto spec = parse_interconnect(text, 8);
+    ASSERT_TRUE(spec.has_value()) << text;
+    EXPECT_EQ(spec->nics_per_node, 8) << text;
+    EXPECT_DOUBLE_EQ(spec->link_bandwidth_Gbps, 400.0) << text;
+  }
+  const auto four = parse_interconnect("4x200G HDR", 8);
+  ASSERT_TRUE(four.has_value());
+  EXPECT_EQ(four->nics_per_node, 4);
+  EXPECT_DOUBLE_EQ(four->link_bandwidth_Gbps, 200.0);
+  // "ConnectX-7" is a part name, not a count of 7.
+  const auto part = parse_interconnect("ConnectX-7 NDR", 8);
+  ASSERT_TRUE(part.has_value());
+  EXPECT_EQ(part->nics_per_node, 8);
+}
+
+TEST(Interconnect, SwitchPortsAreNotTheNodesNicsAndCountsMayBeWords) {
+  // MegaScale's cluster (Jiang et al. 2024): the switch's 64 ports of 400G are not the node's.
+  const auto spec = parse_interconnect(
+      "RDMA over Ethernet (paper discusses DCQCN/PFC), Broadcom Tomahawk 4 switches (64x400G), "
+      "3-layer CLOS, 1:1 up/down; eight 200G NICs per server, multi-rail",
+      8);
+  ASSERT_TRUE(spec.has_value());
+  EXPECT_EQ(spec->nics_per_node, 8);
+  EXPECT_DOUBLE_EQ(spec->link_bandwidth_Gbps, 200.0);
+  const auto hdr = parse_interconnect("InfiniBand HDR (8 per node)", 8);
+  ASSERT_TRUE(hdr.has_value());
+  EXPECT_EQ(hdr->nics_per_node, 8);
+  EXPECT_DOUBLE_EQ(hdr->link_bandwidth_Gbps, 200.0);
+}
+
+TEST(Interconnect, ARateSaidToBeTheNodesIsSplitOverItsGpus) {
+  // 800 Gb/s is one XDR NIC's rate, but the text says it is the node's: 8 × 100 Gb/s.
+  const auto spec = parse_interconnect("800 Gbps per node", 8);
+  ASSERT_TRUE(spec.has_value());
+  EXPECT_EQ(spec->nics_per_node, 8);
+  EXPECT_DOUBLE_EQ(spec->link_bandwidth_Gbps, 100.0);
+  // With a count the rate stays per NIC.
+  const auto one = parse_interconnect("1x 100 Gb/s InfiniBand EDR per node", 8);
+  ASSERT_TRUE(one.has_value());
+  EXPECT_EQ(one->nics_per_node, 1);
+  EXPECT_DOUBLE_EQ(one->link_bandwidth_Gbps, 100.0);
+}
+
 TEST(Interconnect, LongTextIsQuotedShortInTheReading) {
   const std::string text =
       "8x Mellanox 200 Gb/s HDR InfiniBand HCAs per node (+2 for storage), 3-level fat-tree, "
