@@ -170,6 +170,20 @@ GpuSpec h800_sxm5_80gb() {
   return g;
 }
 
+// The A100 SXM4 80GB sold in China with its NVLink cut (NCCL_412: "A800 has reduced NVLink
+// (400 GB/s)"); compute and memory are the A100's (assumption: the reference has only the A800
+// PCIe's measured HBM, MLI_4).
+GpuSpec a800_sxm4_80gb() {
+  GpuSpec g =
+      a100_sxm4("a800-sxm4-80gb", "NVIDIA A800 SXM4 80GB",
+                {"A800", "A800-SXM", "A800-SXM4", "A800-80GB", "A800-SXM4-80GB"}, 80.0, 2039.0);
+  g.memory_bw_GBps.source = "assumption: the A100 SXM4 80GB's (GK_A100)";
+  g.nvlink_GBps = {200.0,
+                   "NCCL_412: A800 NVLink cut to 400 GB/s bidirectional (200 per direction)"};
+  g.nvlink_efficiency = {160.0 / 200.0, "NCCL_412: 8 A800 reach 160 GB/s all-reduce busbw"};
+  return g;
+}
+
 GpuSpec h100_pcie_80gb() {
   return {
       .id = "h100-pcie-80gb",
@@ -232,6 +246,7 @@ std::vector<GpuSpec> nvidia_datacenter_gpus() {
       a100_sxm4("a100-sxm4-80gb", "NVIDIA A100 SXM4 80GB",
                 {"A100", "A100-SXM", "A100-SXM4", "A100-80GB", "A100-SXM4-80GB", "A100-SXM-80GB"},
                 80.0, 2039.0),
+      a800_sxm4_80gb(),
       h100_sxm5_80gb(),
       h100_sxm5_96gb_hbm2e(),
       h100_pcie_80gb(),

@@ -1,5 +1,7 @@
 // doc["parallel"] from a row: the layout, ZeRO stage, sequence parallelism and pipeline schedule.
 #include <optional>
+#include <regex>
+#include <set>
 
 #include "core/error.hpp"
 #include "sim/scenario/framework_profiles.hpp"
@@ -15,6 +17,70 @@ int64_t degree(const json& row, const char* key, RowBuild& b) {
   if (const auto v = row_int(row, key)) return *v;
   b.assume(std::string(key) + " not given: 1");
   return 1;
+}
+
+// The ZeRO stages a text names: "ZeRO-3", "ZeRO stage 2", "ZeRO-Infinity", FSDP (FULL_SHARD,
+// fully sharded, HSDP: 3; SHARD_GRAD_OP: 2), "distributed optimizer" (Megatron's, ZeRO-1).
+std::set<int> zero_stages_named(const std::string& text) {
+  static const std::regex kStage(R"(zero[\s_-]*(?:stage[\s_-]*)?([0-3])(?!\d))");
+  static const std::regex kGradOp(R"(shard[\s_-]*grad[\s_-]*op)");
+  static const std::regex kFull(
+      R"(zero[\s_-]*infinity|full[\s_-]*shard|fully[\s_-]*sharded|hybrid[\s_-]*shard|\b(?:fsdp2?|hsdp)\b)");
+  static const std::regex kDistOpt(R"(distributed[\s_-]*optimi[sz]er)");
+  const std::string t = lower(text);
+  std::set<int> out;
+  for (std::sregex_iterator it(t.begin(), t.end(), kStage), end; it != end; ++it)
+    out.insert(std::stoi((*it)[1].str()));
+  const bool grad_op = std::regex_search(t, kGradOp);
+  if (grad_op) out.insert(2);
+  // "FSDP SHARD_GRAD_OP" is ZeRO-2 only.
+  if (!grad_op && std::regex_search(t, kFull)) out.insert(3);
+  if (std::regex_search(t, kDistOpt)) out.insert(1);
+  return out;
+}
+
+// Whether other.<key> is about how the run is parallelized (not a note or a comparison).
+bool parallelism_key(const std::string& key) {
+  const std::string k = lower(key);
+  for (const char* skip : {"note", "without", "compar", "baseline", "speedup", "_vs"}) {
+    if (contains(k, skip)) return false;
+  }
+  for (const char* word : {"parallel", "zero", "shard", "fsdp", "technique", "optimization",
+                           "strategy", "method", "distributed"}) {
+    if (contains(k, word)) return true;
+  }
+  return false;
+}
+
+// The ZeRO stage the row's words name, in its framework ("DeepSpeed ZeRO-3") or in an other.*
+// field about its parallelism ("parallelism": "2D: FSDP2 + TP 8"), when they name exactly one.
+std::optional<int> zero_stage_in_words(const json& row, RowBuild& b) {
+  std::set<int> stages;
+  std::string quoted;
+  const auto read = [&](const std::string& text, const std::string& where) {
+    const std::set<int> named = zero_stages_named(text);
+    if (named.empty()) return;
+    stages.insert(named.begin(), named.end());
+    if (quoted.empty()) quoted = "'" + text + "' (" + where + ")";
+  };
+  read(row_text(row, "framework"), "framework");
+  const json& other = row_other(row);
+  if (other.is_object()) {
+    for (const auto& [key, value] : other.items()) {
+      if (value.is_string() && parallelism_key(key)) read(value.get<std::string>(), "other." + key);
+    }
+  }
+  if (stages.empty()) return std::nullopt;
+  if (stages.size() > 1) {
+    std::string list;
+    for (const int s : stages)
+      list += (list.empty() ? "" : ", ") + std::to_string(s);
+    b.assume("the row's words name ZeRO stages " + list + ": the framework profile's stage kept");
+    return std::nullopt;
+  }
+  const int stage = *stages.begin();
+  b.assume("zero_stage " + std::to_string(stage) + ": the row's " + quoted);
+  return stage;
 }
 
 std::optional<int> zero_stage(const json& row, RowBuild& b) {
@@ -35,6 +101,7 @@ std::optional<int> zero_stage(const json& row, RowBuild& b) {
     b.assume("FSDP HYBRID_SHARD modelled as ZeRO-3 over the whole data-parallel group");
     return 3;
   }
+  if (const auto said = zero_stage_in_words(row, b)) return said;
   if (!row_int(row, "tp") && !row_int(row, "pp") && !row_int(row, "dp")) {
     b.assume(
         "no layout given: every GPU a data-parallel rank with the weights sharded "
@@ -192,6 +259,7 @@ void map_parallel(const json& row, RowBuild& b) {
   set_expert_tensor(row, p, b);
   const auto stage = zero_stage(row, b);
   p["zero_stage"] = stage ? *stage : profile_zero_stage(b.doc, replicas(row, p), b);
+  b.zero_stage_open = !stage;
   const json& other = row_other(row);
   if (const auto sp = sequence_parallel(other, tensor, b)) p["sequence_parallel"] = *sp;
   // TP communication overlap only when the row says so; else the profile's (off in every one).

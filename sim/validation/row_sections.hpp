@@ -16,6 +16,8 @@ struct RowBuild {
   // The row gives neither micro_batch_size nor grad_accum_steps: the micro-batch is chosen once
   // the layout is known (row_to_scenario.cpp).
   bool micro_batch_open = false;
+  // The row names no ZeRO stage: parallel.zero_stage is its framework profile's (or 0).
+  bool zero_stage_open = false;
   void assume(std::string what) { assumptions.push_back(std::move(what)); }
 };
 

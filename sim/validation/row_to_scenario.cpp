@@ -121,7 +121,7 @@ RowScenario row_to_scenario(const json& row) {
   map_cluster(row, b);
   choose_micro_batch(b);
   const double iteration_scale = fit_global_batch(b);
-  return {b.doc, label(row, b), std::move(b.assumptions), iteration_scale};
+  return {b.doc, label(row, b), std::move(b.assumptions), iteration_scale, b.zero_stage_open};
 }
 
 }  // namespace wt::validation

@@ -16,6 +16,9 @@ struct RowScenario {
   // Published global batch / simulated one: ≠ 1 when the batch was rounded to whole micro-batches
   // per replica; the predicted iteration time is multiplied by it.
   double iteration_scale = 1.0;
+  // The row names no ZeRO stage (the framework profile's was taken): a run that does not fit may
+  // take a higher one its framework offers (validate, "the least that fits").
+  bool zero_stage_open = false;
 };
 
 // Throws InputError naming the row field ("row 9.tp") when the row cannot be expressed.

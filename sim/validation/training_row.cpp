@@ -46,24 +46,48 @@ bool stated(const json& doc, const std::vector<std::string>& overrides, const ch
                      [&](const std::string& a) { return a.rfind(prefix, 0) == 0; });
 }
 
-// The row's document with `section.key` set to `value`, run; taken (and said) when it fits.
-bool take_if_it_fits(RowScenario& rs, Scenario& scenario, RunOutput& run, const char* section,
-                     const char* key, const json& value, const std::string& why,
+// One field of the row's document: doc[section][key] = value.
+struct Setting {
+  const char* section;
+  const char* key;
+  json value;
+};
+
+// The row's document with `settings` made, run; taken (and said) when it fits.
+bool take_if_it_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
+                     const std::vector<Setting>& settings, const std::string& why,
                      std::vector<std::string>& assumptions) {
   json doc = rs.doc;
-  doc[section][key] = value;
+  std::string what;
+  for (const Setting& s : settings) {
+    doc[s.section][s.key] = s.value;
+    what += (what.empty() ? "" : " and ") + std::string(s.section) + "." + s.key + " = " +
+            s.value.dump();
+  }
   Scenario candidate = parse_scenario(doc);
   RunOutput candidate_run = run_scenario(candidate);
   if (!candidate_run.result.fits_in_memory) return false;
   const MemoryUse& before = run.result.memory_per_gpu_bytes;
   assumptions.push_back(why + " (" + gib(before.total) + " of " + gib(before.capacity) +
-                        " GiB): the run trained, so " + section + "." + key + " = " + value.dump() +
-                        ", the least that fits (" +
+                        " GiB): the run trained, so " + what + ", the least that fits (" +
                         gib(candidate_run.result.memory_per_gpu_bytes.total) + " GiB)");
   rs.doc = std::move(doc);
   scenario = std::move(candidate);
   run = std::move(candidate_run);
   return true;
+}
+
+// The highest ZeRO stage a profile's framework offers when the row names none: DeepSpeed's
+// three, Megatron-LM's distributed optimizer (--use-distributed-optimizer, ZeRO-1; none before it
+// existed, in megatron-lm-2021) and, for a framework without a profile, all three (every
+// framework that trains large models shards them somehow); 0 for the others, whose profile sets
+// the stage their framework runs (FSDP, torchtitan, llm-foundry, MaxText: 3; NeMo,
+// Megatron-Core: 1) or has none (plain PyTorch DDP).
+int highest_open_zero_stage(const std::string& profile, const Scenario& s) {
+  if (s.parallel.data * s.parallel.context <= 1) return 0;
+  if (profile == "none" || profile == "deepspeed" || profile == "deepspeed-2021") return 3;
+  if (profile == "megatron-lm") return 1;
+  return 0;
 }
 
 // A published run trained, so it fit. When the row leaves a memory setting to its profile and the
@@ -73,34 +97,61 @@ bool take_if_it_fits(RowScenario& rs, Scenario& scenario, RunOutput& run, const 
 //   no time (the TP all-reduce becomes a reduce-scatter plus an all-gather of the same bytes) and
 //   divides the norm and dropout activations by TP (Korthikanti et al. 2022, §4.2.2). It is off by
 //   default in Megatron-LM; the nemo and megatron-core profiles have it on already.
-// - NVIDIA's performance tables (the nemo and megatron-core profiles), whose recipes are
-//   configured per model and GPU to fit, with recompute not stated: selective, then full (every
-//   layer, as the recipes that recompute do it: full, uniform, 1 layer per checkpoint).
+// - A ZeRO stage the row does not name (highest_open_zero_stage): each higher stage in turn, up
+//   to the highest its framework offers.
+// - Recompute not stated, at that highest stage: NVIDIA's performance tables (the nemo and
+//   megatron-core profiles), whose recipes are configured per model and GPU to fit, and
+//   Megatron-LM (--recompute-activations, --recompute-granularity full): selective, then full
+//   (every layer, as the recipes that recompute do it: full, uniform, 1 layer per checkpoint);
+//   DeepSpeed and frameworks without a profile: full (they checkpoint whole layers).
 // Nothing changes when none fits, nor for other frameworks, whose rows keep the verdict.
 void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
                                     const std::vector<std::string>& overrides,
                                     std::vector<std::string>& assumptions) {
-  const std::string& profile = scenario.training.framework;
+  const std::string profile = scenario.training.framework;
   if (profile == "megatron-lm" && scenario.parallel.tensor > 1 &&
       !scenario.parallel.sequence_parallel &&
       !stated(rs.doc, overrides, "parallel", "sequence_parallel") &&
-      take_if_it_fits(rs, scenario, run, "parallel", "sequence_parallel", true,
+      take_if_it_fits(rs, scenario, run, {{"parallel", "sequence_parallel", true}},
                       "sequence parallelism not stated and the megatron-lm profile's default "
                       "(off) does not fit",
                       assumptions)) {
     return;
   }
-  if (profile != "nemo" && profile != "megatron-core") return;
-  if (stated(rs.doc, overrides, "training", "activation_recompute")) return;
-  const Recompute from = scenario.training.activation_recompute;
-  for (const Recompute r : {Recompute::selective, Recompute::full}) {
-    if (r <= from) continue;
-    if (take_if_it_fits(rs, scenario, run, "training", "activation_recompute", to_string(r),
-                        std::string("activation recompute not stated and the ") + profile +
-                            " profile's " + to_string(from) + " does not fit",
+  const bool recompute_open = !stated(rs.doc, overrides, "training", "activation_recompute");
+  const int from = scenario.parallel.zero_stage;
+  const bool zero_open =
+      rs.zero_stage_open && !stated(json::object(), overrides, "parallel", "zero_stage");
+  const int zero_to = zero_open ? std::max(from, highest_open_zero_stage(profile, scenario)) : from;
+  const std::string zero_why =
+      "ZeRO stage not stated and " +
+      (profile == "none" ? std::string("stage 0 (no framework profile)")
+                         : "the " + profile + " profile's " + std::to_string(from)) +
+      " does not fit";
+  for (int stage = from + 1; stage <= zero_to; ++stage) {
+    if (take_if_it_fits(rs, scenario, run, {{"parallel", "zero_stage", stage}}, zero_why,
                         assumptions)) {
       return;
     }
+  }
+  if (!recompute_open) return;
+  std::vector<Recompute> offered;
+  if (profile == "nemo" || profile == "megatron-core" || profile == "megatron-lm") {
+    offered = {Recompute::selective, Recompute::full};
+  } else if (profile == "none" || profile == "deepspeed" || profile == "deepspeed-2021") {
+    offered = {Recompute::full};
+  }
+  const Recompute was = scenario.training.activation_recompute;
+  for (const Recompute r : offered) {
+    if (r <= was) continue;
+    std::vector<Setting> settings{{"training", "activation_recompute", to_string(r)}};
+    std::string why = std::string("activation recompute not stated and the ") + profile +
+                      " profile's " + to_string(was) + " does not fit";
+    if (zero_to > from) {
+      settings.push_back({"parallel", "zero_stage", zero_to});
+      why = zero_why + ", nor does ZeRO-" + std::to_string(zero_to) + " without recompute";
+    }
+    if (take_if_it_fits(rs, scenario, run, settings, why, assumptions)) return;
   }
 }
 

@@ -23,6 +23,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
                          "v100-sxm2-32gb",
                          "a100-sxm4-40gb",
                          "a100-sxm4-80gb",
+                         "a800-sxm4-80gb",
                          "h100-sxm5-80gb",
                          "h100-sxm5-96gb-hbm2e",
                          "h100-pcie-80gb",
@@ -48,7 +49,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
     ASSERT_NE(g, nullptr) << id;
     EXPECT_EQ(g->id, id);
   }
-  EXPECT_EQ(gpu_catalog().size(), 25u);
+  EXPECT_EQ(gpu_catalog().size(), 26u);
 }
 
 TEST(GpuCatalog, IdsAndAliasesAreUnique) {

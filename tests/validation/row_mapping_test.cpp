@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_gpu.hpp"
 #include "sim/validation/row_to_scenario.hpp"
 
 namespace wt::validation {
@@ -467,6 +468,7 @@ TEST(RowMapping, NothingStatedMeansDefaultsThatAreAllRecorded) {
 TEST(RowMapping, NoLayoutAtAllMeansShardedDataParallelism) {
   json row = mpt_row();
   row.erase("other");
+  row["framework"] = "llm-foundry";  // no words naming a ZeRO stage
   row["tp"] = nullptr;
   row["pp"] = nullptr;
   row["dp"] = nullptr;
@@ -532,6 +534,96 @@ TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
   EXPECT_TRUE(has(rs.assumptions, "GPU 'V100' of 16 GB read as the catalog's V100 SXM2 32GB"));
   row["gpu_model"] = "NVIDIA B200";
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "b200");
+}
+
+// Every accelerator of the catalog is reachable by its name, in the node it comes in: PCIe cards on
+// PCIe, AMD's 8-GPU baseboards on an Infinity Fabric mesh, Gaudi 3 on its RoCE mesh, Trainium2's
+// 16 chips on NeuronLink, TPUs by host on ICI.
+TEST(RowMapping, EveryCatalogAcceleratorMapsWithItsNode) {
+  struct Case {
+    const char* gpu_model;
+    const char* id;
+    const char* fabric;
+    int64_t gpus_per_node;
+  };
+  const Case cases[] = {{"AMD Instinct MI300X", "mi300x", "xgmi", 8},
+                        {"MI325X", "mi325x", "xgmi", 8},
+                        {"AMD MI355X OAM", "mi355x", "xgmi", 8},
+                        {"AMD Instinct MI250X", "mi250x-gcd", "nvswitch", 8},
+                        {"Intel Gaudi 3", "gaudi3", "nvlink-mesh", 8},
+                        {"AWS Trainium2 (trn2.48xlarge)", "trainium2", "neuronlink", 16},
+                        {"NVIDIA L40S", "l40s", "pcie", 8},
+                        {"NVIDIA L4", "l4", "pcie", 8},
+                        {"NVIDIA A10", "a10", "pcie", 8},
+                        {"Tesla T4", "t4", "pcie", 8},
+                        {"NVIDIA H100 PCIe", "h100-pcie-80gb", "pcie", 8},
+                        {"NVIDIA A800 SXM4 80GB", "a800-sxm4-80gb", "nvswitch", 8},
+                        {"NVIDIA DGX B200", "b200", "nvswitch", 8},
+                        {"Cloud TPU v4", "tpu-v4", "ici", 4},
+                        {"TPU v5p", "tpu-v5p", "ici", 4},
+                        {"TPU v5 lite (v5litepod)", "tpu-v5e", "ici", 8},
+                        {"Trillium (TPU v6e)", "tpu-v6e", "ici", 8}};
+  for (const Case& c : cases) {
+    json row = megatron_row();
+    row["gpu_model"] = c.gpu_model;
+    row["gpu_memory_gb"] = nullptr;
+    row["gpus_per_node"] = nullptr;
+    row["intra_node_interconnect"] = nullptr;
+    row["num_gpus"] = 256;
+    row["dp"] = 16;
+    row["pp"] = 2;
+    row["precision"] = std::string(c.id) == "t4" ? "fp16" : "bf16";  // Turing has no bf16
+    const RowScenario rs = row_to_scenario(row);
+    const json& cluster = rs.doc.at("cluster");
+    EXPECT_EQ(cluster.at("gpu"), c.id) << c.gpu_model;
+    EXPECT_EQ(cluster.at("intra_node").at("fabric"), c.fabric) << c.gpu_model;
+    EXPECT_EQ(cluster.at("gpus_per_node"), c.gpus_per_node) << c.gpu_model;
+    EXPECT_NO_THROW(parsed(rs)) << c.gpu_model;
+  }
+}
+
+TEST(RowMapping, ATpuRowIsASliceTorusOrSeveralBeyondAPod) {
+  json row = megatron_row();
+  row["gpu_model"] = "Google TPU v5e";
+  row["gpus_per_node"] = nullptr;
+  row["precision"] = "bf16";
+  row["num_gpus"] = 256;
+  row["dp"] = 16;
+  row["pp"] = 2;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("torus").at("dims"), json({16, 16}));
+  EXPECT_FALSE(rs.doc.at("cluster").contains("dcn"));
+  EXPECT_TRUE(has(rs.assumptions, "TPU v5e slice not given: 16x16"));
+  // 1,024 v5e chips are four 16 x 16 pods joined by the data-center network.
+  row["num_gpus"] = 1024;
+  row["dp"] = 64;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("torus").at("dims"), json({16, 16}));
+  EXPECT_EQ(rs.doc.at("cluster").at("dcn").at("num_slices"), 4);
+  EXPECT_NO_THROW(parsed(rs));
+  // A shape the row gives is taken: two v4 slices of 4x4x8.
+  row["gpu_model"] = "TPU v4";
+  row["num_gpus"] = 256;
+  row["dp"] = 16;
+  row["other"]["topology"] = "2 slices of 4x4x8";
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("torus").at("dims"), json({4, 4, 8}));
+  EXPECT_EQ(rs.doc.at("cluster").at("dcn").at("num_slices"), 2);
+  EXPECT_TRUE(has(rs.assumptions, "TPU v4 slice 4x4x8: the row's '4x4x8' (other.topology)"));
+  EXPECT_NO_THROW(parsed(rs));
+}
+
+TEST(RowMapping, TheMostEvenTpuSliceIsTheOneItsTorusTakes) {
+  EXPECT_EQ(even_tpu_slice(64, true), (std::vector<int>{4, 4, 4}));
+  EXPECT_EQ(even_tpu_slice(128, true), (std::vector<int>{4, 4, 8}));
+  EXPECT_EQ(even_tpu_slice(4096, true), (std::vector<int>{16, 16, 16}));
+  EXPECT_EQ(even_tpu_slice(8, true), (std::vector<int>{2, 2, 2}));
+  EXPECT_EQ(even_tpu_slice(4, true), (std::vector<int>{2, 2}));
+  EXPECT_EQ(even_tpu_slice(48, true), (std::vector<int>{2, 2, 12}));  // 3 and 6 are no sizes
+  EXPECT_EQ(even_tpu_slice(128, false), (std::vector<int>{8, 16}));
+  EXPECT_EQ(even_tpu_slice(32, false), (std::vector<int>{4, 8}));
+  EXPECT_TRUE(even_tpu_slice(512, false).empty());  // beyond a 16 x 16 pod
+  EXPECT_TRUE(even_tpu_slice(6, true).empty());     // 2 x 3: 3 is no slice size
 }
 
 TEST(RowMapping, SequenceParallelismAsStatedElseTheProfiles) {
@@ -735,9 +827,15 @@ TEST(RowMapping, TheStatedParameterCountOverridesTheFamilyName) {
 }
 
 TEST(RowMapping, UnexpressibleRowsAreInputErrorsNamingTheField) {
-  json tpu = megatron_row();
-  tpu["gpu_model"] = "Google TPU v4";
-  expect_refused(tpu, "row 5.gpu_model");
+  json unknown = megatron_row();
+  unknown["gpu_model"] = "Intel Gaudi 2";  // not in the catalog
+  expect_refused(unknown, "row 5.gpu_model");
+  json h100_nvl = megatron_row();
+  h100_nvl["gpu_model"] = "NVIDIA H100 NVL";
+  expect_refused(h100_nvl, "row 5.gpu_model");
+  json a800_pcie = megatron_row();
+  a800_pcie["gpu_model"] = "NVIDIA A800 PCIe";
+  expect_refused(a800_pcie, "row 5.gpu_model");
 
   json partial_node = megatron_row();
   partial_node["num_gpus"] = 12;

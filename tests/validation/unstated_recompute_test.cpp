@@ -1,7 +1,7 @@
 // A published run trained, so it fit: NVIDIA's recipe rows whose recompute is not stated and whose
 // profile default does not fit take the least recompute that fits, Megatron-LM rows with TP whose
-// sequence parallelism is not stated take it when it fits (sim/validation/training_row.cpp);
-// others keep their verdict.
+// sequence parallelism is not stated take it when it fits, rows that name no ZeRO stage take the
+// least one their framework offers (sim/validation/training_row.cpp); others keep their verdict.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -44,9 +44,10 @@ TEST(UnstatedRecompute, ARecipeRowThatDoesNotFitTakesTheLeastRecomputeThatFits) 
 }
 
 TEST(UnstatedRecompute, OtherFrameworksAndStatedRecomputeKeepTheVerdict) {
-  const ValidationRow megatron = validate_training_row(recipe_row("Megatron-LM"), {});
-  EXPECT_FALSE(megatron.fits_in_memory);
-  EXPECT_FALSE(says(megatron, "the least that fits"));
+  // Plain PyTorch (DDP under autocast) offers no sharding and checkpoints nothing by itself.
+  const ValidationRow eager = validate_training_row(recipe_row("PyTorch"), {});
+  EXPECT_FALSE(eager.fits_in_memory);
+  EXPECT_FALSE(says(eager, "the least that fits"));
   json stated = recipe_row("NeMo 25.04");
   stated["other"]["activation_recompute"] = "none";
   const ValidationRow none = validate_training_row(stated, {});
@@ -74,11 +75,75 @@ TEST(UnstatedSequenceParallel, AMegatronLmRowWithTpThatDoesNotFitTakesSequencePa
 }
 
 TEST(UnstatedSequenceParallel, StatedSequenceParallelismKeepsTheVerdict) {
+  // With the ZeRO stage and the recompute stated too, nothing is left to choose.
   json row = megatron_lm_row();
   row["other"]["sequence_parallel"] = false;
+  row["other"]["zero_stage"] = 0;
+  row["other"]["activation_recompute"] = "none";
   EXPECT_FALSE(validate_training_row(row, {}).fits_in_memory);
-  EXPECT_FALSE(validate_training_row(megatron_lm_row(), {"parallel.sequence_parallel=false"})
+  EXPECT_FALSE(validate_training_row(megatron_lm_row(),
+                                     {"parallel.sequence_parallel=false", "parallel.zero_stage=0",
+                                      "training.activation_recompute=none"})
                    .fits_in_memory);
+}
+
+// A GPT 6.7B on 32 A100-80GB, all data-parallel at micro-batch 4 of 2,048 tokens, no recompute:
+// 16 B per parameter unsharded (weights, fp32 gradients and Adam's states: 107 GB) does not fit.
+json data_parallel_row(const std::string& framework) {
+  json row = json::parse(R"json({
+    "row_type": "training_throughput", "id": 8, "model_name": "GPT 6.7B",
+    "source": "a 2023 paper", "num_layers": 32, "hidden_size": 4096,
+    "num_attention_heads": 32, "num_kv_heads": null, "ffn_hidden_size": null, "seq_length": 2048,
+    "vocab_size": 50304, "moe": null, "global_batch_size": 256, "micro_batch_size": 4,
+    "grad_accum_steps": null, "tp": 1, "pp": 1, "dp": 32, "cp": null, "ep": null, "vp": null,
+    "other": {}, "gpu_model": "NVIDIA A100 SXM", "gpu_memory_gb": 80, "num_gpus": 32,
+    "gpus_per_node": 8, "intra_node_interconnect": null, "inter_node_interconnect": null,
+    "precision": "bf16", "metrics": {"tokens_per_sec_per_gpu": 3000}})json");
+  row["framework"] = framework;
+  return row;
+}
+
+TEST(UnstatedZeroStage, ARowNamingNoStageTakesTheLeastItsFrameworkOffersThatFits) {
+  for (const char* framework : {"PaxML", "DeepSpeed"}) {
+    const ValidationRow r = validate_training_row(data_parallel_row(framework), {});
+    ASSERT_TRUE(r.expressed) << r.why_not;
+    EXPECT_TRUE(r.fits_in_memory) << framework;
+    const int stage = r.scenario.at("parallel").at("zero_stage").get<int>();
+    EXPECT_GE(stage, 1) << framework;
+    EXPECT_TRUE(says(r, "ZeRO stage not stated")) << framework;
+    EXPECT_TRUE(
+        says(r, "so parallel.zero_stage = " + std::to_string(stage) + ", the least that fits"))
+        << framework;
+    // The stage below does not fit: it is the least.
+    json lower = data_parallel_row(framework);
+    lower["other"]["zero_stage"] = stage - 1;
+    EXPECT_FALSE(validate_training_row(lower, {}).fits_in_memory) << framework;
+  }
+}
+
+TEST(UnstatedZeroStage, MegatronLmOffersItsDistributedOptimizerAndRecompute) {
+  // Megatron-LM shards only the optimizer (--use-distributed-optimizer): ZeRO-1 at most, then
+  // recompute with it.
+  json row = data_parallel_row("Megatron-LM");
+  row["micro_batch_size"] = 16;
+  row["global_batch_size"] = 512;
+  const ValidationRow r = validate_training_row(row, {});
+  ASSERT_TRUE(r.expressed) << r.why_not;
+  EXPECT_TRUE(r.fits_in_memory);
+  EXPECT_EQ(r.scenario.at("parallel").at("zero_stage"), 1);
+  EXPECT_EQ(r.scenario.at("training").at("activation_recompute"), "full");
+  EXPECT_TRUE(says(r, "nor does ZeRO-1 without recompute"));
+}
+
+TEST(UnstatedZeroStage, AStageInTheRowsWordsOrASetIsKept) {
+  json row = data_parallel_row("DeepSpeed ZeRO stage 2");
+  const ValidationRow r = validate_training_row(row, {});
+  EXPECT_EQ(r.scenario.at("parallel").at("zero_stage"), 2);
+  EXPECT_TRUE(says(r, "zero_stage 2: the row's 'DeepSpeed ZeRO stage 2' (framework)"));
+  const ValidationRow pinned =
+      validate_training_row(data_parallel_row("PaxML"), {"parallel.zero_stage=0"});
+  EXPECT_FALSE(pinned.fits_in_memory);
+  EXPECT_FALSE(says(pinned, "the least that fits"));
 }
 
 }  // namespace

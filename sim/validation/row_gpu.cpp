@@ -1,0 +1,226 @@
+// The catalog accelerator a row's gpu_model names, and the node it comes in.
+#include "sim/validation/row_gpu.hpp"
+
+#include <cstdio>
+
+#include "core/error.hpp"
+#include "sim/hardware/gpu.hpp"
+#include "sim/validation/row_fields.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+// A part in a node of 8 on NVSwitch (the data-center NVIDIA modules).
+GpuChoice nvswitch_part(std::string id, std::string label) {
+  GpuChoice out;
+  out.id = std::move(id);
+  out.label = std::move(label);
+  return out;
+}
+
+GpuChoice a100(const std::string& text, std::optional<double> memory_GB, const json& row,
+               RowBuild& b) {
+  if (!memory_GB && contains(text, "40gb")) memory_GB = 40.0;
+  if (!memory_GB) {
+    // The 80 GB module is the A100 that large-model training has used since 2021 (DGX A100 80GB).
+    if (!contains(text, "80gb")) b.assume("A100 memory not given: the 80 GB module");
+    memory_GB = 80.0;
+  }
+  if (*memory_GB != 80.0 && *memory_GB != 40.0) {
+    throw InputError(row_name(row) + ".gpu_memory_gb", "does not name an A100 in the catalog",
+                     std::to_string(*memory_GB), "40 or 80");
+  }
+  if (contains(text, "pcie")) {
+    throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
+                     row_text(row, "gpu_model"), "A100 SXM4 40/80 GB");
+  }
+  if (!contains(text, "sxm"))
+    b.assume("GPU 'A100' read as the SXM4 module (form factor not given)");
+  return *memory_GB == 80.0 ? nvswitch_part("a100-sxm4-80gb", "A100-80GB")
+                            : nvswitch_part("a100-sxm4-40gb", "A100-40GB");
+}
+
+std::vector<std::string> words(const std::string& text);
+bool names(const std::vector<std::string>& text, const std::vector<std::string>& name);
+
+GpuChoice hopper(const std::string& text, const json& row, RowBuild& b) {
+  if (contains(text, "gh200")) {
+    b.assume(
+        "GPU 'GH200' read as the H200 (the same Hopper GPU; the catalog has no GH200, and "
+        "the Grace CPU's memory is not used)");
+    return nvswitch_part("h200-sxm-141gb", "H200");
+  }
+  if (contains(text, "h200")) return nvswitch_part("h200-sxm-141gb", "H200");
+  if (contains(text, "h800")) return nvswitch_part("h800-sxm5-80gb", "H800");
+  if (names(words(text), {"nvl"})) {
+    // The H100 NVL (94 GB, HBM3, NVLink bridges between pairs) is neither catalog H100.
+    throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
+                     row_text(row, "gpu_model"), "H100 SXM5, H100 PCIe, H800, H200");
+  }
+  if (contains(text, "pcie")) {
+    GpuChoice pcie = nvswitch_part("h100-pcie-80gb", "H100-PCIe");
+    pcie.fabric = "pcie";
+    pcie.fabric_reading =
+        "H100 PCIe: the GPUs of a node meet over PCIe (the catalog part's "
+        "NVLink bridge joins pairs only)";
+    return pcie;
+  }
+  if (contains(text, "hbm2e")) {
+    // Only Meta's Grand Teton H100s pair the SXM5 module with HBM2e (torchtitan's H100 runs).
+    b.assume(
+        "GPU 'H100 HBM2e' read as the catalog's h100-sxm5-96gb-hbm2e: the SXM5 module with six "
+        "HBM2e stacks at a 500 W power limit (torchtitan's H100 benchmarks)");
+    return nvswitch_part("h100-sxm5-96gb-hbm2e", "H100-HBM2e");
+  }
+  if (!contains(text, "sxm"))
+    b.assume("GPU 'H100 80GB' read as the SXM5 module (form factor not given)");
+  return nvswitch_part("h100-sxm5-80gb", "H100");
+}
+
+// Lower-case runs of letters and digits: "AMD Instinct MI300X" → amd, instinct, mi300x.
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (const char c : text) {
+    const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (alnum) {
+      word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    } else if (!word.empty()) {
+      out.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  if (!word.empty()) out.push_back(std::move(word));
+  return out;
+}
+
+// Whether `name`'s words appear in `text` one after another ("TPU-v5-lite" in "Cloud TPU v5 lite").
+bool names(const std::vector<std::string>& text, const std::vector<std::string>& name) {
+  if (name.empty() || name.size() > text.size()) return false;
+  for (size_t i = 0; i + name.size() <= text.size(); ++i) {
+    size_t k = 0;
+    while (k < name.size() && text[i + k] == name[k])
+      ++k;
+    if (k == name.size()) return true;
+  }
+  return false;
+}
+
+// The node each non-NVSwitch accelerator comes in, from data/reference/hardware-and-prices.json.
+struct NodeKind {
+  const char* id;
+  const char* fabric;
+  int64_t gpus;
+  const char* reading;  // why, for the row's assumptions
+};
+constexpr NodeKind kNodes[] = {
+    {"l40s", "pcie", 8, "L40S: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
+    {"l4", "pcie", 8, "L4: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
+    {"a10", "pcie", 8, "A10: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
+    {"t4", "pcie", 8, "T4: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
+    {"mi300x", "xgmi", 8,
+     "MI300X: 8 OAMs on one baseboard, each pair joined by one Infinity Fabric link of 64 GB/s "
+     "(a mesh, no switch: MLENG_NET)"},
+    {"mi325x", "xgmi", 8,
+     "MI325X: an 8-GPU baseboard with an Infinity Fabric mesh (AMD_MI325X_DS)"},
+    {"mi355x", "xgmi", 8,
+     "MI355X: an 8-GPU baseboard with an Infinity Fabric mesh (as the MI325X's; assumption)"},
+    {"mi250x-gcd", "nvswitch", 8,
+     "MI250X: the GPUs counted are GCDs (2 per package, 8 per node as on Frontier: "
+     "OLCF_FRONTIER), each reaching the others at one Infinity Fabric link's 50 GB/s "
+     "(ROCM_MI250; the 200 GB/s between the two GCDs of a package is not modelled)"},
+    {"gaudi3", "nvlink-mesh", 8,
+     "Gaudi 3: 8 OAMs on one baseboard, all-to-all over their integrated RoCE ports (a mesh, "
+     "no switch: INTEL_GAUDI3_WP)"},
+    {"trainium2", "neuronlink", 16,
+     "Trainium2: 16 chips per trn2.48xlarge in a 4 x 4 NeuronLink torus (AWS_TRN2)"},
+    {"tpu-v4", "ici", 4, "TPU v4: 4 chips per host (GCP_TPU_V4), joined by ICI"},
+    {"tpu-v5p", "ici", 4, "TPU v5p: 4 chips per host (GCP_TPU_V5P), joined by ICI"},
+    {"tpu-v5e", "ici", 8, "TPU v5e: 8 chips per host (SCALING_BOOK_TPU), joined by ICI"},
+    {"tpu-v6e", "ici", 8, "TPU v6e: 8 chips per host (GCP_TPU_V6E), joined by ICI"},
+};
+
+// Catalog parts the branches of map_gpu decide (memory, module and era variants), kept out of
+// the name matching.
+bool decided_by_family(const std::string& id) {
+  return id.starts_with("a100") || id.starts_with("h100") || id.starts_with("h200") ||
+         id.starts_with("h800") || id.starts_with("v100") || id.starts_with("p100");
+}
+
+std::string catalog_ids() {
+  std::string out;
+  for (const GpuSpec& g : gpu_catalog())
+    out += (out.empty() ? "" : ", ") + g.id;
+  return out;
+}
+
+// Any other catalog part, by its id or an alias as words of the text; the longest name wins
+// ("GB200" over "B200" needs no order: "gb200" is one word).
+GpuChoice catalog_part(const std::string& text, const json& row) {
+  const std::vector<std::string> text_words = words(text);
+  const GpuSpec* best = nullptr;
+  size_t best_length = 0;
+  for (const GpuSpec& g : gpu_catalog()) {
+    if (decided_by_family(g.id)) continue;
+    std::vector<std::string> candidates = g.aliases;
+    candidates.push_back(g.id);
+    for (const std::string& name : candidates) {
+      if (names(text_words, words(name)) && name.size() > best_length) {
+        best = &g;
+        best_length = name.size();
+      }
+    }
+  }
+  if (best == nullptr) {
+    throw InputError(row_name(row) + ".gpu_model", "is not mapped to a catalog GPU",
+                     row_text(row, "gpu_model"),
+                     "a part of `windtunnel catalog` by its id or name (" + catalog_ids() + ")");
+  }
+  GpuChoice out = nvswitch_part(best->id, best->id);
+  for (const NodeKind& n : kNodes) {
+    if (best->id != n.id) continue;
+    out.fabric = n.fabric;
+    out.fabric_reading = n.reading;
+    out.node_gpus = n.gpus;
+    out.node_reading =
+        std::string("gpus_per_node not given: ") + std::to_string(n.gpus) + " (" + n.reading + ")";
+  }
+  if (contains(text, "pcie") && out.fabric != "pcie") {
+    throw InputError(row_name(row) + ".gpu_model", "has no catalog entry (a PCIe card)",
+                     row_text(row, "gpu_model"), "the catalog's module (" + best->id + ")");
+  }
+  return out;
+}
+
+}  // namespace
+
+GpuChoice map_gpu(const json& row, RowBuild& b) {
+  const std::string text = lower(row_text(row, "gpu_model"));
+  const std::optional<double> memory_GB = row_number(row, "gpu_memory_gb", row_name(row));
+  if (contains(text, "a100")) return a100(text, memory_GB, row, b);
+  if (contains(text, "h100") || contains(text, "h200") || contains(text, "h800")) {
+    return hopper(text, row, b);
+  }
+  if (contains(text, "v100")) {
+    if (memory_GB && *memory_GB != 32.0) {
+      char memory[32];
+      std::snprintf(memory, sizeof memory, "%g", *memory_GB);
+      b.assume(std::string("GPU 'V100' of ") + memory +
+               " GB read as the catalog's V100 SXM2 32GB (the same compute; other memory)");
+    }
+    return nvswitch_part("v100-sxm2-32gb", "V100");
+  }
+  if (contains(text, "p100")) {
+    // The catalog has the SXM2 module (NVLink) of 16 GB only.
+    if (contains(text, "pcie") || (memory_GB && *memory_GB != 16.0)) {
+      throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
+                       row_text(row, "gpu_model"), "P100 SXM2 16 GB");
+    }
+    return nvswitch_part("p100-sxm2-16gb", "P100");
+  }
+  return catalog_part(text, row);
+}
+
+}  // namespace wt::validation

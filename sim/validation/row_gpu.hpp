@@ -1,0 +1,39 @@
+#pragma once
+// The catalog accelerator a row's gpu_model names, and the node it comes in (internal to
+// sim/validation; docs/validation.md, "From a row to a scenario").
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/validation/row_sections.hpp"
+
+namespace wt::validation {
+
+struct GpuChoice {
+  std::string id;     // catalog id
+  std::string label;  // for the row's label, e.g. "A100-80GB"
+  // The node the accelerator comes in when the row does not say: its intra-node fabric
+  // (cluster.intra_node.fabric) and its accelerators per node, with where that comes from.
+  std::string fabric = "nvswitch";
+  std::string fabric_reading;  // the assumption when the fabric is not NVSwitch ("" for NVSwitch)
+  int64_t node_gpus = 8;
+  std::string node_reading = "gpus_per_node not given: 8";
+};
+
+// Throws InputError naming row N.gpu_model when no catalog part matches, listing those that do.
+GpuChoice map_gpu(const nlohmann::json& row, RowBuild& b);
+
+// TPUs: the torus of an ICI slice (cluster.network with topology "torus") and, beyond one pod,
+// the slices joined by the data-center network (cluster.dcn): from a shape the row's words give
+// ("4x4x8" in gpu_model, the interconnect texts or other.*) whose product is the chip count, else
+// the most even shape the chip's slices take (row_tpu.cpp). Sets `cluster`'s "network" and "dcn".
+void map_tpu_slices(const nlohmann::json& row, const GpuChoice& gpu, int64_t chips,
+                    nlohmann::json& cluster, RowBuild& b);
+
+// The dimensions (chips) of the most even slice of `chips` chips a TPU takes: 3D (v4, v5p) each
+// 1, 2 or a multiple of 4; 2D (v5e, v6e) each 1, 2, 4, 8 or 16. Empty when none.
+std::vector<int> even_tpu_slice(int64_t chips, bool three_d);
+
+}  // namespace wt::validation
