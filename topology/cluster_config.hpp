@@ -20,6 +20,10 @@ enum class NetworkTopology { fat_tree, torus, dragonfly };
 // (local–global–local), valiant (through an intermediate group) or ugal (minimal or Valiant per
 // GPU pair, by the load the pair's candidate paths carry).
 enum class DragonflyRouting { minimal, valiant, ugal };
+// How NCCL reaches the network (docs/collectives.md, "Protocols"): infiniband (verbs: InfiniBand
+// and RoCE) or efa (AWS Elastic Fabric Adapter through the aws-ofi-nccl plugin, where NCCL runs
+// only its Simple protocol across nodes).
+enum class NetworkTransport { infiniband, efa };
 
 // A direct link per GPU pair and no node switch.
 inline bool full_mesh(IntraNodeFabric f) {
@@ -67,6 +71,7 @@ struct NetworkConfig {
   double link_latency_us = 1.0;        // per link hop
   int nics_per_node = 8;
   bool rail_optimized = true;
+  NetworkTransport transport = NetworkTransport::infiniband;
   FatTreeConfig fat_tree;
   TorusConfig torus;
   DragonflyConfig dragonfly;

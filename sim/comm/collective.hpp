@@ -72,6 +72,9 @@ struct Fabric {
   // A calibration profile measured the node's all-reduce (calibrate_fabric): inside the node its
   // fitted latency stands, and NCCL's latency model is not added to it.
   bool intra_measured = false;
+  // The network is EFA (cluster.network.transport): a call that crosses nodes runs NCCL's Simple
+  // protocol only.
+  bool inter_simple_only = false;
   // One link of a chip torus: ICI of a TPU slice (cluster.intra_node.fabric "ici") or NeuronLink
   // inside a Trainium2 node ("neuronlink"): alpha per hop, beta per direction; beta 0 elsewhere.
   LinkClass ici{};

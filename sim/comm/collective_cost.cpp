@@ -218,8 +218,9 @@ CollectiveCost priced(const Candidate& c, const Fabric& f) {
   if (f.intra_measured && c.steps->nodes == 1) return best;
   ProtocolSteps steps = *c.steps;
   steps.pcie = f.intra_pcie;
-  const ProtocolChoice p = fastest_protocol(steps, c.simple_only, c.time_s, c.bandwidth_s,
-                                            c.busbw_Bps, f.call_overhead_s);
+  const bool simple_only = c.simple_only || (f.inter_simple_only && steps.nodes > 1);
+  const ProtocolChoice p =
+      fastest_protocol(steps, simple_only, c.time_s, c.bandwidth_s, c.busbw_Bps, f.call_overhead_s);
   best.time_s = p.time_s;
   best.protocol = p.protocol;
   best.protocol_latency_s = p.latency_s;

@@ -113,6 +113,7 @@ Fabric make_fabric(const Scenario& s, const GpuSpec& gpu) {
   f.ici = ici_link(s, gpu);
   f.dcn = dcn_link(s, gpu);
   set_dragonfly(f, s, gpu);
+  f.inter_simple_only = s.cluster.network.transport == NetworkTransport::efa;
   if (full_mesh(s.cluster.intra_node.fabric) && s.cluster.gpus_per_node > 1) {
     f.mesh_gpus = s.cluster.gpus_per_node;
   }

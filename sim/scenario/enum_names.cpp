@@ -228,6 +228,16 @@ const char* to_string(NetworkTopology t) {
   return "?";
 }
 
+const char* to_string(NetworkTransport t) {
+  switch (t) {
+    case NetworkTransport::infiniband:
+      return "infiniband";
+    case NetworkTransport::efa:
+      return "efa";
+  }
+  return "?";
+}
+
 const char* to_string(DragonflyRouting r) {
   switch (r) {
     case DragonflyRouting::minimal:

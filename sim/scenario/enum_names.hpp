@@ -97,6 +97,10 @@ struct EnumValues<NetworkTopology> {
                                      NetworkTopology::dragonfly};
 };
 template <>
+struct EnumValues<NetworkTransport> {
+  static constexpr std::array values{NetworkTransport::infiniband, NetworkTransport::efa};
+};
+template <>
 struct EnumValues<DragonflyRouting> {
   static constexpr std::array values{DragonflyRouting::minimal, DragonflyRouting::valiant,
                                      DragonflyRouting::ugal};

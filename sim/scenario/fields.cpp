@@ -437,6 +437,12 @@ std::vector<FieldBinding> cluster_fields() {
                             "has 72)."}),
       boolean_field(WT_MEMBER(cluster.network.rail_optimized),
                     {.doc = "NIC i of every node sits on rail i (its own leaf switches)."}),
+      choice_field(WT_MEMBER(cluster.network.transport),
+                   {.doc = "How NCCL reaches the network: infiniband (verbs over InfiniBand or "
+                           "RoCE) or efa (AWS Elastic Fabric Adapter through the aws-ofi-nccl "
+                           "plugin: collectives that cross nodes run NCCL's Simple protocol only, "
+                           "its LL and LL128 needing the in-order delivery EFA's SRD does not "
+                           "give; docs/collectives.md, \"Protocols\")."}),
       integer_field(WT_MEMBER(cluster.network.fat_tree.levels), {1, 3},
                     {.doc = "Switch levels of the fat tree."}),
       integer_field(WT_MEMBER(cluster.network.fat_tree.switch_radix), {4, 1024, true},

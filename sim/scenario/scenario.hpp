@@ -414,6 +414,7 @@ const char* to_string(ServerPlacement p);
 const char* to_string(IntraNodeFabric f);
 const char* to_string(NetworkTopology t);
 const char* to_string(DragonflyRouting r);
+const char* to_string(NetworkTransport t);
 const char* to_string(CollectiveAlgorithm a);
 const char* to_string(WeightPrecision p);
 const char* to_string(KvCachePrecision p);

@@ -59,11 +59,19 @@ json network(const json& row, int gpus_per_node, const GpuChoice& gpu, RowBuild&
   const int radix = nics->link_bandwidth_Gbps <= kHdrGbps ? kHdrRadix : kNdrRadix;
   b.assume("fat-tree: 3 levels, non-blocking, radix " + std::to_string(radix) +
            " (switch not given; HDR-class 40, NDR-class 64)");
-  return {{"topology", "fat-tree"},
-          {"link_bandwidth_Gbps", nics->link_bandwidth_Gbps},
-          {"nics_per_node", nics->nics_per_node},
-          {"fat_tree",
-           {{"levels", kFatTreeLevels}, {"switch_radix", radix}, {"oversubscription", 1.0}}}};
+  json out = {{"topology", "fat-tree"},
+              {"link_bandwidth_Gbps", nics->link_bandwidth_Gbps},
+              {"nics_per_node", nics->nics_per_node},
+              {"fat_tree",
+               {{"levels", kFatTreeLevels}, {"switch_radix", radix}, {"oversubscription", 1.0}}}};
+  const std::string words = lower(text);
+  if (contains(words, "efa") || contains(words, "elastic fabric")) {
+    out["transport"] = "efa";
+    b.assume(
+        "network transport efa: the text names AWS's Elastic Fabric Adapter (NCCL through the "
+        "aws-ofi-nccl plugin runs only its Simple protocol across nodes)");
+  }
+  return out;
 }
 
 }  // namespace

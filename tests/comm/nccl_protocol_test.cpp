@@ -104,5 +104,24 @@ TEST(NcclProtocol, AllReduceBusBandwidthCurveOn2x8H100) {
             Protocol::simple);
 }
 
+// EFA (cluster.network.transport "efa"): NCCL through the aws-ofi-nccl plugin runs Simple only
+// across nodes; inside one node its protocols are NCCL's as ever.
+TEST(NcclProtocol, EfaRunsSimpleAcrossNodesOnly) {
+  Fabric efa = dgx_h100_fabric(2);
+  efa.inter_simple_only = true;
+  const Fabric ib = dgx_h100_fabric(2);
+  const GroupShape two{16, 2};
+  for (const double bytes : {4096.0, 1048576.0, 134217728.0}) {
+    const CollectiveCost on_efa = collective_cost(Collective::all_reduce, bytes, two, efa);
+    EXPECT_EQ(on_efa.protocol, Protocol::simple) << bytes;
+    EXPECT_GE(on_efa.time_s, collective_cost(Collective::all_reduce, bytes, two, ib).time_s)
+        << bytes;
+  }
+  // At 4 KiB InfiniBand takes LL: Simple's latency is what EFA pays for it.
+  EXPECT_EQ(collective_cost(Collective::all_reduce, 4096, two, ib).protocol, Protocol::ll);
+  const GroupShape one{8, 1};
+  EXPECT_EQ(collective_cost(Collective::all_reduce, 4096, one, efa).protocol, Protocol::ll);
+}
+
 }  // namespace
 }  // namespace wt

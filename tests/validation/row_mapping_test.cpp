@@ -613,6 +613,18 @@ TEST(RowMapping, ATpuRowIsASliceTorusOrSeveralBeyondAPod) {
   EXPECT_NO_THROW(parsed(rs));
 }
 
+TEST(RowMapping, AnEfaNetworkRunsNcclsSimpleProtocol) {
+  json row = megatron_row();
+  row["inter_node_interconnect"] = "EFA v2, 3200 Gbps per node (p5.48xlarge)";
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("transport"), "efa");
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("link_bandwidth_Gbps"), 400.0);
+  EXPECT_TRUE(has(rs.assumptions, "network transport efa"));
+  EXPECT_EQ(parsed(rs).cluster.network.transport, NetworkTransport::efa);
+  row["inter_node_interconnect"] = "8x 200 Gb/s HDR InfiniBand";
+  EXPECT_FALSE(row_to_scenario(row).doc.at("cluster").at("network").contains("transport"));
+}
+
 TEST(RowMapping, TheMostEvenTpuSliceIsTheOneItsTorusTakes) {
   EXPECT_EQ(even_tpu_slice(64, true), (std::vector<int>{4, 4, 4}));
   EXPECT_EQ(even_tpu_slice(128, true), (std::vector<int>{4, 4, 8}));
