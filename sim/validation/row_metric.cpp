@@ -1,5 +1,8 @@
 #include "sim/validation/row_metric.hpp"
 
+#include <cstdio>
+#include <regex>
+
 #include "core/error.hpp"
 #include "sim/validation/row_fields.hpp"
 
@@ -8,9 +11,34 @@ namespace {
 
 constexpr double kPercent = 100.0;
 
-bool counts_recompute(const nlohmann::json& metrics) {
-  const auto it = metrics.find("tflops_includes_recompute");
+bool flag(const nlohmann::json& metrics, const char* key) {
+  const auto it = metrics.find(key);
   return it != metrics.end() && it->is_boolean() && it->get<bool>();
+}
+
+bool counts_recompute(const nlohmann::json& metrics) {
+  return flag(metrics, "tflops_includes_recompute");
+}
+
+// "readme_projected_days_for_1T_tokens": 10 → tokens/s = 1e12 / (10 · 86400). The first such key.
+std::optional<PublishedMetric> time_for_tokens(const nlohmann::json& metrics,
+                                               const std::string& path) {
+  static const std::regex kKey(R"((?:^|_)(days|hours)_for_(\d+(?:\.\d+)?)([kKMBT])_tokens$)");
+  for (const auto& [key, value] : metrics.items()) {
+    std::smatch m;
+    if (!std::regex_search(key, m, kKey)) continue;
+    const std::optional<double> span = row_number(metrics, key.c_str(), path);
+    if (!span || !(*span > 0.0)) continue;
+    const char unit = m[3].str().front();
+    const double scale = unit == 'T' ? 1e12 : unit == 'B' ? 1e9 : unit == 'M' ? 1e6 : 1e3;
+    const double tokens = std::stod(m[2].str()) * scale;
+    const double seconds = *span * (m[1].str() == "days" ? 86400.0 : 3600.0);
+    char text[160];
+    std::snprintf(text, sizeof text, "%s %g read as %.6g tokens/s (%g tokens over %g s)",
+                  key.c_str(), *span, tokens / seconds, tokens, seconds);
+    return PublishedMetric{Metric::tokens_per_sec, tokens / seconds, 0, text};
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -26,6 +54,13 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
   constexpr double kMs = 1e-3;
   const Metric tflops =
       counts_recompute(metrics) ? Metric::hardware_tflops_per_gpu : Metric::model_tflops_per_gpu;
+  // A utilisation the publisher says counts recomputation is an HFU ("mfu_counts_recompute"), one
+  // that does not is an MFU ("hfu_counts_recompute": false).
+  const Metric mfu = flag(metrics, "mfu_counts_recompute") ? Metric::hfu_pct : Metric::mfu_pct;
+  const auto hfu_flag = metrics.find("hfu_counts_recompute");
+  const Metric hfu = hfu_flag != metrics.end() && hfu_flag->is_boolean() && !hfu_flag->get<bool>()
+                         ? Metric::mfu_pct
+                         : Metric::hfu_pct;
   const Key keys[] = {{"iteration_time_s", Metric::iteration_time_s, 1.0},
                       {"step_time_s", Metric::iteration_time_s, 1.0},
                       {"seconds_per_iteration", Metric::iteration_time_s, 1.0},
@@ -37,15 +72,22 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
                       {"tokens_per_second_per_gpu", Metric::tokens_per_sec_per_gpu, 1.0},
                       {"samples_per_sec", Metric::samples_per_sec, 1.0},
                       {"samples_per_second", Metric::samples_per_sec, 1.0},
-                      {"mfu_pct", Metric::mfu_pct, 1.0},
+                      {"mfu_pct", mfu, 1.0},
                       {"model_tflops_per_gpu", Metric::model_tflops_per_gpu, 1.0},
                       {"tflops_per_gpu", tflops, 1.0},
-                      {"hfu_pct", Metric::hfu_pct, 1.0}};
+                      {"hfu_pct", hfu, 1.0}};
   // In order, reading only up to the first one given: a malformed figure the row is not
   // compared on does not lose the row.
   for (const Key& k : keys) {
-    if (const auto v = row_number(metrics, k.key, path))
-      return PublishedMetric{k.metric, *v * k.scale};
+    if (const auto v = row_number(metrics, k.key, path)) {
+      PublishedMetric p{k.metric, *v * k.scale};
+      if (k.metric == Metric::hfu_pct && std::string(k.key) == "mfu_pct") {
+        p.reading = "mfu_pct read as an HFU: the row says it counts recomputation";
+      } else if (k.metric == Metric::mfu_pct && std::string(k.key) == "hfu_pct") {
+        p.reading = "hfu_pct read as an MFU: the row says it does not count recomputation";
+      }
+      return p;
+    }
   }
   // "mfu"/"hfu" as a fraction (0.43) or, above 1, already in percent.
   for (const auto& [key, metric] :
@@ -54,6 +96,17 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
       return PublishedMetric{metric, *v <= 1.0 ? *v * kPercent : *v};
     }
   }
+  // Totals and spans: the cluster's PFLOP/s; a share of peak; the time some tokens take.
+  if (const auto v = row_number(metrics, "aggregate_pflops", path)) {
+    return PublishedMetric{
+        counts_recompute(metrics) ? Metric::hardware_pflops_total : Metric::model_pflops_total, *v};
+  }
+  if (const auto v = row_number(metrics, "pct_of_peak", path)) {
+    return PublishedMetric{
+        counts_recompute(metrics) ? Metric::hfu_pct : Metric::mfu_pct, *v, 0,
+        std::string("pct_of_peak read as an ") + (counts_recompute(metrics) ? "HFU" : "MFU")};
+  }
+  if (auto span = time_for_tokens(metrics, path)) return span;
   if (const auto v = row_number(metrics, "scaling_efficiency_pct", path)) {
     const auto base = integer_field(metrics, "scaling_baseline_gpus", path);
     if (!base || *base <= 0) {
@@ -90,6 +143,10 @@ double predicted_metric(Metric m, const RunResult& r) {
       return r.hardware_tflops_per_gpu;
     case Metric::model_tflops_per_gpu:
       return r.model_tflops_per_gpu;
+    case Metric::model_pflops_total:
+      return r.model_tflops_per_gpu * r.num_gpus / 1000.0;
+    case Metric::hardware_pflops_total:
+      return r.hardware_tflops_per_gpu * r.num_gpus / 1000.0;
     case Metric::scaling_efficiency_pct:
       return 0.0;
   }
@@ -114,6 +171,10 @@ const char* to_string(Metric m) {
       return "hw_tflops_per_gpu";
     case Metric::model_tflops_per_gpu:
       return "model_tflops_per_gpu";
+    case Metric::model_pflops_total:
+      return "model_pflops_total";
+    case Metric::hardware_pflops_total:
+      return "hw_pflops_total";
     case Metric::scaling_efficiency_pct:
       return "scaling_efficiency_pct";
   }

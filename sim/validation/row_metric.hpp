@@ -25,6 +25,8 @@ enum class Metric {
   hfu_pct,
   hardware_tflops_per_gpu,
   model_tflops_per_gpu,
+  model_pflops_total,     // aggregate_pflops: model TFLOP/s per GPU × GPUs / 1000
+  hardware_pflops_total,  // the same counting recomputation
   scaling_efficiency_pct
 };
 
@@ -32,13 +34,14 @@ enum class Metric {
 inline constexpr const char* kMetricKeys =
     "iteration_time_s, step_time_s, seconds_per_iteration, iteration_time_ms, step_time_ms, "
     "tokens_per_sec(ond), tokens_per_sec(ond)_per_gpu, samples_per_sec(ond), mfu_pct, "
-    "model_tflops_per_gpu, tflops_per_gpu, hfu_pct, mfu, hfu, scaling_efficiency_pct (with "
-    "scaling_baseline_gpus)";
+    "model_tflops_per_gpu, tflops_per_gpu, hfu_pct, mfu, hfu, aggregate_pflops, pct_of_peak, "
+    "<days|hours>_for_<N><K|M|B|T>_tokens, scaling_efficiency_pct (with scaling_baseline_gpus)";
 
 struct PublishedMetric {
   Metric metric = Metric::iteration_time_s;
   double value = 0.0;
   int64_t baseline_gpus = 0;  // scaling_efficiency_pct only: the GPUs it is relative to
+  std::string reading;        // how a figure was converted or reinterpreted ("" when as given)
 };
 
 // nullopt when the row's metrics give none of the figures of kMetricKeys.

@@ -201,7 +201,7 @@ void run_row(const json& row, const PublishedMetric& published,
              const std::vector<std::string>& overrides, ValidationRow& out) {
   RowScenario rs = row_to_scenario(row);
   out.label = std::move(rs.label);
-  out.assumptions = std::move(rs.assumptions);
+  out.assumptions.insert(out.assumptions.end(), rs.assumptions.begin(), rs.assumptions.end());
   for (const std::string& assignment : overrides) {
     apply_override(rs.doc, assignment);
     out.assumptions.push_back("--set " + assignment);
@@ -254,6 +254,7 @@ ValidationRow validate_training_row(const json& row, const std::vector<std::stri
     }
     out.metric = to_string(published->metric);
     out.published = published->value;
+    if (!published->reading.empty()) out.assumptions.push_back(published->reading);
     if (!(published->value > 0.0)) {
       out.why_not = "published " + out.metric + " is not positive";
       return out;

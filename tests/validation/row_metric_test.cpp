@@ -54,6 +54,45 @@ TEST(RowMetric, TflopsCountRecomputationOnlyWhenTheRowSaysSo) {
   EXPECT_EQ(metric_of({{"tflops_per_gpu", 163.0}}).metric, Metric::model_tflops_per_gpu);
 }
 
+TEST(RowMetric, AUtilisationSaidToCountRecomputationIsAnHfu) {
+  const PublishedMetric m = metric_of({{"mfu_pct", 55.0}, {"mfu_counts_recompute", true}});
+  EXPECT_EQ(m.metric, Metric::hfu_pct);
+  EXPECT_NE(m.reading.find("read as an HFU"), std::string::npos);
+  EXPECT_EQ(metric_of({{"mfu_pct", 55.0}, {"mfu_counts_recompute", false}}).metric,
+            Metric::mfu_pct);
+  EXPECT_EQ(metric_of({{"hfu_pct", 55.0}, {"hfu_counts_recompute", false}}).metric,
+            Metric::mfu_pct);
+}
+
+TEST(RowMetric, TotalsSharesOfPeakAndTimesForTokensAreReadLast) {
+  // The Megatron-LM 2021 rows give these beside tflops_per_gpu; alone they are still a figure.
+  const PublishedMetric total = metric_of({{"aggregate_pflops", 4.4}});
+  EXPECT_EQ(total.metric, Metric::model_pflops_total);
+  EXPECT_EQ(metric_of({{"aggregate_pflops", 4.4}, {"tflops_includes_recompute", true}}).metric,
+            Metric::hardware_pflops_total);
+  EXPECT_EQ(metric_of({{"pct_of_peak", 44.0}, {"tflops_includes_recompute", true}}).metric,
+            Metric::hfu_pct);
+  EXPECT_EQ(metric_of({{"pct_of_peak", 44.0}}).metric, Metric::mfu_pct);
+  // 1e12 tokens in 20 days: 1e12 / 1,728,000 s = 578,703.7 tokens/s.
+  const PublishedMetric span = metric_of({{"readme_projected_days_for_1T_tokens", 20.0}});
+  EXPECT_EQ(span.metric, Metric::tokens_per_sec);
+  EXPECT_NEAR(span.value, 1e12 / 1728000.0, 1e-6);
+  EXPECT_NE(span.reading.find("read as 578704 tokens/s"), std::string::npos) << span.reading;
+  // 300B tokens in 88.35 days (MegaScale's estimate): 39,300 tokens/s.
+  EXPECT_NEAR(metric_of({{"paper_estimated_days_for_300B_tokens", 88.35}}).value,
+              300e9 / (88.35 * 86400.0), 1e-6);
+  EXPECT_NEAR(metric_of({{"hours_for_2.5B_tokens", 10.0}}).value, 2.5e9 / 36000.0, 1e-6);
+  // A figure of the same row that comes earlier wins.
+  EXPECT_EQ(metric_of({{"tflops_per_gpu", 137.0}, {"aggregate_pflops", 4.4}}).metric,
+            Metric::model_tflops_per_gpu);
+  RunResult r;
+  r.num_gpus = 32;
+  r.model_tflops_per_gpu = 137.5;
+  r.hardware_tflops_per_gpu = 140.0;
+  EXPECT_DOUBLE_EQ(predicted_metric(Metric::model_pflops_total, r), 4.4);
+  EXPECT_DOUBLE_EQ(predicted_metric(Metric::hardware_pflops_total, r), 4.48);
+}
+
 TEST(RowMetric, OnlyTheFigureComparedOnMustBeANumber) {
   // A malformed figure after the one used does not lose the row; the one used must be a number.
   EXPECT_EQ(metric_of({{"tokens_per_sec", 1e5}, {"hfu_pct", "n/a"}}).metric,
