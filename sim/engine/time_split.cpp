@@ -57,12 +57,11 @@ void charge_wait(const Program& program, const RoleTimeline& timing, const Op& o
     share_of(e, program.ops[last].dim) += waiting.wait_comm_s - charged;
 }
 
-// Where the critical stage's compute stream spent the iteration.
-TimedIteration compute_stream_split(const Workload& w, const Timeline& t) {
-  const int role = t.critical_role;
+// Where one role's (pipeline stage's) compute stream spent the iteration.
+StageLoad compute_stream_split(const Workload& w, const Timeline& t, int role) {
   const Program& program = w.programs[role];
   const RoleTimeline& timing = t.roles[role];
-  TimedIteration split;
+  StageLoad split{role, {}, {}};
   Breakdown& b = split.breakdown_s;
   for (size_t i = 0; i < program.ops.size(); ++i) {
     const Op& op = program.ops[i];
@@ -81,6 +80,23 @@ TimedIteration compute_stream_split(const Workload& w, const Timeline& t) {
   }
   b.other =
       std::max(0.0, t.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
+  return split;
+}
+
+// The critical role's split, and the busiest role's.
+TimedIteration compute_stream_split(const Workload& w, const Timeline& t) {
+  std::vector<StageLoad> loads;
+  std::vector<double> busy;
+  for (int role = 0; role < static_cast<int>(w.programs.size()); ++role) {
+    loads.push_back(compute_stream_split(w, t, role));
+    busy.push_back(loads.back().busy_s());
+  }
+  const StageLoad& critical = loads[t.critical_role];
+  TimedIteration split;
+  split.critical_stage = t.critical_role;
+  split.breakdown_s = critical.breakdown_s;
+  split.exposed_comm_by_dim_s = critical.exposed_comm_by_dim_s;
+  split.busiest = loads[busiest_stage(busy, t.critical_role)];
   return split;
 }
 
@@ -120,6 +136,18 @@ CommVolume comm_volume_of(const Workload& w) {
 }
 
 }  // namespace
+
+int busiest_stage(std::span<const double> busy_s, int critical_stage) {
+  double most = 0.0;
+  for (const double b : busy_s)
+    most = std::max(most, b);
+  const double near = most * (1.0 - 1e-6);
+  if (busy_s[critical_stage] >= near) return critical_stage;
+  for (size_t st = 0; st < busy_s.size(); ++st) {
+    if (busy_s[st] >= near) return static_cast<int>(st);
+  }
+  return critical_stage;
+}
 
 TimedIteration time_split(const Workload& w, const Timeline& t) {
   TimedIteration split = compute_stream_split(w, t);

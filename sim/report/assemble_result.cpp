@@ -5,6 +5,7 @@
 
 #include "sim/report/data_sync.hpp"
 #include "sim/report/goodput.hpp"
+#include "sim/report/stage_balance.hpp"
 #include "sim/report/train_cost.hpp"
 #include "sim/workload/costs.hpp"
 
@@ -68,6 +69,9 @@ RunResult assemble_result(const Scenario& s, const GpuSpec& gpu, const Calibrati
   r.failures = failure_figures(cost);
   r.data_sync = data_sync_figures(s, t, timed.breakdown_s.compute);
   r.warnings = warnings_of(s, calibration, work.memory, cost);
+  if (std::string balance = stage_balance_warning(timed, s.parallel.pipeline); !balance.empty()) {
+    r.warnings.push_back(std::move(balance));
+  }
   return r;
 }
 

@@ -19,9 +19,7 @@ namespace wt {
 // The whole RunResult: estimate_scenario in sim/run.hpp. Here, the pieces, for callers that prune
 // before asking for the whole result. Each throws InputError for an unknown GPU or an unreadable
 // calibration profile, like run_scenario, and for a scenario that has not been validated.
-struct IterationEstimate : TimedIteration {
-  int critical_stage = 0;  // the pipeline stage that finishes last
-};
+struct IterationEstimate : TimedIteration {};
 IterationEstimate estimate_iteration(const Scenario& s);
 IterationEstimate estimate_iteration(const Scenario& s, const HardwareSetup& hw);
 double estimate_iteration_s(const Scenario& s);

@@ -542,13 +542,29 @@ class PipelineClock {
     return v;
   }
 
-  // Where the critical stage's compute stream spent the iteration, as run_scenario splits it.
+  // Where the critical stage's compute stream spent the iteration, as run_scenario splits it, and
+  // the stage whose compute stream was busiest (time_split.hpp, StageLoad).
   void split_time(PipelineEstimate& out) const {
-    const int st = out.critical_stage;
+    split_stage(out.critical_stage, out.iteration_s, out.breakdown_s, out.exposed_comm_by_dim_s);
+    out.busiest = {out.critical_stage, out.breakdown_s, out.exposed_comm_by_dim_s};
+    if (p_ == 1) return;
+    // A stage's compute stream is busy for all of its time but its waits for pipeline peers
+    // (StageLoad::busy_s): its clock at the end, less its bubble.
+    std::pmr::vector<double> busy(static_cast<size_t>(p_), memory_);
+    for (int st = 0; st < p_; ++st)
+      busy[st] = clocks_[st].compute_s - clocks_[st].bubble_s;
+    const int busiest = busiest_stage(busy, out.critical_stage);
+    if (busiest == out.critical_stage) return;
+    out.busiest.stage = busiest;
+    split_stage(busiest, out.iteration_s, out.busiest.breakdown_s,
+                out.busiest.exposed_comm_by_dim_s);
+  }
+
+  // Where stage `st`'s compute stream spent the iteration of `iteration_s`.
+  void split_stage(int st, double iteration_s, Breakdown& b, ExposedComm& e) const {
     const StageClock& k = clocks_[st];
     const double passes = layer_passes(st);
     const double m = static_cast<double>(m_);
-    Breakdown& b = out.breakdown_s;
     const double reruns = recompute_passes(st);
     const double dense = dense_passes(st), dense_reruns = dense_recompute_passes(st);
     const double mtp = mtp_passes(st);
@@ -562,7 +578,6 @@ class PipelineClock {
     if (st == p_ - 1) b.compute += m * (c_.logits_fwd_s + c_.logits_bwd_s);
     b.optimizer = optimizer_s_[st];
     b.pipeline_bubble = k.bubble_s;
-    ExposedComm& e = out.exposed_comm_by_dim_s;
     const LayerComm& f = c_.comm_fwd;
     const LayerComm& r = c_.comm_recompute;
     const LayerComm& bw = c_.comm_bwd;
@@ -579,8 +594,8 @@ class PipelineClock {
     }
     e.pp += k.optimizer_wait_pp_s;
     b.exposed_comm = e.tp + e.cp + e.ep + e.pp + e.dp;
-    b.other = std::max(
-        0.0, out.iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
+    b.other =
+        std::max(0.0, iteration_s - (b.compute + b.exposed_comm + b.pipeline_bubble + b.optimizer));
   }
 
   std::pmr::memory_resource* memory_;
