@@ -91,13 +91,23 @@ void map_cluster(const json& row, RowBuild& b) {
              "rail-optimized (a rail per GPU of the domain would need more rails than a 64-port "
              "switch has ports)");
   }
-  if (gpus_per_node <= 0) {
+  const bool node_given = gpus_per_node > 0;
+  if (!node_given) {
     gpus_per_node = gpu.node_gpus;
     b.assume(gpu.node_reading);
   }
   if (num_gpus > 0 && num_gpus < gpus_per_node) {
     gpus_per_node = num_gpus;
     b.assume("fewer GPUs than a node: one node holding all of them");
+  } else if (!node_given && num_gpus > 0 && num_gpus % gpus_per_node != 0) {
+    // 12 GPUs are not whole nodes of 8: nodes of 4 (many clusters hold 4 GPUs per node).
+    int64_t smaller = gpus_per_node / 2;
+    while (smaller > 1 && num_gpus % smaller != 0)
+      smaller /= 2;
+    b.assume(std::to_string(num_gpus) + " GPUs are not whole nodes of " +
+             std::to_string(gpus_per_node) + ": nodes of " + std::to_string(smaller) +
+             ", the largest halving that divides them");
+    gpus_per_node = smaller;
   }
   if (num_gpus <= 0 || num_gpus % gpus_per_node != 0) {
     throw InputError(

@@ -613,6 +613,23 @@ TEST(RowMapping, ATpuRowIsASliceTorusOrSeveralBeyondAPod) {
   EXPECT_NO_THROW(parsed(rs));
 }
 
+TEST(RowMapping, GpusThatAreNotWholeNodesOfEightFormSmallerNodesWhenTheRowGivesNone) {
+  json row = megatron_row();
+  row["gpus_per_node"] = nullptr;
+  row["num_gpus"] = 96;
+  row["dp"] = 12;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpus_per_node"), 8);
+  row["num_gpus"] = 12;
+  row["tp"] = 4;
+  row["pp"] = 1;
+  row["dp"] = 3;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpus_per_node"), 4);
+  EXPECT_EQ(rs.doc.at("cluster").at("num_nodes"), 3);
+  EXPECT_TRUE(has(rs.assumptions, "12 GPUs are not whole nodes of 8: nodes of 4"));
+}
+
 TEST(RowMapping, AnEfaNetworkRunsNcclsSimpleProtocol) {
   json row = megatron_row();
   row["inter_node_interconnect"] = "EFA v2, 3200 Gbps per node (p5.48xlarge)";
@@ -849,7 +866,7 @@ TEST(RowMapping, UnexpressibleRowsAreInputErrorsNamingTheField) {
   a800_pcie["gpu_model"] = "NVIDIA A800 PCIe";
   expect_refused(a800_pcie, "row 5.gpu_model");
 
-  json partial_node = megatron_row();
+  json partial_node = megatron_row();  // gives 8 GPUs per node
   partial_node["num_gpus"] = 12;
   expect_refused(partial_node, "row 5.num_gpus");
 

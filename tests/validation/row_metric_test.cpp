@@ -98,6 +98,11 @@ TEST(RowMetric, OnlyTheFigureComparedOnMustBeANumber) {
   EXPECT_EQ(metric_of({{"tokens_per_sec", 1e5}, {"hfu_pct", "n/a"}}).metric,
             Metric::tokens_per_sec);
   EXPECT_THROW(published_metric({{"tokens_per_sec", "fast"}}, "row 1.metrics"), InputError);
+  EXPECT_THROW(published_metric({{"tokens_per_sec", "39.3k"}}, "row 1.metrics"), InputError);
+  // Text that is only a number is that number, thousands separators and all.
+  EXPECT_DOUBLE_EQ(metric_of({{"tokens_per_sec", "1,220,885"}}).value, 1220885.0);
+  EXPECT_DOUBLE_EQ(metric_of({{"iteration_time_s", " 8.309 "}}).value, 8.309);
+  EXPECT_THROW(published_metric({{"tokens_per_sec", "1,22"}}, "row 1.metrics"), InputError);
   EXPECT_FALSE(published_metric({{"readme_projected_days", 3.0}}, "row 1.metrics"));
   EXPECT_FALSE(published_metric(json::array(), "row 1.metrics"));
 }
