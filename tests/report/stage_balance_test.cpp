@@ -46,8 +46,8 @@ TEST(StageBalance, ABalancedPipelineOrOneStageSaysNothing) {
 }
 
 // DeepSeek-V3's shape cut to 8 layers over 4 stages: the first stage holds 2 of the 3 dense layers,
-// the last 2 MoE layers, the MTP depth and the output layer (129k vocabulary). Stage 0 finishes last
-// (1F1B) and waits for stage 3 most of the iteration.
+// the last 2 MoE layers, the MTP depth and the output layer (129k vocabulary). Stage 0 finishes
+// last (1F1B) and waits for stage 3 most of the iteration.
 constexpr const char* kMoePipeline = R"({
   "schema": 1, "name": "moe-pipeline",
   "model": {"preset": "deepseek-v3", "num_layers": 8, "seq_length": 4096},
