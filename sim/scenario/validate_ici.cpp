@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "sim/scenario/ici_slice.hpp"
 #include "sim/scenario/validate_rules.hpp"
 
 namespace wt {
@@ -19,7 +20,6 @@ std::string dims_text(const std::vector<int>& dims) {
 }
 
 constexpr double kLinksOf3dTorus = 6.0;  // SCALING_BOOK_TPU: v4, v5p; 4 links on v5e, v6e (2D)
-constexpr int k2dPodSide = 16;           // SCALING_BOOK_TPU: v5e and v6e pods are 16 × 16
 
 // v4/v5p (3D): each dimension 1, 2 or a multiple of 4 (slices are built of 4×4×4 cubes or smaller
 // blocks); a dimension that is a multiple of 4 wraps around (the optical switches close it).
@@ -31,9 +31,7 @@ std::vector<bool> slice_wrap(const std::vector<int>& dims, bool three_d, const s
   int long_dims = 0;
   for (int d : dims) {
     long_dims += d > 1 ? 1 : 0;
-    const bool ok = three_d ? (d == 1 || d == 2 || d % 4 == 0)
-                            : (d == 1 || d == 2 || d == 4 || d == 8 || d == k2dPodSide);
-    if (!ok) {
+    if (!ici_dimension_ok(d, three_d)) {
       throw InputError(path, "not a slice shape of " + gpu, dims_text(dims),
                        three_d ? "sizes 1, 2 or a multiple of 4 (4×4×4 cubes)"
                                : "sizes 1, 2, 4, 8 or 16 (a 16×16 pod)");

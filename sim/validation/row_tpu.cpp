@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "core/error.hpp"
+#include "sim/scenario/ici_slice.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_gpu.hpp"
 
@@ -30,20 +31,6 @@ const Pod& pod_of(const std::string& id) {
     if (id == p.id) return p;
   }
   return kPods[0];
-}
-
-// The sizes validate_ici.cpp accepts: 3D each 1, 2 or a multiple of 4; 2D each 1, 2, 4, 8 or 16
-// with at most two above 1.
-bool takes(const std::vector<int>& dims, bool three_d) {
-  int long_dims = 0;
-  for (const int d : dims) {
-    if (d < 1) return false;
-    long_dims += d > 1 ? 1 : 0;
-    const bool ok =
-        three_d ? (d <= 2 || d % 4 == 0) : (d == 1 || d == 2 || d == 4 || d == 8 || d == 16);
-    if (!ok) return false;
-  }
-  return three_d || long_dims <= 2;
 }
 
 std::string shape_text(const std::vector<int>& dims) {
@@ -97,7 +84,7 @@ std::vector<int> even_tpu_slice(int64_t chips, bool three_d) {
       const int64_t c = rest / b;
       std::vector<int> dims{static_cast<int>(a), static_cast<int>(b), static_cast<int>(c)};
       if (!three_d) dims = {static_cast<int>(b), static_cast<int>(c)};
-      if (!takes(dims, three_d)) continue;
+      if (!ici_slice_ok(dims, three_d)) continue;
       if (best.empty() || c < best_max || (c == best_max && b < best_mid)) {
         best = dims;
         best_max = c;
@@ -121,7 +108,7 @@ void map_tpu_slices(const json& row, const GpuChoice& gpu, int64_t chips, json& 
     int64_t product = 1;
     for (const int d : said->dims)
       product *= d;
-    if (takes(said->dims, pod.three_d) && product <= pod.chips && chips % product == 0) {
+    if (ici_slice_ok(said->dims, pod.three_d) && product <= pod.chips && chips % product == 0) {
       dims = said->dims;
       slices = chips / product;
       b.assume(std::string(pod.name) + " slice " + shape_text(dims) + ": the row's " + said->where +
