@@ -96,7 +96,8 @@ std::string with_digits(std::string text) {
 
 // The part of the text about the node's NICs: its clauses (split at ',' and ';') without those
 // about the switches or the fabric's shape ("Tomahawk 4 switches (64x400G)", "3-layer CLOS"), whose
-// port counts and rates are not the node's.
+// port counts and rates are not the node's; a clause that names NICs too ("8x 400G HCAs to
+// Quantum-2 switches") is kept.
 std::string nic_clauses(const std::string& text) {
   std::string out, clause;
   const auto flush = [&] {
@@ -104,7 +105,10 @@ std::string nic_clauses(const std::string& text) {
     const bool fabric = contains(c, "switch") || contains(c, "tomahawk") ||
                         contains(c, "spectrum") || contains(c, "quantum") || contains(c, "clos") ||
                         contains(c, "fat-tree") || contains(c, "fat tree");
-    if (!fabric) out += clause + ",";
+    const bool nics = contains(c, "nic") || contains(c, "hca") || contains(c, "adapter") ||
+                      contains(c, "connectx") || contains(c, "per node") ||
+                      contains(c, "per server") || contains(c, "per gpu");
+    if (!fabric || nics) out += clause + ",";
     clause.clear();
   };
   for (const char ch : text) {
@@ -121,7 +125,9 @@ std::string nic_clauses(const std::string& text) {
 }  // namespace
 
 std::optional<NicSpec> parse_interconnect(const std::string& original, int gpus_per_node) {
-  const std::string text = nic_clauses(with_digits(original));
+  std::string text = nic_clauses(with_digits(original));
+  // Nothing left with a rate: the whole text, as it reads.
+  if (!rate_Gbps(text) && !generation_Gbps(text)) text = with_digits(original);
   std::optional<double> rate = rate_Gbps(text);
   if (!rate) rate = generation_Gbps(text);
   if (!rate || *rate <= 0.0) return std::nullopt;

@@ -91,6 +91,11 @@ TEST(Interconnect, SwitchPortsAreNotTheNodesNicsAndCountsMayBeWords) {
   ASSERT_TRUE(spec.has_value());
   EXPECT_EQ(spec->nics_per_node, 8);
   EXPECT_DOUBLE_EQ(spec->link_bandwidth_Gbps, 200.0);
+  // A clause that names the NICs is read even when it names the switches too.
+  const auto both = parse_interconnect("8x 400G ConnectX-7 HCAs to Quantum-2 switches", 8);
+  ASSERT_TRUE(both.has_value());
+  EXPECT_EQ(both->nics_per_node, 8);
+  EXPECT_DOUBLE_EQ(both->link_bandwidth_Gbps, 400.0);
   const auto hdr = parse_interconnect("InfiniBand HDR (8 per node)", 8);
   ASSERT_TRUE(hdr.has_value());
   EXPECT_EQ(hdr->nics_per_node, 8);
