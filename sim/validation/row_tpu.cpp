@@ -121,7 +121,10 @@ void map_tpu_slices(const json& row, const GpuChoice& gpu, int64_t chips, json& 
     }
   }
   if (dims.empty()) {
-    for (slices = 1; slices <= chips; ++slices) {
+    // The fewest slices of at most a pod each, up to cluster.dcn.num_slices' 4,096.
+    constexpr int64_t kMostSlices = 4096;
+    slices = chips <= 0 ? kMostSlices + 1 : (chips + pod.chips - 1) / pod.chips;
+    for (; slices <= kMostSlices; ++slices) {
       if (chips % slices != 0) continue;
       const int64_t per = chips / slices;
       if (per > pod.chips || (slices > 1 && per % hosts_chips != 0)) continue;
@@ -131,8 +134,11 @@ void map_tpu_slices(const json& row, const GpuChoice& gpu, int64_t chips, json& 
     if (dims.empty()) {
       throw InputError(row_name(row) + ".num_gpus", "is no slice of " + std::string(pod.name),
                        std::to_string(chips),
-                       pod.three_d ? "a chip count of sizes 1, 2 or multiples of 4 in 3 dimensions"
-                                   : "a chip count of two sizes among 1, 2, 4, 8, 16");
+                       pod.three_d
+                           ? "a chip count of sizes 1, 2 or multiples of 4 in 3 dimensions, "
+                             "on at most 4,096 pods"
+                           : "a chip count of two sizes among 1, 2, 4, 8, 16, on at most "
+                             "4,096 pods");
     }
     b.assume(std::string(pod.name) + " slice not given: " + shape_text(dims) +
              " (the most even torus its slices take" +

@@ -862,6 +862,13 @@ TEST(RowMapping, UnexpressibleRowsAreInputErrorsNamingTheField) {
   json h100_nvl = megatron_row();
   h100_nvl["gpu_model"] = "NVIDIA H100 NVL";
   expect_refused(h100_nvl, "row 5.gpu_model");
+  // More chips than 4,096 pods of v5e: refused at once, not searched.
+  json too_many = megatron_row();
+  too_many["gpu_model"] = "TPU v5e";
+  too_many["precision"] = "bf16";
+  too_many["gpus_per_node"] = nullptr;
+  too_many["num_gpus"] = 9007199254740992.0;  // 2^53
+  expect_refused(too_many, "row 5.num_gpus");
   json a800_pcie = megatron_row();
   a800_pcie["gpu_model"] = "NVIDIA A800 PCIe";
   expect_refused(a800_pcie, "row 5.gpu_model");
