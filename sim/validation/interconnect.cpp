@@ -97,8 +97,12 @@ std::string with_digits(std::string text) {
 // The part of the text about the node's NICs: its clauses (split at ',' and ';') without those
 // about the switches or the fabric's shape ("Tomahawk 4 switches (64x400G)", "3-layer CLOS"), whose
 // port counts and rates are not the node's; a clause that names NICs too ("8x 400G HCAs to
-// Quantum-2 switches") is kept.
-std::string nic_clauses(const std::string& text) {
+// Quantum-2 switches") is kept. Parentheses about storage NICs are dropped first.
+std::string nic_clauses(const std::string& full) {
+  // A parenthesis about storage ("(+2x 400 Gbit/s storage)") counts NICs that carry no training
+  // traffic.
+  static const std::regex kStorage(R"(\([^()]*storage[^()]*\))", std::regex::icase);
+  const std::string text = std::regex_replace(full, kStorage, " ");
   std::string out, clause;
   const auto flush = [&] {
     const std::string c = lower(clause);

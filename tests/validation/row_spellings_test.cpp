@@ -1,0 +1,102 @@
+// The dev rows written the way other sources write them give the same predictions: numbers as
+// text, the GPU by another of its catalog names, the interconnect with the count after the rate.
+// What the importer reads (docs/validation.md, "From a row to a scenario") must not depend on the
+// spelling.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/validation/rows.hpp"
+
+namespace wt::validation {
+namespace {
+
+using nlohmann::json;
+
+std::string text_of(const json& row, const char* key) {
+  const auto it = row.find(key);
+  return it != row.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::vector<json> training_rows() {
+  std::vector<json> rows;
+  for (const char* file : {"/scenarios/validation/published-runs-dev.json",
+                           "/scenarios/validation/published-runs-dev-2.json"}) {
+    std::ifstream in(std::string(WT_SOURCE_DIR) + file);
+    for (json& row : json::parse(in)) {
+      if (text_of(row, "row_type") == "training_throughput") rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+// Every whole number among the row's own fields (not its metrics) as text, with thousands
+// separators: 1536 → "1,536".
+json numbers_as_text(json row) {
+  const auto text = [](int64_t v) {
+    std::string digits = std::to_string(v), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+      out += digits[i];
+    }
+    return out;
+  };
+  for (auto& [key, value] : row.items()) {
+    if (key != "id" && value.is_number_integer()) value = text(value.get<int64_t>());
+  }
+  return row;
+}
+
+TEST(RowSpellings, NumbersWrittenAsTextGiveTheSamePredictions) {
+  int compared = 0;
+  for (const json& row : training_rows()) {
+    const ValidationRow plain = validate_training_row(row, {});
+    const ValidationRow spelled = validate_training_row(numbers_as_text(row), {});
+    ASSERT_TRUE(plain.expressed) << plain.id << ": " << plain.why_not;
+    ASSERT_TRUE(spelled.expressed) << spelled.id << ": " << spelled.why_not;
+    EXPECT_EQ(spelled.predicted, plain.predicted) << row.at("id");
+    ++compared;
+  }
+  EXPECT_GE(compared, 49);
+}
+
+TEST(RowSpellings, TheGpuByAnotherOfItsNamesAndTheCountAfterTheRateGiveTheSamePredictions) {
+  int compared = 0;
+  for (const json& row : training_rows()) {
+    json spelled = row;
+    const std::string gpu = text_of(row, "gpu_model");
+    // "NVIDIA H100 80GB HBM3" → "H100-SXM5-80GB"-style names are the catalog's aliases; the
+    // module words stay so that the memory and form factor read the same.
+    if (gpu.find("B200") != std::string::npos && gpu.find("GB200") == std::string::npos) {
+      spelled["gpu_model"] = "NVIDIA DGX B200";
+    }
+    const std::string net = text_of(row, "inter_node_interconnect");
+    if (net.rfind("8x ", 0) == 0 || net.find(" 8x ") != std::string::npos) {
+      // "8x Mellanox 200 Gb/s HDR ..." → "Mellanox 200 Gb/s HDR ... x8"
+      std::string moved = net;
+      moved.erase(moved.find("8x "), 3);
+      const auto clause = moved.find_first_of(",(;");
+      if (clause == std::string::npos) {
+        moved += " x8";
+      } else {
+        moved.insert(clause, " x8 ");
+      }
+      spelled["inter_node_interconnect"] = moved;
+    }
+    const ValidationRow plain = validate_training_row(row, {});
+    const ValidationRow other = validate_training_row(spelled, {});
+    ASSERT_TRUE(other.expressed) << other.id << ": " << other.why_not;
+    EXPECT_EQ(other.predicted, plain.predicted)
+        << row.at("id") << ": " << text_of(spelled, "gpu_model") << " | "
+        << text_of(spelled, "inter_node_interconnect");
+    ++compared;
+  }
+  EXPECT_GE(compared, 49);
+}
+
+}  // namespace
+}  // namespace wt::validation
