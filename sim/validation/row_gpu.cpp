@@ -108,7 +108,9 @@ bool names(const std::vector<std::string>& text, const std::vector<std::string>&
   return false;
 }
 
-// The node each non-NVSwitch accelerator comes in, from data/reference/hardware-and-prices.json.
+// The node each accelerator with its own scale-up fabric comes in, from
+// data/reference/hardware-and-prices.json. A part without NVLink in the catalog (the PCIe cards)
+// is on PCIe, as validate_cluster.cpp's warning has it; the others are on NVSwitch.
 struct NodeKind {
   const char* id;
   const char* fabric;
@@ -116,10 +118,6 @@ struct NodeKind {
   const char* reading;  // why, for the row's assumptions
 };
 constexpr NodeKind kNodes[] = {
-    {"l40s", "pcie", 8, "L40S: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
-    {"l4", "pcie", 8, "L4: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
-    {"a10", "pcie", 8, "A10: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
-    {"t4", "pcie", 8, "T4: a PCIe card without NVLink; the GPUs of a node meet over PCIe"},
     {"mi300x", "xgmi", 8,
      "MI300X: 8 OAMs on one baseboard, each pair joined by one Infinity Fabric link of 64 GB/s "
      "(a mesh, no switch: MLENG_NET)"},
@@ -179,6 +177,10 @@ GpuChoice catalog_part(const std::string& text, const json& row) {
                      "a part of `windtunnel catalog` by its id or name (" + catalog_ids() + ")");
   }
   GpuChoice out = nvswitch_part(best->id, best->id);
+  if (best->nvlink_GBps.value <= 0.0) {
+    out.fabric = "pcie";
+    out.fabric_reading = best->id + ": no NVLink in the catalog; the GPUs of a node meet over PCIe";
+  }
   for (const NodeKind& n : kNodes) {
     if (best->id != n.id) continue;
     out.fabric = n.fabric;
