@@ -246,20 +246,38 @@ FrameworkProfile horovod() {
            "compression=hvd.Compression.fp16")}};
 }
 
+// `p` with what its framework can switch on to fit (FrameworkProfile::fit_zero_stage and
+// fit_recompute).
+FrameworkProfile fitting(FrameworkProfile p, int zero_stage, std::vector<Recompute> recompute) {
+  p.fit_zero_stage = zero_stage;
+  p.fit_recompute = std::move(recompute);
+  return p;
+}
+
 std::vector<FrameworkProfile> all_profiles() {
   const std::string ds = "deepspeedai/DeepSpeed@edaa7221 ";
   const std::string ds2021 = "deepspeedai/DeepSpeed v0.5.0 (f2843244) ";
-  return {{"none", "no framework: every field keeps the default of the field table", {}},
-          megatron_core(),
-          nemo(),
-          megatron_lm(),
+  const std::vector<Recompute> both = {Recompute::selective, Recompute::full};
+  const std::vector<Recompute> full = {Recompute::full};
+  // NVIDIA's recipes (NeMo, Megatron-Core) are configured per model and GPU to fit: their
+  // recompute. Megatron-LM: its distributed optimizer (ZeRO-1) and --recompute-activations /
+  // --recompute-granularity full. DeepSpeed and frameworks without a profile: any ZeRO stage and
+  // whole-layer checkpointing. FSDP frameworks set their stage and recompute in the profile; plain
+  // PyTorch offers neither.
+  return {fitting({"none", "no framework: every field keeps the default of the field table", {}}, 3,
+                  full),
+          fitting(megatron_core(), 0, both),
+          fitting(nemo(), 0, both),
+          fitting(megatron_lm(), 1, both),
           megatron_lm_2021(),
           pytorch_amp(),
-          deepspeed("deepspeed", "DeepSpeed ZeRO (DeepSpeed@edaa7221, v0.19)", ds, ""),
-          deepspeed("deepspeed-2021",
-                    "DeepSpeed ZeRO as of 2021 (v0.5.0) with the GPT models of "
-                    "the time",
-                    ds2021, "unfused"),
+          fitting(deepspeed("deepspeed", "DeepSpeed ZeRO (DeepSpeed@edaa7221, v0.19)", ds, ""), 3,
+                  full),
+          fitting(deepspeed("deepspeed-2021",
+                            "DeepSpeed ZeRO as of 2021 (v0.5.0) with the GPT models of "
+                            "the time",
+                            ds2021, "unfused"),
+                  3, full),
           fsdp(),
           torchtitan(),
           maxtext(),

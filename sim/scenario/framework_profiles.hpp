@@ -37,6 +37,11 @@ struct FrameworkProfile {
   std::string name;       // as written in training.framework, e.g. "nemo"
   std::string framework;  // what it stands for, with the versions the defaults were read at
   std::vector<ProfileDefault> defaults;
+  // What a run of this framework can switch on to fit in memory where a validation row states
+  // neither (validate, "the least that fits"; docs/validation.md): the highest ZeRO stage (0:
+  // the profile's stage stands), and the recompute modes, cheapest first.
+  int fit_zero_stage = 0;
+  std::vector<Recompute> fit_recompute = {};
 };
 
 const std::vector<FrameworkProfile>& framework_profiles();

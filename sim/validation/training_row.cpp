@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "sim/run.hpp"
+#include "sim/scenario/framework_profiles.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/validation/error_class.hpp"
 #include "sim/validation/row_fields.hpp"
@@ -77,19 +78,6 @@ bool take_if_it_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
   return true;
 }
 
-// The highest ZeRO stage a profile's framework offers when the row names none: DeepSpeed's
-// three, Megatron-LM's distributed optimizer (--use-distributed-optimizer, ZeRO-1; none before it
-// existed, in megatron-lm-2021) and, for a framework without a profile, all three (every
-// framework that trains large models shards them somehow); 0 for the others, whose profile sets
-// the stage their framework runs (FSDP, torchtitan, llm-foundry, MaxText: 3; NeMo,
-// Megatron-Core: 1) or has none (plain PyTorch DDP).
-int highest_open_zero_stage(const std::string& profile, const Scenario& s) {
-  if (s.parallel.data * s.parallel.context <= 1) return 0;
-  if (profile == "none" || profile == "deepspeed" || profile == "deepspeed-2021") return 3;
-  if (profile == "megatron-lm") return 1;
-  return 0;
-}
-
 // A published run trained, so it fit. When the row leaves a memory setting to its profile and the
 // profile's default does not fit, the cheapest setting its framework offers that fits is taken and
 // said (docs/validation.md, "From a row to a scenario"):
@@ -97,13 +85,13 @@ int highest_open_zero_stage(const std::string& profile, const Scenario& s) {
 //   no time (the TP all-reduce becomes a reduce-scatter plus an all-gather of the same bytes) and
 //   divides the norm and dropout activations by TP (Korthikanti et al. 2022, §4.2.2). It is off by
 //   default in Megatron-LM; the nemo and megatron-core profiles have it on already.
-// - A ZeRO stage the row does not name (highest_open_zero_stage): each higher stage in turn, up
-//   to the highest its framework offers.
-// - Recompute not stated, at that highest stage: NVIDIA's performance tables (the nemo and
-//   megatron-core profiles), whose recipes are configured per model and GPU to fit, and
-//   Megatron-LM (--recompute-activations, --recompute-granularity full): selective, then full
-//   (every layer, as the recipes that recompute do it: full, uniform, 1 layer per checkpoint);
-//   DeepSpeed and frameworks without a profile: full (they checkpoint whole layers).
+// - A ZeRO stage the row does not name: each higher stage in turn, up to the highest its
+//   framework offers (FrameworkProfile::fit_zero_stage: DeepSpeed and no profile 3, Megatron-LM 1,
+//   with more than one data-parallel replica).
+// - Recompute not stated, at that highest stage: the modes its framework offers, cheapest first
+//   (FrameworkProfile::fit_recompute: NeMo, Megatron-Core and Megatron-LM selective then full —
+//   full as the recipes that recompute run it, uniform, 1 layer per checkpoint; DeepSpeed and no
+//   profile full, whole layers).
 // Nothing changes when none fits, nor for other frameworks, whose rows keep the verdict.
 void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
                                     const std::vector<std::string>& overrides,
@@ -122,7 +110,10 @@ void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutp
   const int from = scenario.parallel.zero_stage;
   const bool zero_open =
       rs.zero_stage_open && !stated(json::object(), overrides, "parallel", "zero_stage");
-  const int zero_to = zero_open ? std::max(from, highest_open_zero_stage(profile, scenario)) : from;
+  const FrameworkProfile* offers = find_framework_profile(profile);
+  const bool replicated = scenario.parallel.data * scenario.parallel.context > 1;
+  const int zero_to =
+      zero_open && replicated && offers != nullptr ? std::max(from, offers->fit_zero_stage) : from;
   const std::string zero_why =
       "ZeRO stage not stated and " +
       (profile == "none" ? std::string("stage 0 (no framework profile)")
@@ -134,15 +125,9 @@ void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutp
       return;
     }
   }
-  if (!recompute_open) return;
-  std::vector<Recompute> offered;
-  if (profile == "nemo" || profile == "megatron-core" || profile == "megatron-lm") {
-    offered = {Recompute::selective, Recompute::full};
-  } else if (profile == "none" || profile == "deepspeed" || profile == "deepspeed-2021") {
-    offered = {Recompute::full};
-  }
+  if (!recompute_open || offers == nullptr) return;
   const Recompute was = scenario.training.activation_recompute;
-  for (const Recompute r : offered) {
+  for (const Recompute r : offers->fit_recompute) {
     if (r <= was) continue;
     std::vector<Setting> settings{{"training", "activation_recompute", to_string(r)}};
     std::string why = std::string("activation recompute not stated and the ") + profile +
