@@ -31,6 +31,9 @@ void add_layout(Args& a, const Scenario& s) {
     add(a, "--account-for-embedding-in-pipeline-split");
   if (p.account_for_loss_in_pipeline_split) add(a, "--account-for-loss-in-pipeline-split");
   add(a, "--context-parallel-size", str(p.context));
+  if (p.context > 1 && p.cp_comm_type != CpCommType::p2p) {
+    add(a, "--cp-comm-type", to_string(p.cp_comm_type));  // p2p is Megatron-Core's default
+  }
   if (s.model.moe.num_experts > 0) add(a, "--expert-model-parallel-size", str(p.expert));
   // Unset, Megatron-Core takes the tensor size (data/reference/framework-defaults.md).
   if (s.model.moe.num_experts > 0 && p.expert_tensor > 0) {

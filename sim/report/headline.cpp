@@ -111,7 +111,10 @@ std::vector<std::string> layout_parts(const Scenario& s) {
   std::vector<std::string> parts = {"TP " + std::to_string(p.tensor),
                                     "PP " + std::to_string(p.pipeline),
                                     "DP " + std::to_string(p.data)};
-  if (p.context > 1) parts.push_back("CP " + std::to_string(p.context));
+  if (p.context > 1) {
+    parts.push_back("CP " + std::to_string(p.context) +
+                    (p.cp_comm_type == CpCommType::a2a ? " (Ulysses)" : ""));
+  }
   if (p.expert > 1) parts.push_back("EP " + std::to_string(p.expert));
   if (p.expert_tensor > 0 && p.expert_tensor != p.tensor) {
     parts.push_back("ETP " + std::to_string(p.expert_tensor));

@@ -198,6 +198,18 @@ const char* to_string(PipelineSchedule s) {
   return "?";
 }
 
+const char* to_string(CpCommType c) {
+  switch (c) {
+    case CpCommType::p2p:
+      return "p2p";
+    case CpCommType::all_gather:
+      return "all_gather";
+    case CpCommType::a2a:
+      return "a2a";
+  }
+  return "?";
+}
+
 const char* to_string(IntraNodeFabric f) {
   switch (f) {
     case IntraNodeFabric::nvswitch:

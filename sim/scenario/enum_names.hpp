@@ -62,6 +62,10 @@ struct EnumValues<PipelineSchedule> {
                                      PipelineSchedule::interleaved};
 };
 template <>
+struct EnumValues<CpCommType> {
+  static constexpr std::array values{CpCommType::p2p, CpCommType::all_gather, CpCommType::a2a};
+};
+template <>
 struct EnumValues<Offload> {
   static constexpr std::array values{Offload::none, Offload::optimizer, Offload::parameters};
 };

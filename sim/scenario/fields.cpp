@@ -284,6 +284,16 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                             "Given, t x p x d x context must equal the GPU count."}),
       integer_field(WT_MEMBER(parallel.context), kParallelDegree,
                     {.doc = "Context-parallel degree (sequence split across GPUs in attention)."}),
+      choice_field(
+          WT_MEMBER(parallel.cp_comm_type),
+          {.doc = "How context parallelism exchanges the sequence in attention (Megatron-Core "
+                  "--cp-comm-type): p2p, Transformer Engine's ring passing K and V between the "
+                  "context ranks; all_gather, K and V gathered before the attention (both priced "
+                  "as a blocking gather of K and V); a2a, DeepSpeed-Ulysses: all-to-alls re-split "
+                  "Q, K and V from sequence to heads before the attention and the output back "
+                  "after it, so each rank attends over the whole sequence with heads / context "
+                  "of its heads (the attention heads and KV heads per tensor rank must divide "
+                  "by context)."}),
       integer_field(WT_MEMBER(parallel.expert), kParallelDegree,
                     {.doc = "Expert-parallel degree EP; divides num_experts. The expert layers "
                             "regroup a stage's tensor x context x data ranks as expert_tensor x "

@@ -132,7 +132,12 @@ FrameworkProfile deepspeed(std::string name, std::string framework, std::string 
           When::below_zero_3),
       set("parallel.dp_bucket_mb", 1000.0,
           at + "reduce_bucket_size 5e8 elements, 2 B each in 16-bit"),
-      set("parallel.sequence_parallel", false, "DeepSpeed has no Megatron sequence parallelism")};
+      set("parallel.sequence_parallel", false, "DeepSpeed has no Megatron sequence parallelism"),
+      set("parallel.cp_comm_type", "a2a",
+          "DeepSpeed's sequence parallelism is DeepSpeed-Ulysses (Jacobs et al. 2023, "
+          "arXiv:2309.14509; deepspeed/sequence/layer.py DistributedAttention: all-to-all of Q, K, "
+          "V and the output)",
+          When::context_parallel)};
   if (!attention.empty()) {
     p.defaults.push_back(set("training.attention", attention,
                              "models trained with DeepSpeed in 2021 (Megatron-DeepSpeed GPT) "
@@ -189,6 +194,11 @@ FrameworkProfile torchtitan() {
                "llama3/infra/parallelize.py:36-51)"),
            set("training.attention", "flash2",
                "torch scaled_dot_product_attention (FlashAttention-2 backend)"),
+           set("parallel.cp_comm_type", "all_gather",
+               "pytorch/torchtitan@73a0e697 (v0.2.2) job_config.py:446 "
+               "(context_parallel_rotate_method \"allgather\"; main removed the option, "
+               "8e5554449)",
+               When::context_parallel),
            set("training.moe_permute_fusion", false,
                "pytorch/torchtitan@b5bcd76c torchtitan/models/moe/moe.py (MoE.forward: tokens "
                "gathered by index, outputs summed by scatter_add)",
@@ -331,6 +341,8 @@ bool holds(ProfileCondition when, const Scenario& s) {
       return s.training.precision == Precision::bf16 || quantized_gemms(s.training.precision);
     case When::moe:
       return s.model.moe.num_experts > 0;
+    case When::context_parallel:
+      return s.parallel.context > 1;
   }
   return true;
 }

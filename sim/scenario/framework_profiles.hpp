@@ -22,8 +22,9 @@ enum class ProfileCondition {
   data_parallel,    // DP > 1
   zero_stage_3,
   below_zero_3,
-  bf16_or_fp8,  // Megatron-LM's --bf16 (fp8, mxfp8 and nvfp4 run with it too)
-  moe,          // a mixture-of-experts model (model.moe.num_experts > 0)
+  bf16_or_fp8,       // Megatron-LM's --bf16 (fp8, mxfp8 and nvfp4 run with it too)
+  moe,               // a mixture-of-experts model (model.moe.num_experts > 0)
+  context_parallel,  // parallel.context > 1
 };
 
 struct ProfileDefault {

@@ -170,6 +170,8 @@ const char* condition_text(ProfileCondition when) {
       return " (with bf16, fp8, mxfp8 or nvfp4)";
     case ProfileCondition::moe:
       return " (for MoE models)";
+    case ProfileCondition::context_parallel:
+      return " (with context > 1)";
   }
   return "";
 }

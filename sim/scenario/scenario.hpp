@@ -51,6 +51,10 @@ inline bool is_fused(AttentionKernel a) {
   return a != AttentionKernel::unfused;
 }
 enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
+// How context parallelism exchanges the sequence (Megatron-Core --cp-comm-type; docs/models.md,
+// "Communication"): p2p, Transformer Engine's ring of K/V; all_gather, K/V gathered before the
+// attention; a2a, DeepSpeed-Ulysses: Q, K, V and the output re-split from sequence to heads.
+enum class CpCommType { p2p, all_gather, a2a };
 // Model states kept in host memory (docs/models.md, "Offload"). optimizer: the optimizer state
 // (fp32 master weights and moments), updated by a CPU optimizer step, as DeepSpeed's
 // offload_optimizer (ZeRO-Offload) does; parameters: also the parameter and gradient shards, as
@@ -191,6 +195,7 @@ struct ParallelConfig {
   int pipeline = 1;
   int data = 0;  // 0 until validation derives it from the GPU count
   int context = 1;
+  CpCommType cp_comm_type = CpCommType::p2p;
   int expert = 1;
   int expert_tensor = 0;  // expert layers' TP (ETP); 0 = tensor (sim/scenario/expert_layout.hpp)
   int zero_stage = 0;
@@ -406,6 +411,7 @@ const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
 const char* to_string(PositionEmbedding p);
 const char* to_string(PipelineSchedule s);
+const char* to_string(CpCommType c);
 const char* to_string(Offload o);
 const char* to_string(CheckpointTarget t);
 const char* to_string(GradCompression c);

@@ -60,6 +60,7 @@ void validate(Scenario& s) {
   if (!layer_list) check_size_limits(s);
   check_pipeline_schedule(s);
   check_context_parallel(s);
+  check_ulysses_heads(s);
   check_expert_parallel(s);
   check_grad_compression(s);
   check_data_sync(s);

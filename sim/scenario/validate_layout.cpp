@@ -208,6 +208,30 @@ void check_context_parallel(const Scenario& s) {
                    str(c), "a context size c with seq_length divisible by 2c");
 }
 
+// DeepSpeed-Ulysses (cp_comm_type a2a) gives each context rank heads / context of its tensor
+// rank's query heads and KV heads (Transformer Engine's a2a context parallelism asserts both).
+void check_ulysses_heads(const Scenario& s) {
+  const ParallelConfig& p = s.parallel;
+  if (p.cp_comm_type != CpCommType::a2a || p.context == 1) return;
+  const ModelConfig& m = s.model;
+  const struct {
+    int heads;
+    const char* path;
+  } kinds[] = {{m.num_attention_heads, "model.num_attention_heads"},
+               {m.num_kv_heads, "model.num_kv_heads"}};
+  for (const auto& k : kinds) {
+    const int per_tensor_rank = k.heads / p.tensor;
+    if (per_tensor_rank % p.context == 0) continue;
+    throw InputError("parallel.context",
+                     "with parallel.cp_comm_type a2a (Ulysses) the " + std::string(k.path) +
+                         " per tensor rank (" + str(k.heads) + " / " + str(p.tensor) + " = " +
+                         str(per_tensor_rank) + ") must be divisible by context",
+                     str(p.context),
+                     "a context size dividing " + str(per_tensor_rank) +
+                         ", or parallel.cp_comm_type p2p (the ring has no such limit)");
+  }
+}
+
 void check_expert_parallel(const Scenario& s) {
   const ParallelConfig& p = s.parallel;
   const int e = p.expert;
@@ -276,6 +300,10 @@ void add_layout_warnings(Scenario& s) {
                        str(slots / p.pipeline) +
                        " layers per stage); the slowest stage sets "
                        "the pace");
+  }
+  if (p.cp_comm_type != CpCommType::p2p && p.context == 1) {
+    add_warning(s, std::string("parallel.cp_comm_type ") + to_string(p.cp_comm_type) +
+                       " has no effect with parallel.context = 1");
   }
   if (s.model.moe.load_imbalance > 1.0 && p.expert == 1) {
     add_warning(s,

@@ -32,6 +32,7 @@ void check_recompute_layers(const Scenario& s);
 void check_recompute_modules(const Scenario& s);
 void check_pipeline_schedule(const Scenario& s);
 void check_context_parallel(const Scenario& s);
+void check_ulysses_heads(const Scenario& s);
 void check_expert_parallel(const Scenario& s);
 void add_layout_warnings(Scenario& s);
 // validate_data_sync.cpp: parameter_server, async and backup_workers need pure data parallelism

@@ -241,6 +241,59 @@ void account_for_embedding_and_loss(int64_t num_layers, json& p, RowBuild& b) {
       "and one layer fewer); the row does not say");
 }
 
+// How the row's context parallelism exchanges the sequence (parallel.cp_comm_type): other.
+// cp_comm_type as Megatron-Core spells it (also "alltoall", "all-to-all", "allgather"), else
+// "Ulysses" (a2a) or "ring attention" (p2p) in the framework or an other.* field about the
+// parallelism; nothing when the row says neither (the framework profile decides).
+void set_cp_comm_type(const json& row, int64_t context, json& p, RowBuild& b) {
+  if (context <= 1) return;
+  const json& other = row_other(row);
+  std::string said = lower(row_text(other, "cp_comm_type"));
+  std::string where = "other.cp_comm_type";
+  std::string squashed;
+  for (const char c : said)
+    if (c != '-' && c != '_' && c != ' ') squashed += c;
+  if (squashed.empty()) {
+    const auto named = [](const std::string& text) -> std::string {
+      const std::string t = lower(text);
+      if (contains(t, "ulysses")) return "a2a";
+      if (contains(t, "ring attention") || contains(t, "ring-attention")) return "p2p";
+      return "";
+    };
+    std::set<std::string> kinds;
+    const auto read = [&](const std::string& text, const std::string& at) {
+      const std::string kind = named(text);
+      if (kind.empty()) return;
+      kinds.insert(kind);
+      where = "'" + text + "' (" + at + ")";
+    };
+    read(row_text(row, "framework"), "framework");
+    if (other.is_object()) {
+      for (const auto& [key, value] : other.items())
+        if (value.is_string() && parallelism_key(key))
+          read(value.get<std::string>(), "other." + key);
+    }
+    if (kinds.size() != 1) return;
+    squashed = *kinds.begin();
+  }
+  std::string kind;
+  if (squashed == "p2p" || squashed == "ring") kind = "p2p";
+  if (squashed == "allgather") kind = "all_gather";
+  if (squashed == "a2a" || squashed == "alltoall" || squashed == "ulysses") kind = "a2a";
+  if (squashed == "a2a+p2p") {
+    b.assume(
+        "cp_comm_type a2a+p2p (all-to-all inside a node, ring across) priced as the ring, "
+        "p2p: the hierarchical form is not modelled");
+    kind = "p2p";
+  }
+  if (kind.empty()) {
+    throw InputError(row_name(row) + ".other.cp_comm_type", "is not a context-parallel exchange",
+                     said, "p2p, all_gather, a2a (Ulysses) or a2a+p2p");
+  }
+  p["cp_comm_type"] = kind;
+  b.assume("parallel.cp_comm_type = " + kind + ": the row's " + where);
+}
+
 }  // namespace
 
 void map_parallel(const json& row, RowBuild& b) {
@@ -262,6 +315,7 @@ void map_parallel(const json& row, RowBuild& b) {
   b.zero_stage_open = !stage;
   const json& other = row_other(row);
   if (const auto sp = sequence_parallel(other, tensor, b)) p["sequence_parallel"] = *sp;
+  set_cp_comm_type(row, p.at("context").get<int64_t>(), p, b);
   // TP communication overlap only when the row says so; else the profile's (off in every one).
   const auto overlap = other.find("tp_comm_overlap");
   if (overlap != other.end() && overlap->is_boolean()) p["tp_comm_overlap"] = overlap->get<bool>();

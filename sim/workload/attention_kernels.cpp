@@ -88,6 +88,11 @@ AttentionShape attention_shape(const Scenario& s) {
   a.heads = m.num_attention_heads / s.parallel.tensor;
   a.seq = m.seq_length;
   a.seq_local = m.seq_length / s.parallel.context;
+  if (s.parallel.cp_comm_type == CpCommType::a2a) {
+    // Ulysses: after its all-to-alls a rank holds heads / context heads of the whole sequence.
+    a.heads /= s.parallel.context;
+    a.seq_local = m.seq_length;
+  }
   const AttentionWidths w = attention_widths(m);
   a.head_dim = w.qk_head_dim;
   a.v_head_dim = w.v_head_dim;

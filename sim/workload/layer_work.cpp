@@ -37,7 +37,15 @@ LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& 
       add_collective(out, {CommDim::tp, Collective::all_reduce, z.tp_bytes, calls, par.tensor});
     }
   }
-  if (par.context > 1) {
+  const bool ulysses = par.context > 1 && par.cp_comm_type == CpCommType::a2a;
+  if (ulysses && !per_op) {
+    // DeepSpeed-Ulysses: Q, K and V go from sequence- to head-split by one all-to-all each before
+    // the attention and the output back by one after it; backward runs the same four on the
+    // gradients (the output's before the attention backward, Q's, K's and V's after it).
+    add_collective(out,
+                   {CommDim::cp, Collective::all_to_all, z.cp_qkv_bytes / 3.0, 3, par.context});
+    add_collective(out, {CommDim::cp, Collective::all_to_all, z.cp_out_bytes, 1, par.context});
+  } else if (par.context > 1 && !ulysses) {
     add_collective(out, {CommDim::cp, Collective::all_gather, z.cp_bytes,
                          phase == Phase::backward ? 2 : 1, par.context});
   }

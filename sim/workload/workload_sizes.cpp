@@ -29,6 +29,9 @@ CommSizes comm_sizes(const Scenario& s) {
   z.tp_bytes = tokens * as_double(m.hidden_size) * width;
   z.cp_bytes = tokens * as_double(s.parallel.context) * as_double(w.k_out() + w.v_out()) * width /
                s.parallel.tensor;
+  const double t = s.parallel.tensor;
+  z.cp_qkv_bytes = tokens * as_double(w.q_out() + w.k_out() + w.v_out()) * width / t;
+  z.cp_out_bytes = tokens * as_double(w.proj_in()) * width / t;
   z.ep_bytes = tokens * std::max(1, m.moe.top_k) * expert_load_scale(s) * as_double(m.hidden_size) *
                width / (sp ? s.parallel.tensor : 1);
   z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);

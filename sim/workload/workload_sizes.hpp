@@ -6,8 +6,12 @@
 namespace wt {
 
 struct CommSizes {
-  double tp_bytes;      // one TP collective's buffer (b·s·h activations)
-  double cp_bytes;      // K and V of one layer gathered over the CP group (k·d_qk + k·d_v wide)
+  double tp_bytes;  // one TP collective's buffer (b·s·h activations)
+  double cp_bytes;  // K and V of one layer gathered over the CP group (k·d_qk + k·d_v wide)
+  // Ulysses (cp_comm_type a2a): one rank's Q, K and V of its s/c tokens ((a + k)·d_qk + k·d_v
+  // wide, /t), which three all-to-alls re-split by heads, and its attention output (a·d_v, /t).
+  double cp_qkv_bytes;
+  double cp_out_bytes;
   double ep_bytes;      // tokens dispatched by one all-to-all
   double p2p_bytes;     // activations crossing a stage boundary
   double weight_width;  // bytes per parameter of weights

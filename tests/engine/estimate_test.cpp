@@ -419,6 +419,44 @@ TEST(Estimate, AgreesWithTheWalkWithFp8AmaxReductions) {
   agreement.report("fp8 amax reductions");
 }
 
+// DeepSpeed-Ulysses context parallelism (cp_comm_type a2a): its all-to-alls of Q, K, V and the
+// output in every pass, with TP, a pipeline, EP and each recompute mode; both paths price the same
+// collectives and the same head-split attention kernel.
+TEST(Estimate, AgreesWithTheWalkUnderUlysses) {
+  Agreement agreement;
+  // preset, tensor, pipeline, context, expert, recompute
+  for (const auto& [preset, t, p, c, e, recompute] :
+       {std::tuple{"llama3-8b", 1, 1, 4, 1, "none"}, std::tuple{"llama3-8b", 2, 2, 2, 1, "full"},
+        std::tuple{"llama3-8b", 2, 1, 4, 1, "selective"},
+        std::tuple{"llama3-8b", 1, 2, 2, 1, "per_op"},
+        std::tuple{"mixtral-8x7b", 2, 1, 2, 2, "selective"}}) {
+    const int gpus = t * p * c * 2;
+    const json doc = {
+        {"schema", 1},
+        {"name", "ulysses"},
+        {"model", {{"preset", preset}, {"seq_length", 16384}, {"num_layers", 8}}},
+        {"training",
+         {{"global_batch_size", 8}, {"micro_batch_size", 1}, {"activation_recompute", recompute}}},
+        {"parallel",
+         {{"tensor", t},
+          {"pipeline", p},
+          {"context", c},
+          {"data", 2},
+          {"expert", e},
+          {"zero_stage", 1},
+          {"sequence_parallel", t > 1},
+          {"cp_comm_type", "a2a"}}},
+        {"cluster",
+         {{"gpu", "h100-sxm5-80gb"},
+          {"num_nodes", std::max(1, gpus / 8)},
+          {"gpus_per_node", std::min(8, gpus)}}}};
+    const Scenario s = parse_scenario(doc);
+    compare(s, doc.dump(), agreement);
+  }
+  EXPECT_EQ(agreement.cases(), 5);
+  agreement.report("ulysses");
+}
+
 TEST(Estimate, UnknownGpuIsAnInputError) {
   Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/one-gpu.json");
   s.cluster.gpu = "no-such-gpu";

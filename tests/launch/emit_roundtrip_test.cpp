@@ -35,6 +35,9 @@ std::vector<Scenario> scenarios_and_variants() {
   all.push_back(test::shipped_scenario(
       "llama3-8b-1node-h100",
       {"parallel.context=2", "parallel.data=2", "training.attention=flash2"}));
+  all.push_back(test::shipped_scenario(
+      "llama3-8b-1node-h100",
+      {"parallel.context=2", "parallel.data=2", "parallel.cp_comm_type=a2a"}));
   all.push_back(test::shipped_scenario("mixtral-8x7b-ep", {"model.preset=deepseek-v3"}));
   return all;
 }
@@ -83,6 +86,8 @@ void expect_layout(const Scenario& s, const Flags& f) {
   EXPECT_EQ(integer(f, "--tensor-model-parallel-size"), p.tensor);
   EXPECT_EQ(integer(f, "--pipeline-model-parallel-size"), p.pipeline);
   EXPECT_EQ(integer(f, "--context-parallel-size"), p.context);
+  EXPECT_EQ(has(f, "--cp-comm-type") ? value(f, "--cp-comm-type") : "p2p",
+            p.context > 1 ? to_string(p.cp_comm_type) : "p2p");
   const bool moe = s.model.moe.num_experts > 0;
   EXPECT_EQ(moe ? integer(f, "--expert-model-parallel-size") : 1, p.expert);
   if (moe && p.expert_tensor > 0)

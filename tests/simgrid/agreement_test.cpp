@@ -125,6 +125,27 @@ TEST(AgreementLayerMix, DenseFirstLayersAndMtp) {
   }
 }
 
+// DeepSpeed-Ulysses context parallelism: its all-to-alls over the context ranks, inside a node
+// (TP 1 on nodes of 8) and across nodes (TP 2 on nodes of 4: a context group spans two nodes).
+TEST(AgreementUlysses, AllToAllsOfQkvAndOutput) {
+  for (const int t : {1, 2}) {
+    const nlohmann::json doc = {
+        {"schema", 1},
+        {"name", "ulysses"},
+        {"model", {{"preset", "llama3-8b"}, {"seq_length", 16384}, {"num_layers", 8}}},
+        {"training", {{"global_batch_size", 8}, {"micro_batch_size", 1}}},
+        {"parallel",
+         {{"tensor", t},
+          {"context", 4},
+          {"data", 2},
+          {"zero_stage", 1},
+          {"sequence_parallel", t > 1},
+          {"cp_comm_type", "a2a"}}},
+        {"cluster", {{"gpu", "h100-sxm5-80gb"}, {"num_nodes", t * t}, {"gpus_per_node", 8 / t}}}};
+    expect_agreement(parse_scenario(doc), "ulysses, t=" + std::to_string(t));
+  }
+}
+
 // fp8 delayed scaling's amax all-reduce closing every chunk pass (chunk_amax_sync): SimGrid waits
 // its closed-form time on the compute stream, as the walk does.
 TEST(AgreementFp8, AmaxReductionsPerChunkPass) {

@@ -18,6 +18,7 @@
 #include "sim/workload/stage_memory.hpp"
 #include "sim/workload/workload_sizes.hpp"
 #include "tests/workload/make_scenario.hpp"
+#include "tests/workload/refused.hpp"
 
 namespace wt {
 namespace {
@@ -31,20 +32,7 @@ Scenario llama_on_one_gpu(const std::string& preset, FinetuneMethod method, int 
   return s;
 }
 
-// The InputError `fn` throws, at `path`, its message holding `fragment`.
-::testing::AssertionResult refused(const std::function<void()>& fn, const std::string& path,
-                                   const std::string& fragment) {
-  try {
-    fn();
-  } catch (const InputError& e) {
-    const std::string what = e.what();
-    if (e.path() == path && what.find(fragment) != std::string::npos) {
-      return ::testing::AssertionSuccess();
-    }
-    return ::testing::AssertionFailure() << what;
-  }
-  return ::testing::AssertionFailure() << "no error";
-}
+using test::refused;
 
 double flops_of(const KernelList& list, bool adapters) {
   double total = 0.0;
