@@ -42,6 +42,11 @@ int publication_year(const json& row) {
   return 0;
 }
 
+bool published_before_fused_attention(const json& row) {
+  const int year = publication_year(row);
+  return year > 0 && year < kModernDefaultsYear;
+}
+
 RowFramework row_framework(const json& row) {
   const std::string text = row_text(row, "framework");
   const std::string f = lower(text);

@@ -21,4 +21,10 @@ RowFramework row_framework(const nlohmann::json& row);
 // of an arXiv identifier (yymm.nnnnn) there; 0 when it names none.
 int publication_year(const nlohmann::json& row);
 
+// Whether the row's source was published before 2023, the year fused attention reached the
+// frameworks (FlashAttention, Dao et al. 2022: Megatron-LM's --use-flash-attn and PyTorch 2.0's
+// scaled_dot_product_attention, both 2023): its attention is then the unfused batched GEMMs and
+// softmax whatever framework it names, as the 2021 profiles have it.
+bool published_before_fused_attention(const nlohmann::json& row);
+
 }  // namespace wt::validation

@@ -4,8 +4,11 @@
 #include <cctype>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_sections.hpp"
 
 namespace wt::validation {
@@ -154,6 +157,48 @@ void flash_attention(const json& row, RowBuild& b) {
   b.assume("training.attention = \"flash2\": the row's '" + m->words + "' (" + m->source() + ")");
 }
 
+// A row published before 2023 whose attention no field or profile era decides ran it unfused,
+// unless its words name a fused kernel of the time (FlashAttention, xFormers' memory-efficient
+// attention): fused attention reached the frameworks in 2023 (row_framework.hpp).
+void era_attention(const json& row, RowBuild& b) {
+  json& t = b.doc.at("training");
+  if (t.contains("attention") || !published_before_fused_attention(row)) return;
+  if (t.value("framework", std::string()).ends_with("-2021")) return;  // its profile: unfused
+  const std::string year = std::to_string(publication_year(row));
+  // The row's framework, notes and other.* texts, searched for a fused kernel's name.
+  std::vector<std::pair<std::string, std::string>> texts = {
+      {"framework", row_text(row, "framework")}, {"notes", row_text(row, "notes")}};
+  const json& other = row_other(row);
+  if (other.is_object()) {
+    for (const auto& [key, value] : other.items())
+      if (value.is_string()) texts.emplace_back("other." + key, value.get<std::string>());
+  }
+  for (const auto& [field, text] : texts) {
+    const std::string low = lower(text);
+    for (const char* needle :
+         {"flashattention", "flash attention", "flash-attention", "flash-attn", "flash_attn",
+          "xformers", "memory-efficient attention", "memory efficient attention"}) {
+      const size_t at = low.find(needle);
+      if (at == std::string::npos) continue;
+      // "no FlashAttention", "without flash-attn", "predates FlashAttention" name none.
+      const std::string before = low.substr(at < 16 ? 0 : at - 16, at < 16 ? at : 16);
+      if (contains(before, "no ") || contains(before, "not ") || contains(before, "without") ||
+          contains(before, "before") || contains(before, "predat")) {
+        continue;
+      }
+      t["attention"] = "fused";
+      b.assume("training.attention = \"fused\": the row's " + field + " names '" + needle +
+               "' (published in " + year + ")");
+      return;
+    }
+  }
+  t["attention"] = "unfused";
+  b.assume("training.attention = \"unfused\": the row was published in " + year +
+           ", before fused attention reached the frameworks (FlashAttention, Dao et al. 2022; "
+           "Megatron-LM's --use-flash-attn and PyTorch 2.0's scaled_dot_product_attention came "
+           "in 2023), and it names no fused kernel");
+}
+
 }  // namespace
 
 std::optional<std::string> stated_optimizer(const json& row) {
@@ -167,6 +212,7 @@ void map_stated_methods(const json& row, RowBuild& b) {
   sliding_window(row, b);
   tp_overlap(row, b);
   flash_attention(row, b);
+  era_attention(row, b);
 }
 
 }  // namespace wt::validation

@@ -34,7 +34,7 @@ std::string cp_comm_type(const ValidationRow& r) {
   return r.scenario.at("parallel").value("cp_comm_type", std::string("(profile or default)"));
 }
 
-bool says(const ValidationRow& r, const std::string& text) {
+bool cp_says(const ValidationRow& r, const std::string& text) {
   return std::any_of(r.assumptions.begin(), r.assumptions.end(),
                      [&](const std::string& a) { return a.find(text) != std::string::npos; });
 }
@@ -63,8 +63,8 @@ TEST(RowCpCommType, UlyssesOrRingAttentionInTheRowsWords) {
   ASSERT_TRUE(ulysses.expressed) << ulysses.why_not;
   EXPECT_EQ(cp_comm_type(ulysses), "a2a");
   EXPECT_TRUE(
-      says(ulysses,
-           "parallel.cp_comm_type = a2a: the row's 'Megatron-DeepSpeed (Ulysses)' (framework)"));
+      cp_says(ulysses,
+              "parallel.cp_comm_type = a2a: the row's 'Megatron-DeepSpeed (Ulysses)' (framework)"));
   json ring = long_context_row("PyTorch");
   ring["other"]["parallelism"] = "ring attention over 4 GPUs, FSDP";
   EXPECT_EQ(cp_comm_type(validate_training_row(ring, {})), "p2p");
@@ -73,15 +73,15 @@ TEST(RowCpCommType, UlyssesOrRingAttentionInTheRowsWords) {
 TEST(RowCpCommType, DeepSpeedsSequenceParallelismIsUlysses) {
   const ValidationRow r = validate_training_row(long_context_row("DeepSpeed"), {});
   ASSERT_TRUE(r.expressed) << r.why_not;
-  EXPECT_TRUE(says(
+  EXPECT_TRUE(cp_says(
       r, "parallel.cp_comm_type = \"a2a\" (DeepSpeed's sequence parallelism is DeepSpeed-Ulysses"));
   // Megatron-Core keeps its ring; no CP, no setting.
   const ValidationRow nemo = validate_training_row(long_context_row("NeMo 25.04"), {});
-  EXPECT_FALSE(says(nemo, "cp_comm_type"));
+  EXPECT_FALSE(cp_says(nemo, "cp_comm_type"));
   json no_cp = long_context_row("DeepSpeed");
   no_cp["cp"] = 1;
   no_cp["dp"] = 16;
-  EXPECT_FALSE(says(validate_training_row(no_cp, {}), "cp_comm_type"));
+  EXPECT_FALSE(cp_says(validate_training_row(no_cp, {}), "cp_comm_type"));
 }
 
 }  // namespace
