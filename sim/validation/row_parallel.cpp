@@ -248,6 +248,11 @@ void account_for_embedding_and_loss(int64_t num_layers, json& p, RowBuild& b) {
 void set_cp_comm_type(const json& row, int64_t context, json& p, RowBuild& b) {
   if (context <= 1) return;
   const json& other = row_other(row);
+  const auto field = other.find("cp_comm_type");
+  if (field != other.end() && !field->is_null() && !field->is_string()) {
+    throw InputError(row_name(row) + ".other.cp_comm_type", "must be text", field->dump(),
+                     "p2p, all_gather, a2a (Ulysses) or a2a+p2p");
+  }
   std::string said = lower(row_text(other, "cp_comm_type"));
   std::string where = "other.cp_comm_type";
   std::string squashed;

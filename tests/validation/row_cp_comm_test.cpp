@@ -55,6 +55,11 @@ TEST(RowCpCommType, MegatronsSpellingInOtherIsRead) {
   EXPECT_FALSE(r.expressed);
   EXPECT_NE(r.why_not.find("p2p, all_gather, a2a (Ulysses) or a2a+p2p"), std::string::npos)
       << r.why_not;
+  row["other"]["cp_comm_type"] = 5;
+  const ValidationRow number = validate_training_row(row, {});
+  EXPECT_FALSE(number.expressed);
+  EXPECT_NE(number.why_not.find("other.cp_comm_type: must be text"), std::string::npos)
+      << number.why_not;
 }
 
 TEST(RowCpCommType, UlyssesOrRingAttentionInTheRowsWords) {
