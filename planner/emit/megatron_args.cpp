@@ -30,6 +30,11 @@ void add_layout(Args& a, const Scenario& s) {
   if (p.account_for_embedding_in_pipeline_split)
     add(a, "--account-for-embedding-in-pipeline-split");
   if (p.account_for_loss_in_pipeline_split) add(a, "--account-for-loss-in-pipeline-split");
+  if (p.first_stage_layers > 0) {
+    add(a, "--decoder-first-pipeline-num-layers", str(p.first_stage_layers));
+  }
+  if (p.last_stage_layers > 0)
+    add(a, "--decoder-last-pipeline-num-layers", str(p.last_stage_layers));
   add(a, "--context-parallel-size", str(p.context));
   if (p.context > 1 && p.cp_comm_type != CpCommType::p2p) {
     add(a, "--cp-comm-type", to_string(p.cp_comm_type));  // p2p is Megatron-Core's default

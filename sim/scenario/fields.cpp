@@ -10,6 +10,11 @@
 namespace wt {
 namespace {
 
+// parallel.first_stage_layers and last_stage_layers (Megatron-Core's uneven first and last stages).
+constexpr const char* kStageLayersDefault = "0 (an even share)";
+constexpr const char* kStageLayersAllowed =
+    "0, or 1 .. num_layers with the rest splitting evenly over the other stages and each stage's "
+    "layers over its virtual_stages";
 constexpr IntRange kParallelDegree{1, 16384};
 constexpr IntRange kLinkCount{1, 4096};
 // 1 Mb/s (0.001 Gb/s, 0.001 GB/s) is the slowest link modelled: below it figures leave doubles.
@@ -346,6 +351,22 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Count the output layer and loss as one layer in the pipeline split "
                             "(Megatron-Core --account-for-loss-in-pipeline-split): the last model "
                             "chunk holds one layer fewer."}),
+      integer_field(
+          WT_MEMBER(parallel.first_stage_layers), {0, 100000},
+          {.default_text = kStageLayersDefault,
+           .allowed_text = kStageLayersAllowed,
+           .doc =
+               "Layers of the first pipeline stage (Megatron-Core "
+               "--decoder-first-pipeline-num-layers); the stages between the first and the "
+               "last split the remaining layers evenly. Not with "
+               "account_for_embedding_in_pipeline_split or account_for_loss_in_pipeline_split."}),
+      integer_field(
+          WT_MEMBER(parallel.last_stage_layers), {0, 100000},
+          {.default_text = kStageLayersDefault,
+           .allowed_text = kStageLayersAllowed,
+           .doc = "Layers of the last pipeline stage (Megatron-Core "
+                  "--decoder-last-pipeline-num-layers), e.g. fewer where it also holds the output "
+                  "layer, the loss and MTP layers."}),
       choice_field(WT_MEMBER(parallel.offload),
                    {.doc = "Model states in host memory: optimizer (the fp32 master weights and "
                            "moments, updated by a CPU optimizer step: DeepSpeed offload_optimizer, "

@@ -221,6 +221,11 @@ struct ParallelConfig {
   // (sim/workload/workload_sizes.hpp, chunk_layers).
   bool account_for_embedding_in_pipeline_split = false;
   bool account_for_loss_in_pipeline_split = false;
+  // Megatron-Core's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers:
+  // the layers of the first and of the last pipeline stage (0 = an even share); the other stages
+  // split the rest evenly, and each stage's layers split evenly over its model chunks.
+  int first_stage_layers = 0;
+  int last_stage_layers = 0;
   Offload offload = Offload::none;
   GradCompression grad_compression = GradCompression::none;
   double compression_ratio = 0.01;  // topk: share of the gradient values sent

@@ -59,6 +59,7 @@ void validate(Scenario& s) {
   check_recompute_modules(s);
   if (!layer_list) check_size_limits(s);
   check_pipeline_schedule(s);
+  check_stated_stage_layers(s);
   check_context_parallel(s);
   check_ulysses_heads(s);
   check_expert_parallel(s);

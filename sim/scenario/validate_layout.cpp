@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -208,6 +209,50 @@ void check_context_parallel(const Scenario& s) {
                    str(c), "a context size c with seq_length divisible by 2c");
 }
 
+// Megatron-Core's --decoder-first/last-pipeline-num-layers: the first and last stages take their
+// stated layers, the stages between an even share of the rest, and each stage's layers split
+// evenly over its model chunks; Megatron-Core asserts each division exact.
+void check_stated_stage_layers(const Scenario& s) {
+  const ParallelConfig& p = s.parallel;
+  const int first = p.first_stage_layers, last = p.last_stage_layers;
+  if (first == 0 && last == 0) return;
+  const std::string path = first > 0 ? "parallel.first_stage_layers" : "parallel.last_stage_layers";
+  const std::string value = str(first > 0 ? first : last);
+  if (p.account_for_embedding_in_pipeline_split || p.account_for_loss_in_pipeline_split) {
+    throw InputError(path,
+                     "cannot be combined with parallel.account_for_embedding_in_pipeline_split or "
+                     "account_for_loss_in_pipeline_split (two ways of making stages uneven)",
+                     value, "0, or the account_for_* fields false");
+  }
+  if (p.pipeline < 2) {
+    throw InputError(path, "needs parallel.pipeline > 1", value, "0 with one pipeline stage");
+  }
+  const int v = p.virtual_stages;
+  for (const auto& [field, n] : {std::pair{"parallel.first_stage_layers", first},
+                                 std::pair{"parallel.last_stage_layers", last}}) {
+    if (n > 0 && n % v != 0) {
+      throw InputError(field,
+                       "must split evenly over the stage's " + str(v) +
+                           " model chunks (parallel.virtual_stages)",
+                       str(n), "a multiple of " + str(v));
+    }
+  }
+  const int rest = s.model.num_layers - first - last;
+  const int others = p.pipeline - (first > 0 ? 1 : 0) - (last > 0 ? 1 : 0);
+  const std::string split = "model.num_layers (" + str(s.model.num_layers) + ") less " +
+                            str(first) + " first and " + str(last) + " last = " + str(rest);
+  if (others == 0 && rest != 0) {
+    throw InputError(path, split + " layers are left with no stage to hold them", value,
+                     "first + last = " + str(s.model.num_layers) + " with two stages");
+  }
+  if (others > 0 && (rest < others * v || rest % (others * v) != 0)) {
+    throw InputError(path,
+                     split + " must split evenly over the other " + str(others) + " stages x " +
+                         str(v) + " model chunks, at least one layer each",
+                     value, "values leaving a positive multiple of " + str(others * v) + " layers");
+  }
+}
+
 // DeepSpeed-Ulysses (cp_comm_type a2a) gives each context rank heads / context of its tensor
 // rank's query heads and KV heads (Transformer Engine's a2a context parallelism asserts both).
 void check_ulysses_heads(const Scenario& s) {
@@ -285,7 +330,8 @@ void add_layout_warnings(Scenario& s) {
   const int slots = s.pipeline_split_slots();
   const std::string what = str(s.model.num_layers) + " layers" + counted_extras(s);
   const int chunks = p.pipeline * p.virtual_stages;
-  if (p.pipeline_schedule == PipelineSchedule::interleaved && slots % chunks != 0) {
+  const bool stated = p.first_stage_layers > 0 || p.last_stage_layers > 0;
+  if (p.pipeline_schedule == PipelineSchedule::interleaved && slots % chunks != 0 && !stated) {
     // As Megatron-Core's uneven splits (--decoder-first/last-pipeline-num-layers, or the embedding
     // and loss counted as layers): the first chunks hold one layer more.
     add_warning(s,
@@ -294,7 +340,7 @@ void add_layout_warnings(Scenario& s) {
                     " layers per chunk: one more in each chunk after the first in the model's "
                     "order, chunk 0 of stages 1, 2, ... first); the slowest stage sets the pace");
   }
-  if (slots % p.pipeline != 0 && p.pipeline_schedule != PipelineSchedule::interleaved) {
+  if (slots % p.pipeline != 0 && p.pipeline_schedule != PipelineSchedule::interleaved && !stated) {
     add_warning(s, "parallel.pipeline: " + what + " do not split evenly over " + str(p.pipeline) +
                        " stages (" + str(slots / p.pipeline + 1) + " or " +
                        str(slots / p.pipeline) +

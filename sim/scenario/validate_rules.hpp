@@ -31,6 +31,7 @@ void check_batch(const Scenario& s);
 void check_recompute_layers(const Scenario& s);
 void check_recompute_modules(const Scenario& s);
 void check_pipeline_schedule(const Scenario& s);
+void check_stated_stage_layers(const Scenario& s);
 void check_context_parallel(const Scenario& s);
 void check_ulysses_heads(const Scenario& s);
 void check_expert_parallel(const Scenario& s);

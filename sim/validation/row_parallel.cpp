@@ -299,6 +299,30 @@ void set_cp_comm_type(const json& row, int64_t context, json& p, RowBuild& b) {
   b.assume("parallel.cp_comm_type = " + kind + ": the row's " + where);
 }
 
+// The first and last pipeline stages' layers when the row states them in Megatron-Core's words
+// (other.num_layers_in_first_pipeline_stage, decoder_first_pipeline_num_layers, or ours,
+// first_stage_layers; the same for the last stage).
+void set_stated_stage_layers(const json& row, json& p, RowBuild& b) {
+  const std::string path = row_name(row) + ".other";
+  const json& other = row_other(row);
+  const auto read = [&](std::initializer_list<const char*> keys, const char* field) {
+    for (const char* key : keys) {
+      const auto n = integer_field(other, key, path);
+      if (!n) continue;
+      p[field] = *n;
+      b.assume("parallel." + std::string(field) + " = " + std::to_string(*n) +
+               ": the row's other." + key);
+      return;
+    }
+  };
+  read({"num_layers_in_first_pipeline_stage", "decoder_first_pipeline_num_layers",
+        "first_stage_layers"},
+       "first_stage_layers");
+  read({"num_layers_in_last_pipeline_stage", "decoder_last_pipeline_num_layers",
+        "last_stage_layers"},
+       "last_stage_layers");
+}
+
 }  // namespace
 
 void map_parallel(const json& row, RowBuild& b) {
@@ -326,8 +350,11 @@ void map_parallel(const json& row, RowBuild& b) {
   if (overlap != other.end() && overlap->is_boolean()) p["tp_comm_overlap"] = overlap->get<bool>();
   // A layer-list model (model.preset "resnet50") has no num_layers here and no pipeline.
   const int64_t num_layers = b.doc.at("model").value("num_layers", int64_t{0});
+  set_stated_stage_layers(row, p, b);
   set_schedule(row, pipeline, num_layers, p, b);
-  account_for_embedding_and_loss(num_layers, p, b);
+  if (!p.contains("first_stage_layers") && !p.contains("last_stage_layers")) {
+    account_for_embedding_and_loss(num_layers, p, b);
+  }
   b.doc["parallel"] = std::move(p);
 }
 

@@ -98,6 +98,15 @@ double stage_expert_params(const Scenario& s, int stage_layers, int stage) {
   return experts;
 }
 
+int stage_layers_stated(const Scenario& s, int stage) {
+  const ParallelConfig& par = s.parallel;
+  const int first = par.first_stage_layers, last = par.last_stage_layers;
+  if (first > 0 && stage == 0) return first;
+  if (last > 0 && stage == par.pipeline - 1) return last;
+  const int others = par.pipeline - (first > 0 ? 1 : 0) - (last > 0 ? 1 : 0);
+  return others > 0 ? (s.model.num_layers - first - last) / others : 0;
+}
+
 int chunk_layers(int layers, int stages, int chunks, int stage, int chunk) {
   const int parts = stages * chunks;
   const int base = layers / parts;
@@ -132,6 +141,12 @@ double recomputed_layer_share(const Scenario& s) {
 int chunk_layers(const Scenario& s, int stage, int chunk) {
   const ParallelConfig& par = s.parallel;
   const int p = par.pipeline, v = par.virtual_stages;
+  if (par.first_stage_layers > 0 || par.last_stage_layers > 0) {
+    // Megatron-Core's get_num_layers_to_build: the first and last stages take their stated
+    // layers, the others an even share of the rest; a stage's chunks split its layers evenly
+    // (validate_layout.cpp checks that every division is exact).
+    return stage_layers_stated(s, stage) / v;
+  }
   int n = chunk_layers(s.pipeline_split_slots(), p, v, stage, chunk);
   if (par.account_for_embedding_in_pipeline_split && stage == 0 && chunk == 0) --n;
   if (par.account_for_loss_in_pipeline_split && stage == p - 1 && chunk == v - 1) --n;

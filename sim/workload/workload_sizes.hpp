@@ -53,8 +53,14 @@ int chunk_layers(int layers, int stages, int chunks, int stage, int chunk);
 // slot each to the layers before splitting them (as above), and the first chunk of stage 0 (the
 // embedding's) and the last chunk of the last stage (the output layer's and loss's) each build one
 // layer fewer: 126 layers + 2 over 16 × 8 chunks leave those two chunks with the embedding only
-// and the loss only, and every other chunk with one layer.
+// and the loss only, and every other chunk with one layer. With parallel.first_stage_layers or
+// last_stage_layers, stage_layers_stated / virtual_stages instead.
 int chunk_layers(const Scenario& s, int stage, int chunk);
+
+// With parallel.first_stage_layers or last_stage_layers (Megatron-Core's
+// --decoder-first/last-pipeline-num-layers): the first and last stages' stated layers, every
+// other stage (num_layers − first − last) / (the stages left).
+int stage_layers_stated(const Scenario& s, int stage);
 
 // Of a chunk of `chunk_layers` layers, how many run their forward again in backward: all of them
 // under full recompute, or the first training.recompute_num_layers; none otherwise.

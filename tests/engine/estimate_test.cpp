@@ -352,6 +352,30 @@ TEST(Estimate, AgreesWithTheWalkWithEmbeddingAndLossCountedAsLayers) {
   agreement.report("embedding and loss counted as layers");
 }
 
+// The first and last stages' layers stated (Megatron-Core's --decoder-first/last-pipeline-num-
+// layers), 1F1B and interleaved, with DeepSeek-V3's dense first layers and MTP on the last stage:
+// both paths build the same stages.
+TEST(Estimate, AgreesWithTheWalkWithStatedFirstAndLastStageLayers) {
+  Agreement agreement;
+  // layers, virtual stages, first, last
+  for (const auto& [layers, v, first, last] : {std::tuple{26, 1, 2, 6}, std::tuple{26, 1, 0, 5},
+                                               std::tuple{28, 2, 4, 4}, std::tuple{30, 2, 6, 0}}) {
+    json doc = interleaved_doc(layers, v);
+    if (v == 1) doc["parallel"]["pipeline_schedule"] = "1f1b";
+    doc["parallel"]["first_stage_layers"] = first;
+    doc["parallel"]["last_stage_layers"] = last;
+    const Scenario s = parse_scenario(doc);
+    compare(s, doc.dump(), agreement);
+  }
+  json mix = test::dense_first_mtp_doc(4, 1);
+  mix["parallel"]["first_stage_layers"] = 1;
+  mix["parallel"]["last_stage_layers"] = 1;
+  const Scenario s = parse_scenario(mix);
+  compare(s, mix.dump(), agreement);
+  EXPECT_EQ(agreement.cases(), 5);
+  agreement.report("stated first and last stage layers");
+}
+
 // Full recompute of only the first N layers of each chunk (Megatron's block method), on uneven
 // interleaved splits and with ZeRO-3: both paths recompute the same layers.
 TEST(Estimate, AgreesWithTheWalkUnderBlockRecompute) {

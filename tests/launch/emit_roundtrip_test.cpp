@@ -38,6 +38,8 @@ std::vector<Scenario> scenarios_and_variants() {
   all.push_back(test::shipped_scenario(
       "llama3-8b-1node-h100",
       {"parallel.context=2", "parallel.data=2", "parallel.cp_comm_type=a2a"}));
+  all.push_back(test::shipped_scenario(
+      "llama2-70b-64-h100", {"parallel.first_stage_layers=44", "parallel.last_stage_layers=36"}));
   all.push_back(test::shipped_scenario("mixtral-8x7b-ep", {"model.preset=deepseek-v3"}));
   return all;
 }
@@ -86,6 +88,14 @@ void expect_layout(const Scenario& s, const Flags& f) {
   EXPECT_EQ(integer(f, "--tensor-model-parallel-size"), p.tensor);
   EXPECT_EQ(integer(f, "--pipeline-model-parallel-size"), p.pipeline);
   EXPECT_EQ(integer(f, "--context-parallel-size"), p.context);
+  EXPECT_EQ(has(f, "--decoder-first-pipeline-num-layers")
+                ? integer(f, "--decoder-first-pipeline-num-layers")
+                : 0,
+            p.first_stage_layers);
+  EXPECT_EQ(has(f, "--decoder-last-pipeline-num-layers")
+                ? integer(f, "--decoder-last-pipeline-num-layers")
+                : 0,
+            p.last_stage_layers);
   EXPECT_EQ(has(f, "--cp-comm-type") ? value(f, "--cp-comm-type") : "p2p",
             p.context > 1 ? to_string(p.cp_comm_type) : "p2p");
   const bool moe = s.model.moe.num_experts > 0;

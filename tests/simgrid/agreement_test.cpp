@@ -146,6 +146,18 @@ TEST(AgreementUlysses, AllToAllsOfQkvAndOutput) {
   }
 }
 
+// The first and last stages' layers stated: stages of unequal length, 1F1B and interleaved.
+TEST(AgreementStatedStages, FirstAndLastStageLayers) {
+  for (const int v : {1, 2}) {
+    nlohmann::json doc = test::dense_first_mtp_doc(4, v);
+    doc["model"]["num_layers"] = v == 1 ? 10 : 12;
+    doc["training"]["global_batch_size"] = 16;
+    doc["parallel"]["first_stage_layers"] = 2;
+    doc["parallel"]["last_stage_layers"] = 2;
+    expect_agreement(parse_scenario(doc), "stated stage layers, v=" + std::to_string(v));
+  }
+}
+
 // fp8 delayed scaling's amax all-reduce closing every chunk pass (chunk_amax_sync): SimGrid waits
 // its closed-form time on the compute stream, as the walk does.
 TEST(AgreementFp8, AmaxReductionsPerChunkPass) {
