@@ -106,7 +106,7 @@ std::vector<FieldBinding> top_and_model_fields() {
                    {.doc = "Dropout rate after attention and MLP (Megatron-Core hidden_dropout, "
                            "default 0.1). With a rate above 0 each layer keeps two 1-byte dropout "
                            "masks for backward; the presets of Llama-era models (gated MLP) and "
-                           "of GPT-NeoX, BLOOM, PaLM and Falcon set 0."}),
+                           "of GPT-NeoX, Pythia, BLOOM, PaLM, MPT and Falcon set 0."}),
       integer_field(WT_MEMBER(model.mtp_layers), {0, 16},
                     {.doc = "Multi-token prediction depth (DeepSeek-V3: 1): each depth adds one "
                             "transformer layer and a 2h x h projection, sharing the embedding "

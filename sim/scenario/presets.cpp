@@ -35,13 +35,28 @@ ModelPreset preset(std::string name, std::string description, const Shape& x, Pu
                      published.total, published.active,       std::move(published.aliases)};
 }
 
+ModelPreset without_dropout(ModelPreset p) {
+  p.model.hidden_dropout = 0.0;
+  return p;
+}
+
+std::vector<ModelPreset> joined(std::initializer_list<std::vector<ModelPreset> (*)()> parts) {
+  std::vector<ModelPreset> out;
+  for (auto part : parts) {
+    for (ModelPreset& p : part())
+      out.push_back(std::move(p));
+  }
+  return out;
+}
+
 }  // namespace presets
 
 namespace {
 
 std::vector<ModelPreset> all_presets() {
   std::vector<ModelPreset> out;
-  for (auto part : {presets::gpt_presets, presets::llama_presets, presets::moe_presets}) {
+  for (auto part : {presets::gpt_presets, presets::open_gpt_presets, presets::llama_presets,
+                    presets::open_dense_presets, presets::moe_presets}) {
     for (ModelPreset& p : part()) {
       out.push_back(std::move(p));
     }

@@ -15,11 +15,6 @@ ModelPreset with_parallel_layers(ModelPreset p) {
   return p;
 }
 
-ModelPreset without_dropout(ModelPreset p) {
-  p.model.hidden_dropout = 0.0;
-  return p;
-}
-
 // Positions other than the learned absolute ones of GPT-2/3, OPT, MT-NLG and BERT: rotary for
 // GPT-NeoX (Black et al. 2022, section 2.1: on the first 25 % of each head; counted on the whole
 // head, as Megatron's fused kernel writes the whole query and key), Falcon (HF config: no alibi)
@@ -166,13 +161,7 @@ std::vector<ModelPreset> large_dense_presets() {
 }  // namespace
 
 std::vector<ModelPreset> gpt_presets() {
-  std::vector<ModelPreset> out;
-  for (auto part : {gpt2_presets, gpt3_presets, large_dense_presets}) {
-    for (ModelPreset& p : part()) {
-      out.push_back(std::move(p));
-    }
-  }
-  return out;
+  return joined({gpt2_presets, gpt3_presets, large_dense_presets});
 }
 
 }  // namespace wt::presets

@@ -108,13 +108,7 @@ std::vector<ModelPreset> gemma_presets() {
 }  // namespace
 
 std::vector<ModelPreset> llama_presets() {
-  std::vector<ModelPreset> out;
-  for (auto part : {meta_presets, qwen_dense_presets, gemma_presets}) {
-    for (ModelPreset& p : part()) {
-      out.push_back(std::move(p));
-    }
-  }
-  return out;
+  return joined({meta_presets, qwen_dense_presets, gemma_presets});
 }
 
 }  // namespace wt::presets

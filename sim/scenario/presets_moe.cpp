@@ -107,14 +107,25 @@ std::vector<ModelPreset> deepseek_and_gpt_oss() {
 
 }  // namespace
 
+std::vector<ModelPreset> dbrx_and_olmoe() {
+  return {
+      preset("dbrx",
+             "DBRX (Databricks 2024; HF databricks/dbrx-base config.json): 40 layers, d_model "
+             "6144, 48 heads, 8 KV heads, 16 experts of GLU FFN 10752, top-4, vocab 100352, "
+             "untied, max_seq_len 32768",
+             {40, 6144, 48, 8, 10752, 32768, 100352, true, false}, {132e9, 36e9, {"dbrx-132b"}},
+             routed(16, 4, 10752)),
+      preset("olmoe-1b-7b",
+             "OLMoE-1B-7B (Muennighoff et al. 2024, Table 1; HF allenai/OLMoE-1B-7B-0924 "
+             "config.json): 16 layers, hidden 2048, 16 heads, 64 experts of SwiGLU 1024, top-8, "
+             "context 4096, vocab 50304, untied",
+             {16, 2048, 16, 16, 1024, 4096, 50304, true, false}, {6.9e9, 1.3e9, {"olmoe"}},
+             routed(64, 8, 1024)),
+  };
+}
+
 std::vector<ModelPreset> moe_presets() {
-  std::vector<ModelPreset> out;
-  for (auto part : {mixtral_and_qwen, deepseek_and_gpt_oss}) {
-    for (ModelPreset& p : part()) {
-      out.push_back(std::move(p));
-    }
-  }
-  return out;
+  return joined({mixtral_and_qwen, deepseek_and_gpt_oss, dbrx_and_olmoe});
 }
 
 }  // namespace wt::presets
