@@ -194,6 +194,11 @@ FrameworkProfile torchtitan() {
                "llama3/infra/parallelize.py:36-51)"),
            set("training.attention", "flash2",
                "torch scaled_dot_product_attention (FlashAttention-2 backend)"),
+           set("training.fp8_recipe", "tensorwise",
+               "pytorch/torchtitan@73a0e697 (v0.2.2) job_config.py:732-747 (Float8 recipe_name "
+               "None: torchao's default, tensorwise dynamic scaling; main's default rowwise, "
+               "configs.py:58 of b5bcd76c, is priced the same)",
+               When::fp8),
            set("parallel.cp_comm_type", "all_gather",
                "pytorch/torchtitan@73a0e697 (v0.2.2) job_config.py:446 "
                "(context_parallel_rotate_method \"allgather\"; main removed the option, "
@@ -343,6 +348,8 @@ bool holds(ProfileCondition when, const Scenario& s) {
       return s.model.moe.num_experts > 0;
     case When::context_parallel:
       return s.parallel.context > 1;
+    case When::fp8:
+      return s.training.precision == Precision::fp8;
   }
   return true;
 }

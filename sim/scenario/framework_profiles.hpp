@@ -25,6 +25,7 @@ enum class ProfileCondition {
   bf16_or_fp8,       // Megatron-LM's --bf16 (fp8, mxfp8 and nvfp4 run with it too)
   moe,               // a mixture-of-experts model (model.moe.num_experts > 0)
   context_parallel,  // parallel.context > 1
+  fp8,               // training.precision fp8 (per-tensor scaled; its recipe matters)
 };
 
 struct ProfileDefault {

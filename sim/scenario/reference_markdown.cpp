@@ -172,6 +172,8 @@ const char* condition_text(ProfileCondition when) {
       return " (for MoE models)";
     case ProfileCondition::context_parallel:
       return " (with context > 1)";
+    case ProfileCondition::fp8:
+      return " (with precision fp8)";
   }
   return "";
 }

@@ -55,6 +55,22 @@ TEST(FrameworkProfiles, PyTorchNativeFrameworksRunFlashAttention2) {
   EXPECT_EQ(with("maxtext").training.attention, AttentionKernel::fused);
 }
 
+// torchtitan's Float8 is torchao's dynamic tensorwise scaling (v0.2.2's default recipe),
+// DeepSpeed's sequence parallelism Ulysses, torchtitan's context parallelism an all-gather ring;
+// each only where its mechanism is on.
+TEST(FrameworkProfiles, Fp8RecipeAndContextExchangeFollowTheFramework) {
+  const std::string fp8 =
+      R"({"training": {"precision": "fp8"}, "cluster": {"gpu": "h100-sxm5-80gb"}})";
+  EXPECT_EQ(with("torchtitan", fp8).training.fp8_recipe, Fp8Recipe::tensorwise);
+  EXPECT_EQ(with("nemo", fp8).training.fp8_recipe, Fp8Recipe::delayed);
+  EXPECT_FALSE(lists(with("torchtitan"), "training.fp8_recipe"));  // bf16: not listed
+  const std::string cp = R"({"parallel": {"context": 2, "data": 1}})";
+  EXPECT_EQ(with("deepspeed", cp).parallel.cp_comm_type, CpCommType::a2a);
+  EXPECT_EQ(with("torchtitan", cp).parallel.cp_comm_type, CpCommType::all_gather);
+  EXPECT_EQ(with("nemo", cp).parallel.cp_comm_type, CpCommType::p2p);
+  EXPECT_FALSE(lists(with("deepspeed"), "parallel.cp_comm_type"));  // no CP: not listed
+}
+
 TEST(FrameworkProfiles, PlainPyTorchRunsEagerUnderAutocastAndMoeFusionFollowsTheRecipes) {
   const Scenario s = with("pytorch");
   EXPECT_EQ(s.training.kernel_fusion, KernelFusion::eager_amp);
