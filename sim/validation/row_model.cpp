@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <regex>
 #include <utility>
 #include <vector>
 
@@ -141,6 +142,61 @@ std::optional<int64_t> first_int(const json& obj, std::initializer_list<const ch
   return std::nullopt;
 }
 
+// The dense layers before the first MoE layer, where the row's moe object says:
+// first_dense_layers or first_k_dense_replace (DeepSeek's config), or a layer pattern of leading
+// dense layers and MoE after (Megatron-Core's --moe-layer-freq "([0]*3+[1]*58)", a list of 0s
+// and 1s, or 1: every layer). MoE in every k-th layer (moe_layer_freq k > 1, Llama 4's
+// interleave_moe_layer_step, Qwen's decoder_sparse_step) is not modelled and is refused.
+std::optional<int64_t> moe_dense_first_layers(const json& moe, const std::string& path,
+                                              RowBuild& b) {
+  if (const auto n = first_int(moe, {"first_dense_layers", "first_k_dense_replace"}, path)) {
+    b.assume("moe.first_dense_layers " + std::to_string(*n) + ": the row's moe object");
+    return *n;
+  }
+  const char* allowed = "1 (every layer), or leading dense layers then MoE in every layer";
+  for (const char* key : {"moe_layer_freq", "interleave_moe_layer_step", "decoder_sparse_step"}) {
+    const auto it = moe.find(key);
+    if (it == moe.end() || it->is_null()) continue;
+    const std::string at = path + "." + key;
+    const auto refuse = [&]() -> std::optional<int64_t> {
+      throw InputError(at,
+                       "MoE layers that alternate with dense ones are not modelled (the model's "
+                       "MoE layers are every layer after model.moe.first_dense_layers)",
+                       it->dump(), allowed);
+    };
+    std::vector<int> pattern;
+    if (it->is_number_integer()) {
+      if (it->get<int64_t>() == 1) return std::nullopt;
+      return refuse();
+    }
+    if (it->is_array()) {
+      for (const json& v : *it) {
+        if (!v.is_number_integer() || (v.get<int>() != 0 && v.get<int>() != 1)) return refuse();
+        pattern.push_back(v.get<int>());
+      }
+    } else if (it->is_string()) {
+      static const std::regex kDenseThenMoe(
+          R"(^\s*\(?\s*\[\s*0\s*\]\s*\*\s*(\d+)\s*\+\s*\[\s*1\s*\]\s*\*\s*(\d+)\s*\)?\s*$)");
+      std::smatch m;
+      const std::string text = it->get<std::string>();
+      if (!std::regex_match(text, m, kDenseThenMoe)) return refuse();
+      pattern.assign(static_cast<size_t>(std::stoi(m[1].str())), 0);
+      pattern.insert(pattern.end(), static_cast<size_t>(std::stoi(m[2].str())), 1);
+    } else {
+      return refuse();
+    }
+    const auto first_moe = std::find(pattern.begin(), pattern.end(), 1);
+    if (first_moe == pattern.end() || std::find(first_moe, pattern.end(), 0) != pattern.end()) {
+      return refuse();
+    }
+    const int64_t dense = first_moe - pattern.begin();
+    b.assume("moe.first_dense_layers " + std::to_string(dense) + ": the row's moe." + key +
+             " pattern");
+    return dense;
+  }
+  return std::nullopt;
+}
+
 json map_moe(const json& moe, const json& model, const std::string& path, RowBuild& b) {
   if (!moe.is_object()) {
     throw InputError(path, "is not understood", moe.dump(), "null or an object with num_experts");
@@ -159,6 +215,7 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
     b.assume("MoE expert FFN size not given: the model's ffn_hidden_size");
   }
   json out = {{"num_experts", *experts}, {"top_k", *top_k}, {"moe_ffn_hidden_size", *ffn}};
+  if (const auto dense = moe_dense_first_layers(moe, path, b)) out["first_dense_layers"] = *dense;
   std::optional<double> capacity;
   for (const char* key :
        {"capacity_factor", "expert_capacity_factor", "moe_expert_capacity_factor"}) {
@@ -241,7 +298,7 @@ void fill_moe_extras(json& out, const json* row_moe, const MoeConfig& preset, Pr
     }
     if (shared_ffn) out["shared_expert_ffn_hidden_size"] = *shared_ffn;
   }
-  if (preset.first_dense_layers > 0) {
+  if (preset.first_dense_layers > 0 && !out.contains("first_dense_layers")) {
     out["first_dense_layers"] = preset.first_dense_layers;
     f.note("moe.first_dense_layers " + std::to_string(preset.first_dense_layers));
   }
