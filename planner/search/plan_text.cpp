@@ -132,14 +132,16 @@ TextTable outcome_table(bool with_rank, bool with_monte_carlo) {
   return TextTable(cols);
 }
 
-// "TP4 PP16 DP32 mb1 Z1 SP sel 1f1b" (and "lora" or "qlora" when fine-tuning; " · rail fat-tree
-// 2-level 2:1" when the plan varies the network): the layout in a table cell.
+// "TP4 PP16 DP32 mb1 Z1 SP sel 1f1b" ("CP4a2a" under Ulysses; "lora" or "qlora" when fine-tuning; "
+// · rail fat-tree 2-level 2:1" when the plan varies the network): the layout in a table cell.
 std::string compact_layout(const CandidateSpace& space, const Outcome& o) {
   const Scenario s = space.scenario(o.index);
   const ParallelConfig& p = s.parallel;
   std::string t = "TP" + std::to_string(p.tensor) + " PP" + std::to_string(p.pipeline) + " DP" +
                   std::to_string(p.data);
-  if (p.context > 1) t += " CP" + std::to_string(p.context);
+  if (p.context > 1) {
+    t += " CP" + std::to_string(p.context) + (p.cp_comm_type == CpCommType::a2a ? "a2a" : "");
+  }
   if (p.expert > 1) t += " EP" + std::to_string(p.expert);
   t += " mb" + std::to_string(s.training.micro_batch_size);
   if (p.zero_stage > 0) t += " Z" + std::to_string(p.zero_stage);
