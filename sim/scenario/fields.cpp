@@ -159,6 +159,11 @@ std::vector<FieldBinding> top_and_model_fields() {
                      .doc = "Leading layers whose MLP is dense, of ffn_hidden_size "
                             "(DeepSeek first_k_dense_replace: 3 in V3, 1 in V2); the other "
                             "layers are MoE layers. Timed on the stage that holds them."}),
+      integer_field(WT_MEMBER(model.moe.layer_freq), {1, 1000},
+                    {.doc = "After the first dense layers, one layer in every layer_freq is an MoE "
+                            "layer (the last of each group) and the others hold a dense MLP of "
+                            "ffn_hidden_size: Llama 4's interleave_moe_layer_step, Megatron-Core "
+                            "--moe-layer-freq k. 1 = MoE in every layer after them."}),
       integer_field(WT_MEMBER(model.mla.q_lora_rank), {0, 1'000'000},
                     {.default_text = "0 (queries projected from h directly)",
                      .allowed_text = "0, or 1 .. 1000000",

@@ -221,12 +221,19 @@ void read_moe(const HfConfig& cfg, Import& out) {
     moe.shared_expert_ffn_hidden_size = width;
   }
   moe.first_dense_layers = static_cast<int>(cfg.count_or("first_k_dense_replace", 0));
-  if (cfg.count_or("moe_layer_freq", 1) > 1 || cfg.count_or("decoder_sparse_step", 1) > 1 ||
-      cfg.nonempty_list("mlp_only_layers")) {
+  // MoE in every k-th layer: Llama 4's interleave_moe_layer_step and Qwen2-MoE's
+  // decoder_sparse_step ((i + 1) % k == 0, the last of each group, as model.moe.layer_freq
+  // places it), DeepSeek's moe_layer_freq.
+  for (const char* key : {"interleave_moe_layer_step", "decoder_sparse_step", "moe_layer_freq"}) {
+    if (const int64_t k = cfg.count_or(key, 1); k > 1) {
+      moe.layer_freq = static_cast<int>(k);
+      break;
+    }
+  }
+  if (cfg.nonempty_list("mlp_only_layers")) {
     out.notes.push_back("model.hf_config: " + cfg.file() +
-                        " mixes dense and MoE layers (moe_layer_freq or decoder_sparse_step > 1, "
-                        "or mlp_only_layers); imported as MoE in every layer after "
-                        "first_k_dense_replace");
+                        " lists mlp_only_layers (dense layers among the MoE ones); imported as MoE "
+                        "in every layer after first_k_dense_replace");
   }
 }
 

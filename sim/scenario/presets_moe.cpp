@@ -107,6 +107,35 @@ std::vector<ModelPreset> deepseek_and_gpt_oss() {
 
 }  // namespace
 
+// Llama 4 (Meta 2025, model cards; HF meta-llama/Llama-4-*-17B-*E config.json text_config): 48
+// layers, hidden 5120, 40 heads of 128, 8 KV heads, routed experts of SwiGLU 8192 top-1 and one
+// shared expert of 8192, vocab 202048, untied; Maverick's MoE layers every second layer
+// (interleave_moe_layer_step 2), its others a dense SwiGLU of 16384 (intermediate_size_mlp). The
+// published sizes count the vision encoder too; chunked attention (8192) is full attention at the
+// 8192 tokens taken as the pre-training length (not published).
+MoeConfig llama4_moe(int experts, int layer_freq) {
+  MoeConfig moe = with_shared(routed(experts, 1, 8192), 1, 8192, 0);
+  moe.layer_freq = layer_freq;
+  return moe;
+}
+
+std::vector<ModelPreset> llama4_presets() {
+  const std::string card = "Llama 4 (Meta 2025; HF meta-llama/Llama-4-";
+  return {
+      preset("llama4-scout",
+             card + "Scout-17B-16E config.json): 16 experts, MoE in every layer, shared expert; "
+                    "the published 109B and 17B count the vision encoder",
+             {48, 5120, 40, 8, 8192, 8192, 202048, true, false, 128},
+             {109e9, 17e9, {"llama4-scout-17b-16e"}}, llama4_moe(16, 1)),
+      preset("llama4-maverick",
+             card + "Maverick-17B-128E config.json): 128 experts, MoE every second layer "
+                    "(interleave_moe_layer_step 2), dense layers of 16384, shared expert; the "
+                    "published 400B and 17B count the vision encoder",
+             {48, 5120, 40, 8, 16384, 8192, 202048, true, false, 128},
+             {400e9, 17e9, {"llama4-maverick-17b-128e"}}, llama4_moe(128, 2)),
+  };
+}
+
 std::vector<ModelPreset> dbrx_and_olmoe() {
   return {
       preset("dbrx",
@@ -125,7 +154,7 @@ std::vector<ModelPreset> dbrx_and_olmoe() {
 }
 
 std::vector<ModelPreset> moe_presets() {
-  return joined({mixtral_and_qwen, deepseek_and_gpt_oss, dbrx_and_olmoe});
+  return joined({mixtral_and_qwen, deepseek_and_gpt_oss, dbrx_and_olmoe, llama4_presets});
 }
 
 }  // namespace wt::presets

@@ -239,14 +239,16 @@ void write_hf_config(std::ostream& out) {
          "| `shared_expert_intermediate_size` (Qwen2-MoE) | one shared expert of that width | "
          "none |\n"
          "| `first_k_dense_replace` | `model.moe.first_dense_layers` | 0 |\n"
+         "| `interleave_moe_layer_step` (Llama 4), `decoder_sparse_step` (Qwen2-MoE), "
+         "`moe_layer_freq` | `model.moe.layer_freq` | 1 |\n"
          "| `kv_lora_rank`, `q_lora_rank`, `qk_rope_head_dim`, `qk_nope_head_dim`, "
          "`v_head_dim` | `model.mla.*` | no MLA |\n"
          "| `num_nextn_predict_layers` | `model.mtp_layers` | 0 |\n"
          "\n"
          "A missing file, invalid JSON, a missing key or a value that is not a positive integer "
          "is an error at `model.hf_config` naming the file and the key. Every other key of the "
-         "file is listed in a warning (\"keys ... not imported\"), and `moe_layer_freq` or "
-         "`decoder_sparse_step` above 1 is warned about (imported as MoE in every layer).\n\n";
+         "file is listed in a warning (\"keys ... not imported\"), and `mlp_only_layers` is "
+         "warned about (imported as MoE in every layer).\n\n";
 }
 
 void write_overrides(std::ostream& out) {

@@ -114,6 +114,10 @@ struct MoeConfig {
   int num_shared_experts = 0;    // experts every token passes through (DeepSeek, Qwen2-MoE)
   int64_t shared_expert_ffn_hidden_size = 0;  // 0 = moe_ffn_hidden_size
   int first_dense_layers = 0;                 // leading layers with a dense MLP of ffn_hidden_size
+  // After the first dense layers, one layer in every layer_freq is an MoE layer, the last of each
+  // group (Llama 4's interleave_moe_layer_step, Megatron-Core --moe-layer-freq k); the others
+  // hold a dense MLP of ffn_hidden_size. 1 = every layer after them.
+  int layer_freq = 1;
   // Dropless routing's imbalance: the routed tokens the most loaded expert-parallel rank receives
   // over the mean, in every MoE layer (1 = even). That rank sets each layer's pace.
   double load_imbalance = 1.0;

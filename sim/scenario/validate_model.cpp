@@ -45,6 +45,18 @@ void check_moe_extras(const ModelConfig& m) {
                      std::to_string(moe.first_dense_layers),
                      "0 .. " + std::to_string(m.num_layers - 1));
   }
+  if (moe.num_experts == 0 && moe.layer_freq != 1) {
+    throw InputError("model.moe.layer_freq",
+                     "needs model.moe.num_experts > 0 (this model is dense)",
+                     std::to_string(moe.layer_freq), "1 for a dense model");
+  }
+  const int after = m.num_layers - moe.first_dense_layers;
+  if (moe.layer_freq > after) {
+    throw InputError("model.moe.layer_freq",
+                     "must leave at least one MoE layer: " + std::to_string(after) +
+                         " layers follow the first dense ones",
+                     std::to_string(moe.layer_freq), "1 .. " + std::to_string(after));
+  }
 }
 
 void check_mla(const ModelConfig& m) {

@@ -142,59 +142,112 @@ std::optional<int64_t> first_int(const json& obj, std::initializer_list<const ch
   return std::nullopt;
 }
 
-// The dense layers before the first MoE layer, where the row's moe object says:
-// first_dense_layers or first_k_dense_replace (DeepSeek's config), or a layer pattern of leading
-// dense layers and MoE after (Megatron-Core's --moe-layer-freq "([0]*3+[1]*58)", a list of 0s
-// and 1s, or 1: every layer). MoE in every k-th layer (moe_layer_freq k > 1, Llama 4's
-// interleave_moe_layer_step, Qwen's decoder_sparse_step) is not modelled and is refused.
-std::optional<int64_t> moe_dense_first_layers(const json& moe, const std::string& path,
-                                              RowBuild& b) {
+// Which layers are MoE layers, where the row's moe object says (model.moe.first_dense_layers and
+// layer_freq; either unset when it does not).
+struct MoeLayers {
+  std::optional<int64_t> dense_first;
+  std::optional<int64_t> freq;
+};
+
+// A layer pattern written as Megatron-Core's --moe-layer-freq expression: "([0]*3+[1]*58)",
+// "[0,1]*24", "[1]+[0,1]*3"; nullopt when the text is not such a sum of repeated lists of 0 and 1.
+std::optional<std::vector<int>> pattern_from_text(std::string text) {
+  std::erase_if(text, [](char c) { return c == ' ' || c == '(' || c == ')'; });
+  std::vector<int> out;
+  static const std::regex kTerm(R"(^\[([01](?:,[01])*)\](?:\*(\d{1,5}))?$)");
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t plus = text.find('+', start);
+    const std::string term = text.substr(start, plus == std::string::npos ? plus : plus - start);
+    std::smatch m;
+    if (!std::regex_match(term, m, kTerm)) return std::nullopt;
+    std::vector<int> items;
+    for (const char c : m[1].str())
+      if (c == '0' || c == '1') items.push_back(c - '0');
+    const int times = m[2].matched ? std::stoi(m[2].str()) : 1;
+    for (int r = 0; r < times && out.size() < 100000; ++r)
+      out.insert(out.end(), items.begin(), items.end());
+    if (plus == std::string::npos) break;
+    start = plus + 1;
+  }
+  return out;
+}
+
+// The first dense layers d and the frequency k a 0/1 pattern of `n` layers follows: after d dense
+// layers, one MoE layer in every k, the last of each group (Llama 4, Qwen2-MoE) or the first
+// (Megatron-Core's moe_layer_freq, placed as the last: the counts are the same when k divides the
+// layers after d).
+std::optional<MoeLayers> layers_of_pattern(const std::vector<int>& pattern) {
+  const int n = static_cast<int>(pattern.size());
+  for (int k = 1; k <= std::min(n, 16); ++k) {
+    for (int d = 0; d + k <= n; ++d) {
+      bool last = true, first = true;
+      for (int i = 0; i < n; ++i) {
+        const bool moe_last = i >= d && (i - d) % k == k - 1;
+        const bool moe_first = i >= d && (i - d) % k == 0;
+        last = last && (pattern[static_cast<size_t>(i)] == 1) == moe_last;
+        first = first && (pattern[static_cast<size_t>(i)] == 1) == moe_first;
+      }
+      if (last || (first && (n - d) % k == 0)) return MoeLayers{d, k};
+    }
+  }
+  return std::nullopt;
+}
+
+// The row's MoE layers: first_dense_layers or first_k_dense_replace (DeepSeek's config), an MoE
+// layer every k layers (moe_layer_freq, interleave_moe_layer_step, decoder_sparse_step as an
+// integer), or a layer pattern (Megatron-Core's --moe-layer-freq expression, a list of 0s and 1s)
+// of leading dense layers and one MoE layer in every k after them. Other patterns are refused.
+MoeLayers moe_layers(const json& moe, const std::string& path, RowBuild& b) {
+  MoeLayers out;
   if (const auto n = first_int(moe, {"first_dense_layers", "first_k_dense_replace"}, path)) {
     b.assume("moe.first_dense_layers " + std::to_string(*n) + ": the row's moe object");
-    return *n;
+    out.dense_first = *n;
   }
-  const char* allowed = "1 (every layer), or leading dense layers then MoE in every layer";
+  const char* allowed =
+      "an integer k (one MoE layer in every k), or leading dense layers then one MoE layer in "
+      "every k";
   for (const char* key : {"moe_layer_freq", "interleave_moe_layer_step", "decoder_sparse_step"}) {
     const auto it = moe.find(key);
     if (it == moe.end() || it->is_null()) continue;
     const std::string at = path + "." + key;
-    const auto refuse = [&]() -> std::optional<int64_t> {
-      throw InputError(at,
-                       "MoE layers that alternate with dense ones are not modelled (the model's "
-                       "MoE layers are every layer after model.moe.first_dense_layers)",
-                       it->dump(), allowed);
-    };
-    std::vector<int> pattern;
+    std::optional<std::vector<int>> pattern;
     if (it->is_number_integer()) {
-      if (it->get<int64_t>() == 1) return std::nullopt;
-      return refuse();
+      if (it->get<int64_t>() < 1)
+        throw InputError(at, "is not a layer frequency", it->dump(), allowed);
+      if (it->get<int64_t>() > 1) {
+        out.freq = it->get<int64_t>();
+        b.assume("moe.layer_freq " + std::to_string(*out.freq) + ": the row's moe." + key);
+      }
+      return out;
     }
     if (it->is_array()) {
+      pattern.emplace();
       for (const json& v : *it) {
-        if (!v.is_number_integer() || (v.get<int>() != 0 && v.get<int>() != 1)) return refuse();
-        pattern.push_back(v.get<int>());
+        if (!v.is_number_integer() || (v.get<int>() != 0 && v.get<int>() != 1)) {
+          pattern.reset();
+          break;
+        }
+        pattern->push_back(v.get<int>());
       }
     } else if (it->is_string()) {
-      static const std::regex kDenseThenMoe(
-          R"(^\s*\(?\s*\[\s*0\s*\]\s*\*\s*(\d+)\s*\+\s*\[\s*1\s*\]\s*\*\s*(\d+)\s*\)?\s*$)");
-      std::smatch m;
-      const std::string text = it->get<std::string>();
-      if (!std::regex_match(text, m, kDenseThenMoe)) return refuse();
-      pattern.assign(static_cast<size_t>(std::stoi(m[1].str())), 0);
-      pattern.insert(pattern.end(), static_cast<size_t>(std::stoi(m[2].str())), 1);
-    } else {
-      return refuse();
+      pattern = pattern_from_text(it->get<std::string>());
     }
-    const auto first_moe = std::find(pattern.begin(), pattern.end(), 1);
-    if (first_moe == pattern.end() || std::find(first_moe, pattern.end(), 0) != pattern.end()) {
-      return refuse();
+    const std::optional<MoeLayers> found =
+        pattern ? layers_of_pattern(*pattern) : std::optional<MoeLayers>();
+    if (!found) {
+      throw InputError(at,
+                       "is not a layer pattern the model has (dense first layers, then one "
+                       "MoE layer in every k)",
+                       it->dump(), allowed);
     }
-    const int64_t dense = first_moe - pattern.begin();
-    b.assume("moe.first_dense_layers " + std::to_string(dense) + ": the row's moe." + key +
-             " pattern");
-    return dense;
+    if (*found->dense_first > 0) out.dense_first = found->dense_first;
+    if (*found->freq > 1) out.freq = found->freq;
+    b.assume("moe.first_dense_layers " + std::to_string(*found->dense_first) + ", moe.layer_freq " +
+             std::to_string(*found->freq) + ": the row's moe." + key + " pattern");
+    return out;
   }
-  return std::nullopt;
+  return out;
 }
 
 json map_moe(const json& moe, const json& model, const std::string& path, RowBuild& b) {
@@ -215,7 +268,9 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
     b.assume("MoE expert FFN size not given: the model's ffn_hidden_size");
   }
   json out = {{"num_experts", *experts}, {"top_k", *top_k}, {"moe_ffn_hidden_size", *ffn}};
-  if (const auto dense = moe_dense_first_layers(moe, path, b)) out["first_dense_layers"] = *dense;
+  const MoeLayers layers = moe_layers(moe, path, b);
+  if (layers.dense_first) out["first_dense_layers"] = *layers.dense_first;
+  if (layers.freq) out["layer_freq"] = *layers.freq;
   std::optional<double> capacity;
   for (const char* key :
        {"capacity_factor", "expert_capacity_factor", "moe_expert_capacity_factor"}) {

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <map>
 #include <memory>
+#include <set>
 #include <tuple>
 
 #include "sim/scenario/expert_layout.hpp"
@@ -44,8 +45,16 @@ class StageBuilder {
   StageBuilder(const Scenario& s, const Workload& w, const Sizes& z, int stage)
       : s_(s), w_(w), z_(z), stage_(stage), p_(s.parallel.pipeline), v_(s.parallel.virtual_stages) {
     program_.role = stage;
-    dense_layers_ = dense_first_layers(s.model);
-    if (dense_layers_ > 0) dense_ = std::make_unique<Scenario>(dense_layer_scenario(s));
+    if (has_dense_layers(s.model)) {
+      dense_ = std::make_unique<Scenario>(dense_layer_scenario(s));
+      // Each chunk runs its dense layers first (layer_mix.hpp), as the estimate does.
+      for (int chunk = 0; chunk < v_; ++chunk) {
+        const int first = first_layer(chunk);
+        const int n = chunk_dense_layers(s, stage, chunk);
+        for (int l = 0; l < n; ++l)
+          dense_layer_.insert(first + l);
+      }
+    }
   }
 
   Program build(const std::vector<PipeStep>& steps, int32_t optimizer_list) {
@@ -70,7 +79,7 @@ class StageBuilder {
   bool zero3() const { return s_.parallel.zero_stage == 3 && dp_group() > 1; }
   int dp_group() const { return layer_dp_group(s_); }
   bool first_virtual(int chunk) const { return stage_ == 0 && chunk == 0; }
-  bool dense(int layer) const { return layer < dense_layers_; }
+  bool dense(int layer) const { return dense_ != nullptr && dense_layer_.count(layer) > 0; }
   // The scenario a layer's collectives are taken from: the dense one for a dense first layer.
   const Scenario& layer_scenario(int layer) const { return dense(layer) ? *dense_ : s_; }
   bool last_virtual(int chunk) const { return stage_ == p_ - 1 && chunk == v_ - 1; }
@@ -424,7 +433,7 @@ class StageBuilder {
   double pending_expert_bytes_ = 0.0;     // routed experts' gradients (EDP buckets)
   int pending_first_layer_ = -1;
   int32_t last_compute_ = -1;
-  int dense_layers_ = 0;             // the dense first layers (layer_mix.hpp)
+  std::set<int> dense_layer_;        // this stage's layers with a dense MLP (layer_mix.hpp)
   std::unique_ptr<Scenario> dense_;  // their scenario, when there are any
 };
 
@@ -483,7 +492,7 @@ Workload build_workload(const Scenario& s) {
   w.kernel_lists[kEmbeddingBwd] = embedding_backward_kernels(s);
   w.kernel_lists[kLogitsFwd] = logits_forward_kernels(s);
   w.kernel_lists[kLogitsBwd] = logits_backward_kernels(s);
-  if (dense_first_layers(s.model) > 0) {
+  if (has_dense_layers(s.model)) {
     const Scenario dense = dense_layer_scenario(s);
     w.kernel_lists[kDenseLayerFwd] = layer_forward_kernels(dense);
     w.kernel_lists[kDenseLayerBwd] = layer_backward_kernels(dense);

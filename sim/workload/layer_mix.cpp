@@ -27,10 +27,23 @@ int chunk_first_layer(const Scenario& s, int stage, int chunk) {
   return layer;
 }
 
+int dense_layers_in(const ModelConfig& m, int first, int count) {
+  if (m.moe.num_experts <= 0 || count <= 0) return 0;
+  const int d = m.moe.first_dense_layers;
+  const int k = m.moe.layer_freq > 1 ? m.moe.layer_freq : 1;
+  // MoE layers below `end`: of the layers from d on, those at positions k−1, 2k−1, …
+  const auto moe_below = [&](int end) { return end <= d ? 0 : (end - d) / k; };
+  const int moe = moe_below(first + count) - moe_below(first);
+  return count - moe;
+}
+
+int total_dense_layers(const ModelConfig& m) {
+  return dense_layers_in(m, 0, m.num_layers);
+}
+
 int chunk_dense_layers_of(const Scenario& s, int stage, int chunk) {
-  const int dense = dense_first_layers(s.model);
-  const int first = chunk_first_layer(s, stage, chunk);
-  return std::clamp(dense - first, 0, chunk_layers(s, stage, chunk));
+  return dense_layers_in(s.model, chunk_first_layer(s, stage, chunk),
+                         chunk_layers(s, stage, chunk));
 }
 
 int stage_dense_layers_of(const Scenario& s, int stage) {

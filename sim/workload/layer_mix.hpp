@@ -10,11 +10,31 @@
 namespace wt {
 
 // The dense first layers of an MoE model (0 for a dense model: every layer is dense and alike).
-// Inline, as the two below: the estimate asks for every stage and chunk, nearly always of a model
+// Inline, as the ones below: the estimate asks for every stage and chunk, nearly always of a model
 // without them.
 inline int dense_first_layers(const ModelConfig& m) {
   return m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
 }
+
+// Whether an MoE model has layers with a dense MLP: dense first layers, or MoE only in every
+// model.moe.layer_freq-th layer after them.
+inline bool has_dense_layers(const ModelConfig& m) {
+  return m.moe.num_experts > 0 && (m.moe.first_dense_layers > 0 || m.moe.layer_freq > 1);
+}
+
+// Whether global layer `layer` (0-based, the model's order) is an MoE layer: after the dense first
+// layers, the last of each group of layer_freq (every one when 1).
+inline bool is_moe_layer(const ModelConfig& m, int layer) {
+  if (m.moe.num_experts <= 0 || layer < m.moe.first_dense_layers) return false;
+  const int k = m.moe.layer_freq > 1 ? m.moe.layer_freq : 1;
+  return (layer - m.moe.first_dense_layers) % k == k - 1;
+}
+
+// Of the `count` layers from global layer `first` on, how many hold a dense MLP (0 for a dense
+// model, whose layers are all the repeated one).
+int dense_layers_in(const ModelConfig& m, int first, int count);
+// Of all layers (the main model's; MTP layers are MoE layers), how many hold a dense MLP.
+int total_dense_layers(const ModelConfig& m);
 
 // The scenario a dense first layer is priced with: the model without routed or shared experts, so
 // that the layer's kernels, collectives, activations and parameters are those of a dense layer of
@@ -25,14 +45,17 @@ Scenario dense_layer_scenario(const Scenario& s);
 // order: chunk 0 of stages 0, 1, …, then chunk 1, …).
 int chunk_first_layer(const Scenario& s, int stage, int chunk);
 
-// Of the layers of (stage, chunk), how many are dense first layers: the first ones of the chunk.
-int chunk_dense_layers_of(const Scenario& s, int stage, int chunk);  // with dense first layers
+// Of the layers of (stage, chunk), how many hold a dense MLP (dense_layers_in over the chunk's
+// layers). Both engines run a chunk's dense layers first, then its MoE layers: with MoE in every
+// layer_freq-th layer that reorders layers inside a chunk, which changes no sum and keeps the
+// walk's and the estimate's order one (docs/models.md, "Dense first layers and MTP").
+int chunk_dense_layers_of(const Scenario& s, int stage, int chunk);  // with dense layers
 int stage_dense_layers_of(const Scenario& s, int stage);
 inline int chunk_dense_layers(const Scenario& s, int stage, int chunk) {
-  return dense_first_layers(s.model) == 0 ? 0 : chunk_dense_layers_of(s, stage, chunk);
+  return has_dense_layers(s.model) ? chunk_dense_layers_of(s, stage, chunk) : 0;
 }
 inline int stage_dense_layers(const Scenario& s, int stage) {
-  return dense_first_layers(s.model) == 0 ? 0 : stage_dense_layers_of(s, stage);
+  return has_dense_layers(s.model) ? stage_dense_layers_of(s, stage) : 0;
 }
 
 // Whether (stage, chunk) runs the MTP layers: the last chunk of the last stage, after its layers.

@@ -156,7 +156,7 @@ LayerParams dense_layer_params(const ModelConfig& m) {
 }
 
 LayerParams layer_params(const ModelConfig& m) {
-  const int dense_layers = m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
+  const int dense_layers = total_dense_layers(m);
   LayerParams p = repeated_layer_params(m);
   if (dense_layers == 0 || m.num_layers <= 0) return p;
   const double layers = as_double(m.num_layers);
@@ -265,8 +265,8 @@ IterationFlops iteration_flops(const Scenario& s) {
   const double logits = logits_forward_flops(s.model, batch, s.model.seq_length);
   const LayerFlops model = layer_forward_flops(s.model, batch, s.model.seq_length);
   const LayerFlops hardware = hardware_layer_forward_flops(model, s.model);
-  // The dense first layers of an MoE model: a dense MLP of ffn_hidden_size, no router.
-  const int dense_count = dense_first_layers(s.model);
+  // The dense layers of an MoE model: a dense MLP of ffn_hidden_size, no router.
+  const int dense_count = total_dense_layers(s.model);
   const double dense = as_double(dense_count), repeated = layers - dense;
   IterationFlops out;
   out.model = three_passes(s, model, adapters, logits, repeated);
@@ -317,7 +317,7 @@ ParamCount param_count(const ModelConfig& m) {
   }
   const double embeddings = embedding_params(m) * (m.tied_embeddings ? 1.0 : 2.0);
   const double final_norm = 2.0 * as_double(m.hidden_size);
-  const int dense_layers = m.moe.num_experts > 0 ? m.moe.first_dense_layers : 0;
+  const int dense_layers = total_dense_layers(m);
   ParamCount c;
   if (dense_layers == 0) {
     c.total = as_double(m.num_layers) * layer_params(m).total() + embeddings + final_norm;

@@ -68,7 +68,7 @@ double layer_params_on_gpu(const Scenario& s) {
 
 double stage_params(const Scenario& s, int stage_layers, int stage) {
   double params = stage_layers * layer_params_on_gpu(s);
-  if (dense_first_layers(s.model) > 0) {
+  if (has_dense_layers(s.model)) {
     // The dense first layers where the split puts them, the repeated layers elsewhere.
     const int dense = std::min(stage_dense_layers(s, stage), stage_layers);
     params = dense * params_on_gpu(s, dense_layer_params(s.model)) +
@@ -90,7 +90,7 @@ double stage_vocab_unit(const Scenario& s, int stage) {
 
 double stage_expert_params(const Scenario& s, int stage_layers, int stage) {
   double experts = stage_layers * layer_expert_params_on_gpu(s);
-  if (dense_first_layers(s.model) > 0) {
+  if (has_dense_layers(s.model)) {
     const int dense = std::min(stage_dense_layers(s, stage), stage_layers);
     experts = (stage_layers - dense) * expert_params_on_gpu(s, repeated_layer_params(s.model));
   }

@@ -376,6 +376,30 @@ TEST(Estimate, AgreesWithTheWalkWithStatedFirstAndLastStageLayers) {
   agreement.report("stated first and last stage layers");
 }
 
+// MoE in every k-th layer (model.moe.layer_freq): each chunk runs its dense layers first in both
+// paths; 1F1B and interleaved, ZeRO-1 and 3, block recompute.
+TEST(Estimate, AgreesWithTheWalkWithMoeEveryKthLayer) {
+  Agreement agreement;
+  // chunks, layer_freq, first dense layers, zero stage, recompute layers (0: none)
+  for (const auto& [v, k, d, zero, recompute] :
+       {std::tuple{1, 2, 0, 1, 0}, std::tuple{2, 2, 1, 1, 0}, std::tuple{1, 3, 1, 3, 0},
+        std::tuple{2, 2, 0, 1, 1}}) {
+    json doc = test::dense_first_mtp_doc(4, v);
+    doc["model"]["num_layers"] = 16;
+    doc["model"]["moe"]["first_dense_layers"] = d;
+    doc["model"]["moe"]["layer_freq"] = k;
+    doc["parallel"]["zero_stage"] = zero;
+    if (recompute > 0) {
+      doc["training"]["activation_recompute"] = "full";
+      doc["training"]["recompute_num_layers"] = recompute;
+    }
+    const Scenario s = parse_scenario(doc);
+    compare(s, doc.dump(), agreement);
+  }
+  EXPECT_EQ(agreement.cases(), 4);
+  agreement.report("MoE every k-th layer");
+}
+
 // Full recompute of only the first N layers of each chunk (Megatron's block method), on uneven
 // interleaved splits and with ZeRO-3: both paths recompute the same layers.
 TEST(Estimate, AgreesWithTheWalkUnderBlockRecompute) {

@@ -86,6 +86,18 @@ TEST_F(HfConfig, MixtralExpertsComeFromLocalExpertsAndIntermediateSize) {
   EXPECT_TRUE(s.model.gated_mlp);
 }
 
+// MoE in every k-th layer: Llama 4's interleave_moe_layer_step (and Qwen2-MoE's
+// decoder_sparse_step) becomes model.moe.layer_freq.
+TEST_F(HfConfig, InterleavedMoeLayersBecomeTheLayerFrequency) {
+  std::string maverick = kMixtral;
+  maverick.insert(maverick.rfind('}'), R"(, "interleave_moe_layer_step": 2)");
+  EXPECT_EQ(load(maverick).model.moe.layer_freq, 2);
+  std::string qwen = kMixtral;
+  qwen.insert(qwen.rfind('}'), R"(, "decoder_sparse_step": 1)");
+  EXPECT_EQ(load(qwen).model.moe.layer_freq, 1);
+  EXPECT_EQ(load(kMixtral).model.moe.layer_freq, 1);
+}
+
 TEST_F(HfConfig, AbsentKeysTakeHuggingFaceDefaults) {
   const Scenario s = load(kPlain);
   EXPECT_EQ(s.model.num_kv_heads, 16);   // no num_key_value_heads: = heads

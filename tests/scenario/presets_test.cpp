@@ -41,7 +41,7 @@ TEST(Presets, AllPublishedModelsArePresent) {
         "llama3-70b", "llama3-405b", "bert-large", "mixtral-8x7b"}) {
     EXPECT_NE(find_model_preset(name), nullptr) << name;
   }
-  EXPECT_EQ(model_presets().size(), 88u);
+  EXPECT_EQ(model_presets().size(), 90u);
   EXPECT_EQ(find_model_preset("LLaMA3-405B"), find_model_preset("llama3-405b"));
   EXPECT_EQ(find_model_preset("gpt-4"), nullptr);
   EXPECT_NE(model_preset_names().find("mixtral-8x7b"), std::string::npos);

@@ -481,32 +481,43 @@ TEST(RowMapping, NoLayoutAtAllMeansShardedDataParallelism) {
   EXPECT_TRUE(has(rs.assumptions, "no layout given: every GPU a data-parallel rank"));
 }
 
-// Dense layers before the MoE ones, as a row's moe object writes them: DeepSeek's
-// first_k_dense_replace, Megatron-Core's --moe-layer-freq pattern or a list; MoE layers that
-// alternate with dense ones (Llama 4 Maverick's interleave_moe_layer_step 2) are refused.
-TEST(RowMapping, MoeDenseFirstLayersFromTheRowsMoeObject) {
+// Which layers are MoE layers, as a row's moe object writes it: DeepSeek's first_k_dense_replace,
+// Megatron-Core's --moe-layer-freq (an integer, an expression or a list), Llama 4's
+// interleave_moe_layer_step; a pattern the model has no form for is refused.
+TEST(RowMapping, MoeLayersFromTheRowsMoeObject) {
   json row = nemo_llama_row();
   row["model_name"] = "an MoE model";
   row["moe"] = {{"num_experts", 8}, {"top_k", 2}, {"first_k_dense_replace", 2}};
   row["ep"] = 4;
-  EXPECT_EQ(row_to_scenario(row).doc.at("model").at("moe").at("first_dense_layers"), 2);
+  const auto moe_of = [&] { return row_to_scenario(row).doc.at("model").at("moe"); };
+  EXPECT_EQ(moe_of().at("first_dense_layers"), 2);
   row["moe"] = {{"num_experts", 8}, {"top_k", 2}, {"moe_layer_freq", "([0]*3+[1]*29)"}};
   const RowScenario pattern = row_to_scenario(row);
   EXPECT_EQ(pattern.doc.at("model").at("moe").at("first_dense_layers"), 3);
-  EXPECT_TRUE(has(pattern.assumptions, "moe.first_dense_layers 3: the row's moe.moe_layer_freq"));
+  EXPECT_FALSE(pattern.doc.at("model").at("moe").contains("layer_freq"));
+  EXPECT_TRUE(has(pattern.assumptions,
+                  "moe.first_dense_layers 3, moe.layer_freq 1: the row's moe.moe_layer_freq"));
   row["moe"]["moe_layer_freq"] = json::array({0, 1, 1, 1});
-  EXPECT_EQ(row_to_scenario(row).doc.at("model").at("moe").at("first_dense_layers"), 1);
+  EXPECT_EQ(moe_of().at("first_dense_layers"), 1);
   row["moe"]["moe_layer_freq"] = 1;
-  EXPECT_FALSE(row_to_scenario(row).doc.at("model").at("moe").contains("first_dense_layers"));
-  for (const json& alternating : {json(2), json::array({0, 1, 0, 1}), json("([0,1]*16)")}) {
-    row["moe"] = {{"num_experts", 8}, {"top_k", 2}, {"interleave_moe_layer_step", alternating}};
+  EXPECT_FALSE(moe_of().contains("first_dense_layers"));
+  EXPECT_FALSE(moe_of().contains("layer_freq"));
+  // Every second layer: Llama 4 Maverick's step, its list and Megatron-Core's expressions.
+  for (const json& every_second :
+       {json(2), json::array({0, 1, 0, 1}), json("([0,1]*16)"), json("[1,0]*16")}) {
+    row["moe"] = {{"num_experts", 8}, {"top_k", 2}, {"interleave_moe_layer_step", every_second}};
+    const json moe = moe_of();
+    EXPECT_EQ(moe.at("layer_freq"), 2) << every_second.dump();
+    EXPECT_FALSE(moe.contains("first_dense_layers")) << every_second.dump();
+  }
+  for (const json& irregular : {json::array({0, 1, 1, 0, 1, 0, 0, 1}), json("[1,0,0]*2+[1]*3"),
+                                json("every other layer"), json(0)}) {
+    row["moe"] = {{"num_experts", 8}, {"top_k", 2}, {"moe_layer_freq", irregular}};
     try {
       row_to_scenario(row);
-      ADD_FAILURE() << alternating.dump() << " was not refused";
+      ADD_FAILURE() << irregular.dump() << " was not refused";
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("alternate with dense ones are not modelled"),
-                std::string::npos)
-          << e.what();
+      EXPECT_NE(std::string(e.what()).find("moe.moe_layer_freq"), std::string::npos) << e.what();
     }
   }
 }

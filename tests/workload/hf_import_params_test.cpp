@@ -85,7 +85,7 @@ TEST(HfImportParams, Qwen3MoeReadsNumExpertsAndHeadDim) {
   EXPECT_LT(relative_error(c.total, 30.5e9), 0.01) << c.total;
   // 3.3B active as Qwen gives it, to two digits: 3.36B counted.
   EXPECT_LT(relative_error(c.active, 3.3e9), 0.02) << c.active;
-  EXPECT_FALSE(warned(x, "mixes dense and MoE"));  // mlp_only_layers is empty
+  EXPECT_FALSE(warned(x, "lists mlp_only_layers"));  // mlp_only_layers is empty
 }
 
 TEST(HfImportParams, GptOss120bReadsLocalExpertsOfIntermediateSize) {

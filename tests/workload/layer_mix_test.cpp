@@ -197,3 +197,51 @@ TEST(LayerMix, ActivationsOfTheDenseAndMtpLayers) {
 
 }  // namespace
 }  // namespace wt
+
+namespace wt {
+namespace {
+
+// MoE in every second layer after one dense first layer (model.moe.layer_freq 2): 10 layers are
+// dense 0, then groups (1, 2), (3, 4), …: layers 2, 4, 6, 8 are MoE, the other six dense.
+TEST(LayerMix, MoeEveryKthLayerCountsItsDenseLayers) {
+  Scenario s = moe_scenario();
+  s.model.moe.first_dense_layers = 1;
+  s.model.moe.layer_freq = 2;
+  for (int layer = 0; layer < 10; ++layer)
+    EXPECT_EQ(is_moe_layer(s.model, layer), layer == 2 || layer == 4 || layer == 6 || layer == 8)
+        << layer;
+  EXPECT_EQ(total_dense_layers(s.model), 6);
+  EXPECT_EQ(dense_layers_in(s.model, 2, 3), 1);  // layers 2, 3, 4: only 3 is dense
+  // 10 layers over 4 stages: 0–1, 2–4, 5–7, 8–9.
+  EXPECT_EQ(stage_dense_layers(s, 0), 2);
+  EXPECT_EQ(stage_dense_layers(s, 1), 1);
+  EXPECT_EQ(stage_dense_layers(s, 2), 2);
+  EXPECT_EQ(stage_dense_layers(s, 3), 1);
+  EXPECT_TRUE(has_dense_layers(s.model));
+  s.model.moe.first_dense_layers = 0;
+  s.model.moe.layer_freq = 1;
+  EXPECT_FALSE(has_dense_layers(s.model));
+  EXPECT_EQ(total_dense_layers(s.model), 0);
+}
+
+// The parameters: six dense and four MoE layers of the model above, against the same counts of
+// the two kinds of layer.
+TEST(LayerMix, MoeEveryKthLayerHoldsEachKindsParameters) {
+  Scenario s = moe_scenario();
+  s.model.moe.first_dense_layers = 1;
+  s.model.moe.layer_freq = 2;
+  const ParamCount c = param_count(s.model);
+  const double layers =
+      6.0 * dense_layer_params(s.model).total() + 4.0 * repeated_layer_params(s.model).total();
+  const double rest = param_count(moe_scenario().model).total -
+                      3.0 * dense_layer_params(s.model).total() -
+                      7.0 * repeated_layer_params(s.model).total();  // embeddings, final norm
+  EXPECT_DOUBLE_EQ(c.total, layers + rest);
+  // Every op of the workload adds up to the closed-form FLOPs.
+  s.training.global_batch_size = 8;
+  EXPECT_NEAR(test::total_op_flops(build_workload(s)) / hardware_flops_per_iteration(s), 1.0,
+              1e-12);
+}
+
+}  // namespace
+}  // namespace wt

@@ -116,6 +116,9 @@ const Published kPublished[] = {
     {"olmo-7b", 6.9e9, 0, 0.015, "\"6.9B\" is given to two digits"},
     {"dbrx", 132e9, 36e9, 0.02, "132B and 36B are given to three and two digits"},
     {"olmoe-1b-7b", 6.9e9, 1.3e9, 0.02, "6.9B and 1.3B are given to two digits"},
+    {"llama4-scout", 109e9, 17e9, 0.02,
+     "109B counts the vision encoder (not modelled); 17B is given to two digits"},
+    {"llama4-maverick", 400e9, 17e9, 0.02, "400B and 17B are given to three and two digits"},
 };
 
 // OpenAI (GPT-OSS) and DeepSeek count the active parameters without the input embedding matrix

@@ -163,7 +163,7 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
 
   // The dense first layers: the dense layer's kernels with the same TP overlap (its collectives
   // are the layer's less the all-to-alls), and the MTP input's kernels.
-  if (dense_first_layers(s.model) > 0) {
+  if (has_dense_layers(s.model)) {
     const Scenario dense = dense_layer_scenario(s);
     c.dense_fwd_s = list_time_s(dense, gpu, calibration, slowdown,
                                 [&](KernelSink& k) { emit_layer_forward_kernels(dense, k); });

@@ -626,7 +626,7 @@ PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
   StackArena<16 * 1024> scratch;  // the arrival table of 1,024 micro-batch hops, the clocks
   // The general clock (dense first and MTP layers, amax all-reduces) where any of them is present;
   // nearly every scenario takes the plain one.
-  const bool mix = dense_first_layers(s.model) > 0 || s.model.mtp_layers > 0;
+  const bool mix = has_dense_layers(s.model) || s.model.mtp_layers > 0;
   const bool amax = costs.amax_fwd.time_s > 0.0 || costs.amax_bwd.time_s > 0.0;
   if (mix || amax)
     return PipelineClock<true, true>(s, costs, optimizer_s, scratch.resource())
