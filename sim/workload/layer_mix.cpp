@@ -37,10 +37,6 @@ int dense_layers_in(const ModelConfig& m, int first, int count) {
   return count - moe;
 }
 
-int total_dense_layers(const ModelConfig& m) {
-  return dense_layers_in(m, 0, m.num_layers);
-}
-
 int chunk_dense_layers_of(const Scenario& s, int stage, int chunk) {
   return dense_layers_in(s.model, chunk_first_layer(s, stage, chunk),
                          chunk_layers(s, stage, chunk));

@@ -33,8 +33,11 @@ inline bool is_moe_layer(const ModelConfig& m, int layer) {
 // Of the `count` layers from global layer `first` on, how many hold a dense MLP (0 for a dense
 // model, whose layers are all the repeated one).
 int dense_layers_in(const ModelConfig& m, int first, int count);
-// Of all layers (the main model's; MTP layers are MoE layers), how many hold a dense MLP.
-int total_dense_layers(const ModelConfig& m);
+// Of all layers (the main model's; MTP layers are MoE layers), how many hold a dense MLP. Inline:
+// layer_params asks for every stage of every model.
+inline int total_dense_layers(const ModelConfig& m) {
+  return has_dense_layers(m) ? dense_layers_in(m, 0, m.num_layers) : 0;
+}
 
 // The scenario a dense first layer is priced with: the model without routed or shared experts, so
 // that the layer's kernels, collectives, activations and parameters are those of a dense layer of
