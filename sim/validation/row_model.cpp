@@ -179,17 +179,19 @@ std::optional<std::vector<int>> pattern_from_text(std::string text) {
 // layers after d).
 std::optional<MoeLayers> layers_of_pattern(const std::vector<int>& pattern) {
   const int n = static_cast<int>(pattern.size());
-  for (int k = 1; k <= std::min(n, 16); ++k) {
-    for (int d = 0; d + k <= n; ++d) {
-      bool last = true, first = true;
-      for (int i = 0; i < n; ++i) {
-        const bool moe_last = i >= d && (i - d) % k == k - 1;
-        const bool moe_first = i >= d && (i - d) % k == 0;
-        last = last && (pattern[static_cast<size_t>(i)] == 1) == moe_last;
-        first = first && (pattern[static_cast<size_t>(i)] == 1) == moe_first;
-      }
-      if (last || (first && (n - d) % k == 0)) return MoeLayers{d, k};
+  const int z = static_cast<int>(std::find(pattern.begin(), pattern.end(), 1) - pattern.begin());
+  if (z == n) return std::nullopt;                  // no MoE layer
+  const auto follows = [&](int d, int k, int at) {  // MoE at d + at, d + at + k, …
+    for (int i = 0; i < n; ++i) {
+      const bool moe = i >= d && (i - d) % k == at;
+      if ((pattern[static_cast<size_t>(i)] == 1) != moe) return false;
     }
+    return true;
+  };
+  // The first MoE layer is the z-th: the last of its group (d = z − k + 1) or the first (d = z).
+  for (int k = 1; k <= std::min(n, 16); ++k) {
+    if (z - k + 1 >= 0 && follows(z - k + 1, k, k - 1)) return MoeLayers{z - k + 1, k};
+    if ((n - z) % k == 0 && follows(z, k, 0)) return MoeLayers{z, k};
   }
   return std::nullopt;
 }
@@ -198,7 +200,7 @@ std::optional<MoeLayers> layers_of_pattern(const std::vector<int>& pattern) {
 // layer every k layers (moe_layer_freq, interleave_moe_layer_step, decoder_sparse_step as an
 // integer), or a layer pattern (Megatron-Core's --moe-layer-freq expression, a list of 0s and 1s)
 // of leading dense layers and one MoE layer in every k after them. Other patterns are refused.
-MoeLayers moe_layers(const json& moe, const std::string& path, RowBuild& b) {
+MoeLayers moe_layers(const json& moe, int64_t num_layers, const std::string& path, RowBuild& b) {
   MoeLayers out;
   if (const auto n = first_int(moe, {"first_dense_layers", "first_k_dense_replace"}, path)) {
     b.assume("moe.first_dense_layers " + std::to_string(*n) + ": the row's moe object");
@@ -212,26 +214,35 @@ MoeLayers moe_layers(const json& moe, const std::string& path, RowBuild& b) {
     if (it == moe.end() || it->is_null()) continue;
     const std::string at = path + "." + key;
     std::optional<std::vector<int>> pattern;
-    if (it->is_number_integer()) {
-      if (it->get<int64_t>() < 1)
+    json value = *it;
+    if (value.is_string()) {  // a text that is only a number is that number
+      const std::string text = value.get<std::string>();
+      if (!text.empty() && text.size() < 6 &&
+          std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        value = std::stoll(text);
+      }
+    }
+    const json* it_value = &value;
+    if (it_value->is_number_integer()) {
+      if (it_value->get<int64_t>() < 1)
         throw InputError(at, "is not a layer frequency", it->dump(), allowed);
-      if (it->get<int64_t>() > 1) {
-        out.freq = it->get<int64_t>();
+      if (it_value->get<int64_t>() > 1) {
+        out.freq = it_value->get<int64_t>();
         b.assume("moe.layer_freq " + std::to_string(*out.freq) + ": the row's moe." + key);
       }
       return out;
     }
-    if (it->is_array()) {
+    if (it_value->is_array()) {
       pattern.emplace();
-      for (const json& v : *it) {
+      for (const json& v : *it_value) {
         if (!v.is_number_integer() || (v.get<int>() != 0 && v.get<int>() != 1)) {
           pattern.reset();
           break;
         }
         pattern->push_back(v.get<int>());
       }
-    } else if (it->is_string()) {
-      pattern = pattern_from_text(it->get<std::string>());
+    } else if (it_value->is_string()) {
+      pattern = pattern_from_text(it_value->get<std::string>());
     }
     const std::optional<MoeLayers> found =
         pattern ? layers_of_pattern(*pattern) : std::optional<MoeLayers>();
@@ -240,6 +251,12 @@ MoeLayers moe_layers(const json& moe, const std::string& path, RowBuild& b) {
                        "is not a layer pattern the model has (dense first layers, then one "
                        "MoE layer in every k)",
                        it->dump(), allowed);
+    }
+    if (static_cast<int64_t>(pattern->size()) != num_layers) {
+      throw InputError(at,
+                       "lists " + std::to_string(pattern->size()) + " layers, the model has " +
+                           std::to_string(num_layers),
+                       it->dump(), "a pattern of num_layers entries");
     }
     if (*found->dense_first > 0) out.dense_first = found->dense_first;
     if (*found->freq > 1) out.freq = found->freq;
@@ -268,7 +285,7 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
     b.assume("MoE expert FFN size not given: the model's ffn_hidden_size");
   }
   json out = {{"num_experts", *experts}, {"top_k", *top_k}, {"moe_ffn_hidden_size", *ffn}};
-  const MoeLayers layers = moe_layers(moe, path, b);
+  const MoeLayers layers = moe_layers(moe, model.value("num_layers", int64_t{0}), path, b);
   if (layers.dense_first) out["first_dense_layers"] = *layers.dense_first;
   if (layers.freq) out["layer_freq"] = *layers.freq;
   std::optional<double> capacity;

@@ -497,20 +497,23 @@ TEST(RowMapping, MoeLayersFromTheRowsMoeObject) {
   EXPECT_FALSE(pattern.doc.at("model").at("moe").contains("layer_freq"));
   EXPECT_TRUE(has(pattern.assumptions,
                   "moe.first_dense_layers 3, moe.layer_freq 1: the row's moe.moe_layer_freq"));
-  row["moe"]["moe_layer_freq"] = json::array({0, 1, 1, 1});
+  json one_dense = json::array({0});
+  for (int i = 1; i < 32; ++i)
+    one_dense.push_back(1);
+  row["moe"]["moe_layer_freq"] = one_dense;
   EXPECT_EQ(moe_of().at("first_dense_layers"), 1);
   row["moe"]["moe_layer_freq"] = 1;
   EXPECT_FALSE(moe_of().contains("first_dense_layers"));
   EXPECT_FALSE(moe_of().contains("layer_freq"));
   // Every second layer: Llama 4 Maverick's step, its list and Megatron-Core's expressions.
-  for (const json& every_second :
-       {json(2), json::array({0, 1, 0, 1}), json("([0,1]*16)"), json("[1,0]*16")}) {
+  for (const json& every_second : {json(2), json("2"), json("([0,1]*16)"), json("[1,0]*16")}) {
     row["moe"] = {{"num_experts", 8}, {"top_k", 2}, {"interleave_moe_layer_step", every_second}};
     const json moe = moe_of();
     EXPECT_EQ(moe.at("layer_freq"), 2) << every_second.dump();
     EXPECT_FALSE(moe.contains("first_dense_layers")) << every_second.dump();
   }
-  for (const json& irregular : {json::array({0, 1, 1, 0, 1, 0, 0, 1}), json("[1,0,0]*2+[1]*3"),
+  for (const json& irregular : {json::array({0, 1, 1, 0, 1, 0, 0, 1}), json("[1,0,0]*2+[1]*26"),
+                                json("[0,1]*8"),  // 16 layers listed, the model has 32
                                 json("every other layer"), json(0)}) {
     row["moe"] = {{"num_experts", 8}, {"top_k", 2}, {"moe_layer_freq", irregular}};
     try {
