@@ -261,11 +261,13 @@ FrameworkProfile horovod() {
            "compression=hvd.Compression.fp16")}};
 }
 
-// `p` with what its framework can switch on to fit (FrameworkProfile::fit_zero_stage and
-// fit_recompute).
-FrameworkProfile fitting(FrameworkProfile p, int zero_stage, std::vector<Recompute> recompute) {
+// `p` with what its framework can switch on to fit (FrameworkProfile::fit_zero_stage,
+// fit_recompute and fit_sequence_parallel).
+FrameworkProfile fitting(FrameworkProfile p, int zero_stage, std::vector<Recompute> recompute,
+                         bool sequence_parallel = false) {
   p.fit_zero_stage = zero_stage;
   p.fit_recompute = std::move(recompute);
+  p.fit_sequence_parallel = sequence_parallel;
   return p;
 }
 
@@ -275,15 +277,16 @@ std::vector<FrameworkProfile> all_profiles() {
   const std::vector<Recompute> both = {Recompute::selective, Recompute::full};
   const std::vector<Recompute> full = {Recompute::full};
   // NVIDIA's recipes (NeMo, Megatron-Core) are configured per model and GPU to fit: their
-  // recompute. Megatron-LM: its distributed optimizer (ZeRO-1) and --recompute-activations /
-  // --recompute-granularity full. DeepSpeed and frameworks without a profile: any ZeRO stage and
-  // whole-layer checkpointing. FSDP frameworks set their stage and recompute in the profile; plain
-  // PyTorch offers neither.
+  // recompute. Megatron-LM: its distributed optimizer (ZeRO-1), --recompute-activations /
+  // --recompute-granularity full and --sequence-parallel. DeepSpeed and frameworks without a
+  // profile: any ZeRO stage and whole-layer checkpointing; without a profile also sequence
+  // parallelism under TP (rows published from 2022, validate checks the year). FSDP frameworks set
+  // their stage and recompute in the profile; plain PyTorch offers neither.
   return {fitting({"none", "no framework: every field keeps the default of the field table", {}}, 3,
-                  full),
+                  full, true),
           fitting(megatron_core(), 0, both),
           fitting(nemo(), 0, both),
-          fitting(megatron_lm(), 1, both),
+          fitting(megatron_lm(), 1, both, true),
           megatron_lm_2021(),
           pytorch_amp(),
           fitting(deepspeed("deepspeed", "DeepSpeed ZeRO (DeepSpeed@edaa7221, v0.19)", ds, ""), 3,

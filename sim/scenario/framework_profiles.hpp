@@ -40,10 +40,12 @@ struct FrameworkProfile {
   std::string framework;  // what it stands for, with the versions the defaults were read at
   std::vector<ProfileDefault> defaults;
   // What a run of this framework can switch on to fit in memory where a validation row states
-  // neither (validate, "the least that fits"; docs/validation.md): the highest ZeRO stage (0:
-  // the profile's stage stands), and the recompute modes, cheapest first.
+  // neither (validate, "A run that trained fit" in docs/validation.md): the highest ZeRO stage (0:
+  // the profile's stage stands), the recompute modes, cheapest first, and whether sequence
+  // parallelism may be switched on under TP.
   int fit_zero_stage = 0;
   std::vector<Recompute> fit_recompute = {};
+  bool fit_sequence_parallel = false;
 };
 
 const std::vector<FrameworkProfile>& framework_profiles();

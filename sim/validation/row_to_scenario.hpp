@@ -17,7 +17,7 @@ struct RowScenario {
   // per replica; the predicted iteration time is multiplied by it.
   double iteration_scale = 1.0;
   // The row names no ZeRO stage (the framework profile's was taken): a run that does not fit may
-  // take a higher one its framework offers (validate, "the least that fits").
+  // take a higher one its framework offers (docs/validation.md, "A run that trained fit").
   bool zero_stage_open = false;
 };
 

@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -10,6 +12,7 @@
 #include "sim/scenario/parse.hpp"
 #include "sim/validation/error_class.hpp"
 #include "sim/validation/row_fields.hpp"
+#include "sim/validation/row_framework.hpp"
 #include "sim/validation/row_metric.hpp"
 #include "sim/validation/row_to_scenario.hpp"
 #include "sim/validation/rows.hpp"
@@ -54,90 +57,132 @@ struct Setting {
   json value;
 };
 
-// The row's document with `settings` made, run; taken (and said) when it fits.
-bool take_if_it_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
-                     const std::vector<Setting>& settings, const std::string& why,
-                     std::vector<std::string>& assumptions) {
-  json doc = rs.doc;
+// What a candidate setting gave: its document, scenario and run.
+struct Candidate {
+  std::vector<Setting> settings;
+  json doc;
+  Scenario scenario;
+  RunOutput run;
+};
+
+// "parallel.zero_stage = 1 and training.activation_recompute = \"full\""
+std::string said(const std::vector<Setting>& settings) {
   std::string what;
   for (const Setting& s : settings) {
-    doc[s.section][s.key] = s.value;
     what += (what.empty() ? "" : " and ") + std::string(s.section) + "." + s.key + " = " +
             s.value.dump();
   }
-  Scenario candidate = parse_scenario(doc);
-  RunOutput candidate_run = run_scenario(candidate);
-  if (!candidate_run.result.fits_in_memory) return false;
-  const MemoryUse& before = run.result.memory_per_gpu_bytes;
-  assumptions.push_back(why + " (" + gib(before.total) + " of " + gib(before.capacity) +
-                        " GiB): the run trained, so " + what + ", the least that fits (" +
-                        gib(candidate_run.result.memory_per_gpu_bytes.total) + " GiB)");
-  rs.doc = std::move(doc);
-  scenario = std::move(candidate);
-  run = std::move(candidate_run);
-  return true;
+  return what;
 }
 
-// A published run trained, so it fit. When the row leaves a memory setting to its profile and the
-// profile's default does not fit, the cheapest setting its framework offers that fits is taken and
-// said (docs/validation.md, "From a row to a scenario"):
-// - Megatron-LM with TP > 1 and sequence parallelism not stated: --sequence-parallel, which costs
-//   no time (the TP all-reduce becomes a reduce-scatter plus an all-gather of the same bytes) and
-//   divides the norm and dropout activations by TP (Korthikanti et al. 2022, §4.2.2). It is off by
-//   default in Megatron-LM; the nemo and megatron-core profiles have it on already.
-// - A ZeRO stage the row does not name: each higher stage in turn, up to the highest its
-//   framework offers (FrameworkProfile::fit_zero_stage: DeepSpeed and no profile 3, Megatron-LM 1,
-//   with more than one data-parallel replica).
-// - Recompute not stated, at that highest stage: the modes its framework offers, cheapest first
-//   (FrameworkProfile::fit_recompute: NeMo, Megatron-Core and Megatron-LM selective then full —
-//   full as the recipes that recompute run it, uniform, 1 layer per checkpoint; DeepSpeed and no
-//   profile full, whole layers).
-// Nothing changes when none fits, nor for other frameworks, whose rows keep the verdict.
-void least_memory_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
-                                    const std::vector<std::string>& overrides,
-                                    std::vector<std::string>& assumptions) {
+// "sequence parallelism, the ZeRO stage and activation recompute"
+std::string listed(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+// A published run trained, so it fit. When the row leaves memory settings to its profile and the
+// profile's defaults do not fit, every combination of the settings its framework offers is run,
+// and the fastest that fits is taken and said (docs/validation.md, "From a row to a scenario"):
+// a published throughput is one its authors tuned, and the model prices what each setting costs.
+// - Sequence parallelism, where TP > 1 and the row does not state it: Megatron-LM's
+//   --sequence-parallel (off by default) and rows without a profile published from 2022
+//   (Korthikanti et al. 2022; every Megatron-style TP since offers it:
+//   FrameworkProfile::fit_sequence_parallel). It costs no time (the TP all-reduce becomes a
+//   reduce-scatter plus an all-gather of the same bytes) and divides the norm and dropout
+//   activations by TP (§4.2.2).
+// - A ZeRO stage the row does not name: each stage up to the highest its framework offers
+//   (fit_zero_stage: DeepSpeed and no profile 3, Megatron-LM 1), with more than one replica.
+// - Recompute not stated: the modes its framework offers (fit_recompute: NeMo, Megatron-Core and
+//   Megatron-LM selective and full — full as the recipes that recompute run it, uniform, 1 layer
+//   per checkpoint; DeepSpeed and no profile full, whole layers).
+// Ties go to the fewest changes, in that order. Nothing changes when none fits, nor for other
+// frameworks, whose rows keep the verdict.
+void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
+                               const std::vector<std::string>& overrides, int publication_year,
+                               std::vector<std::string>& assumptions) {
   const std::string profile = scenario.training.framework;
-  if (profile == "megatron-lm" && scenario.parallel.tensor > 1 &&
-      !scenario.parallel.sequence_parallel &&
-      !stated(rs.doc, overrides, "parallel", "sequence_parallel") &&
-      take_if_it_fits(rs, scenario, run, {{"parallel", "sequence_parallel", true}},
-                      "sequence parallelism not stated and the megatron-lm profile's default "
-                      "(off) does not fit",
-                      assumptions)) {
-    return;
-  }
-  const bool recompute_open = !stated(rs.doc, overrides, "training", "activation_recompute");
-  const int from = scenario.parallel.zero_stage;
-  const bool zero_open =
-      rs.zero_stage_open && !stated(json::object(), overrides, "parallel", "zero_stage");
   const FrameworkProfile* offers = find_framework_profile(profile);
+  if (offers == nullptr) return;
+  std::vector<std::string> open;
+  std::vector<std::vector<Setting>> choices;  // each dimension's alternatives to the default
+  const bool sp_era = profile != "none" || publication_year == 0 || publication_year >= 2022;
+  if (offers->fit_sequence_parallel && sp_era && scenario.parallel.tensor > 1 &&
+      !scenario.parallel.sequence_parallel &&
+      !stated(rs.doc, overrides, "parallel", "sequence_parallel")) {
+    open.push_back("sequence parallelism");
+    choices.push_back({{"parallel", "sequence_parallel", true}});
+  }
+  const int from = scenario.parallel.zero_stage;
   const bool replicated = scenario.parallel.data * scenario.parallel.context > 1;
-  const int zero_to =
-      zero_open && replicated && offers != nullptr ? std::max(from, offers->fit_zero_stage) : from;
-  const std::string zero_why =
-      "ZeRO stage not stated and " +
-      (profile == "none" ? std::string("stage 0 (no framework profile)")
-                         : "the " + profile + " profile's " + std::to_string(from)) +
-      " does not fit";
-  for (int stage = from + 1; stage <= zero_to; ++stage) {
-    if (take_if_it_fits(rs, scenario, run, {{"parallel", "zero_stage", stage}}, zero_why,
-                        assumptions)) {
-      return;
+  if (rs.zero_stage_open && replicated && offers->fit_zero_stage > from &&
+      !stated(json::object(), overrides, "parallel", "zero_stage")) {
+    open.push_back("the ZeRO stage");
+    std::vector<Setting> stages;
+    for (int stage = from + 1; stage <= offers->fit_zero_stage; ++stage)
+      stages.push_back({"parallel", "zero_stage", stage});
+    choices.push_back(std::move(stages));
+  }
+  if (!stated(rs.doc, overrides, "training", "activation_recompute")) {
+    std::vector<Setting> modes;
+    for (const Recompute r : offers->fit_recompute) {
+      if (r > scenario.training.activation_recompute)
+        modes.push_back({"training", "activation_recompute", to_string(r)});
+    }
+    if (!modes.empty()) {
+      open.push_back("activation recompute");
+      choices.push_back(std::move(modes));
     }
   }
-  if (!recompute_open || offers == nullptr) return;
-  const Recompute was = scenario.training.activation_recompute;
-  for (const Recompute r : offers->fit_recompute) {
-    if (r <= was) continue;
-    std::vector<Setting> settings{{"training", "activation_recompute", to_string(r)}};
-    std::string why = std::string("activation recompute not stated and the ") + profile +
-                      " profile's " + to_string(was) + " does not fit";
-    if (zero_to > from) {
-      settings.push_back({"parallel", "zero_stage", zero_to});
-      why = zero_why + ", nor does ZeRO-" + std::to_string(zero_to) + " without recompute";
+  if (choices.empty()) return;
+  // Every combination: index 0 of a dimension keeps the default, k > 0 takes choice k - 1.
+  std::optional<Candidate> best;
+  int tried = 0;
+  int fitting = 0;
+  std::vector<std::size_t> index(choices.size(), 0);
+  const auto next = [&] {  // the next combination, the default (all 0) first; false after the last
+    for (std::size_t d = choices.size(); d-- > 0;) {
+      if (++index[d] <= choices[d].size()) return true;
+      index[d] = 0;
     }
-    if (take_if_it_fits(rs, scenario, run, settings, why, assumptions)) return;
+    return false;
+  };
+  while (next()) {
+    Candidate c;
+    for (std::size_t k = 0; k < choices.size(); ++k) {
+      if (index[k] > 0) c.settings.push_back(choices[k][index[k] - 1]);
+    }
+    c.doc = rs.doc;
+    for (const Setting& s : c.settings)
+      c.doc[s.section][s.key] = s.value;
+    c.scenario = parse_scenario(c.doc);
+    c.run = run_scenario(c.scenario);
+    ++tried;
+    if (!c.run.result.fits_in_memory) continue;
+    ++fitting;
+    const double t = c.run.result.iteration_time_s;
+    if (!best || t < best->run.result.iteration_time_s ||
+        (t == best->run.result.iteration_time_s && c.settings.size() < best->settings.size())) {
+      best = std::move(c);
+    }
   }
+  if (!best) return;
+  const MemoryUse& before = run.result.memory_per_gpu_bytes;
+  assumptions.push_back(
+      listed(open) + " not stated and " +
+      (profile == "none" ? std::string("the field table's defaults (no framework profile)")
+                         : "the " + profile + " profile's defaults") +
+      " do not fit (" + gib(before.total) + " of " + gib(before.capacity) +
+      " GiB): the run trained, so " + said(best->settings) + ", the fastest setting that fits (" +
+      gib(best->run.result.memory_per_gpu_bytes.total) + " GiB; " + std::to_string(fitting) +
+      " of " + std::to_string(tried) + " settings fit)");
+  rs.doc = std::move(best->doc);
+  scenario = std::move(best->scenario);
+  run = std::move(best->run);
 }
 
 // `count` × b / n when it divides; else an InputError naming the row's field.
@@ -196,7 +241,7 @@ void run_row(const json& row, const PublishedMetric& published,
                          scenario.framework_defaults.end());
   RunOutput run = run_scenario(scenario);
   if (!run.result.fits_in_memory) {
-    least_memory_setting_that_fits(rs, scenario, run, overrides, out.assumptions);
+    fastest_setting_that_fits(rs, scenario, run, overrides, publication_year(row), out.assumptions);
   }
   out.scenario = rs.doc;
   out.predicted =
