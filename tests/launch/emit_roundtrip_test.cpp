@@ -100,8 +100,9 @@ void expect_layout(const Scenario& s, const Flags& f) {
             p.context > 1 ? to_string(p.cp_comm_type) : "p2p");
   const bool moe = s.model.moe.num_experts > 0;
   EXPECT_EQ(moe ? integer(f, "--expert-model-parallel-size") : 1, p.expert);
-  if (moe && p.expert_tensor > 0)
+  if (moe && p.expert_tensor > 0) {
     EXPECT_EQ(integer(f, "--expert-tensor-parallel-size"), p.expert_tensor);
+  }
   const bool interleaved =
       p.pipeline_schedule == PipelineSchedule::interleaved && p.virtual_stages > 1;
   EXPECT_EQ(interleaved ? s.pipeline_split_slots() /

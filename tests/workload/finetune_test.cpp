@@ -122,7 +122,9 @@ TEST(Finetune, FrozenLayersRunNoWeightGradientsSoTheirBackwardEqualsTheirForward
   // The base GEMMs' backward is their dgrad only: the same FLOPs as their forward.
   EXPECT_DOUBLE_EQ(flops_of(bwd, false), flops_of(fwd, false));
   for (const Kernel& k : bwd) {
-    if (!k.name.starts_with("lora_")) EXPECT_FALSE(k.name.ends_with("_wgrad")) << k.name;
+    if (!k.name.starts_with("lora_")) {
+      EXPECT_FALSE(k.name.ends_with("_wgrad")) << k.name;
+    }
   }
   // Each adapter: forward x·A and (xA)·B, 2·tokens·r·(d_in + d_out); backward twice that.
   const double tokens = 4096.0;

@@ -24,20 +24,20 @@ Scenario serving(const std::string& preset, int tensor, const std::string& extra
                              std::to_string(tensor) + extra + "}}");
 }
 
-ModelConfig preset_model(const std::string& name) {
+ModelConfig served_model(const std::string& name) {
   return serving(name, 1).model;
 }
 
 TEST(ServingCost, KvBytesPerTokenMhaGqaMla) {
   // Llama 2 7B, MHA: 2 · 32 layers · 32 heads · 128 · 2 B = 524,288 B (0.5 MiB).
-  EXPECT_DOUBLE_EQ(kv_bytes_per_token(preset_model("llama2-7b"), KvCachePrecision::bf16), 524288.0);
+  EXPECT_DOUBLE_EQ(kv_bytes_per_token(served_model("llama2-7b"), KvCachePrecision::bf16), 524288.0);
   // Llama 3 8B, GQA with 8 KV heads: 2 · 32 · 8 · 128 · 2 = 131,072 B; fp8 half.
-  const ModelConfig l3 = preset_model("llama3-8b");
+  const ModelConfig l3 = served_model("llama3-8b");
   EXPECT_DOUBLE_EQ(kv_bytes_per_token(l3, KvCachePrecision::bf16), 131072.0);
   EXPECT_DOUBLE_EQ(kv_bytes_per_token(l3, KvCachePrecision::fp8), 65536.0);
   // Llama 2 70B, 8 KV heads over TP 4: 2 · 80 · 2 · 128 · 2 = 81,920 B per GPU; over TP 16 each
   // rank keeps one head: 2 · 80 · 1 · 128 · 2 = 40,960.
-  const ModelConfig l70 = preset_model("llama2-70b");
+  const ModelConfig l70 = served_model("llama2-70b");
   EXPECT_DOUBLE_EQ(kv_bytes_per_token_per_gpu(l70, KvCachePrecision::bf16, 4), 81920.0);
   EXPECT_DOUBLE_EQ(kv_bytes_per_token_per_gpu(l70, KvCachePrecision::bf16, 16), 40960.0);
   // DeepSeek-V3's MLA: 61 layers · (512 latent + 64 rotary) · 2 B = 70,272 B, on every rank.
@@ -59,7 +59,7 @@ TEST(ServingCost, WeightBytesByPrecision) {
   // Llama 3 8B: 32 layers of 4096·6144 QKV + 4096² out + 3·4096·14336 MLP weights, with the
   // biases and norms the parameter model counts (6144 + 4096 + 28672 + 4096 biases, 4 · 4096
   // norm weights and biases; sim/workload/model_math.hpp), and two 128,256 × 4096 embeddings.
-  const ModelConfig m = preset_model("llama3-8b");
+  const ModelConfig m = served_model("llama3-8b");
   const double layer = 4096.0 * 6144 + 4096.0 * 4096 + 3.0 * 4096 * 14336 + 43008 + 4.0 * 4096;
   const double embed = 2.0 * 128256 * 4096;
   EXPECT_NEAR(serving_weight_bytes_per_gpu(m, WeightPrecision::bf16, 1), (32 * layer + embed) * 2.0,
@@ -205,7 +205,7 @@ TEST(ServingCost, ADraftAddsItsWeightsItsCacheAndItsSteps) {
   const HardwareSetup hw(s);
   const ServingMemory with = serving_memory(s, hw.gpu);
   const ServingMemory without = serving_memory(plain, hw.gpu);
-  const ModelConfig draft = preset_model("llama3.2-1b");
+  const ModelConfig draft = served_model("llama3.2-1b");
   EXPECT_DOUBLE_EQ(with.weights - without.weights,
                    serving_weight_bytes_per_gpu(draft, WeightPrecision::bf16, 4));
   // Llama 3.2 1B: 16 layers, 8 KV heads of 64 split over 4 ranks: 2 · 16 · 2 · 64 · 2 = 8,192 B.
