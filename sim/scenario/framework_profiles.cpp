@@ -280,15 +280,18 @@ std::vector<FrameworkProfile> all_profiles() {
   // recompute. Megatron-LM: its distributed optimizer (ZeRO-1), --recompute-activations /
   // --recompute-granularity full and --sequence-parallel. DeepSpeed and frameworks without a
   // profile: any ZeRO stage and whole-layer checkpointing; without a profile also sequence
-  // parallelism under TP (rows published from 2022, validate checks the year). FSDP frameworks set
-  // their stage and recompute in the profile; plain PyTorch offers neither.
+  // parallelism under TP (rows published from 2022, validate checks the year). torchtitan, PyTorch
+  // FSDP and plain PyTorch set their stage in the profile and offer whole-block checkpointing:
+  // torchtitan's FullAC (its shipped 70B and 405B configs run it, framework-defaults.md §3),
+  // torch.distributed's apply_activation_checkpointing for FSDP, torch.utils.checkpoint (Hugging
+  // Face Trainer's gradient_checkpointing) for DDP.
   return {fitting({"none", "no framework: every field keeps the default of the field table", {}}, 3,
                   full, true),
           fitting(megatron_core(), 0, both),
           fitting(nemo(), 0, both),
           fitting(megatron_lm(), 1, both, true),
           megatron_lm_2021(),
-          pytorch_amp(),
+          fitting(pytorch_amp(), 0, full),
           fitting(deepspeed("deepspeed", "DeepSpeed ZeRO (DeepSpeed@edaa7221, v0.19)", ds, ""), 3,
                   full),
           fitting(deepspeed("deepspeed-2021",
@@ -296,8 +299,8 @@ std::vector<FrameworkProfile> all_profiles() {
                             "the time",
                             ds2021, "unfused"),
                   3, full),
-          fsdp(),
-          torchtitan(),
+          fitting(fsdp(), 0, full),
+          fitting(torchtitan(), 0, full),
           maxtext(),
           llm_foundry(),
           horovod()};

@@ -51,7 +51,8 @@ TEST(UnstatedRecompute, ARecipeRowThatDoesNotFitTakesTheRecomputeThatFits) {
 }
 
 TEST(UnstatedRecompute, OtherFrameworksAndStatedRecomputeKeepTheVerdict) {
-  // Plain PyTorch (DDP under autocast) offers no sharding and checkpoints nothing by itself.
+  // Plain PyTorch (DDP under autocast) offers no sharding; even whole-block checkpointing
+  // (torch.utils.checkpoint) leaves the 39B row's replicated weights and optimizer too large.
   const ValidationRow eager = validate_training_row(recipe_row("PyTorch"), {});
   EXPECT_FALSE(eager.fits_in_memory);
   EXPECT_FALSE(says(eager, "the run trained"));
@@ -188,6 +189,30 @@ TEST(UnstatedZeroStage, MegatronLmOffersItsDistributedOptimizerAndRecompute) {
   EXPECT_EQ(r.scenario.at("parallel").at("zero_stage"), 1);
   EXPECT_EQ(r.scenario.at("training").at("activation_recompute"), "full");
   EXPECT_TRUE(says(r, "1 of 5 settings fit"));
+}
+
+TEST(UnstatedRecompute, FsdpFrameworksOfferWholeBlockCheckpointing) {
+  // torchtitan's FullAC (after its per-op default) and FSDP's apply_activation_checkpointing: the
+  // 6.7B row at micro-batch 32 (torchtitan) and 16 (FSDP) does not fit without it.
+  json titan = data_parallel_row("torchtitan");
+  titan["micro_batch_size"] = 32;
+  titan["global_batch_size"] = 1024;
+  json fsdp = data_parallel_row("PyTorch FSDP");
+  fsdp["micro_batch_size"] = 16;
+  fsdp["global_batch_size"] = 512;
+  for (const auto& [row, said_text] :
+       {std::pair{titan, std::string("the torchtitan profile's defaults do not fit (150.9 of 80.0 "
+                                     "GiB): the run trained, so training.activation_recompute = "
+                                     "\"full\", the fastest setting that fits (42.6 GiB")},
+        std::pair{fsdp, std::string("the fsdp profile's defaults do not fit (147.2 of 80.0 GiB): "
+                                    "the run trained, so training.activation_recompute = \"full\", "
+                                    "the fastest setting that fits (23.5 GiB")}}) {
+    const ValidationRow r = validate_training_row(row, {});
+    ASSERT_TRUE(r.expressed) << r.why_not;
+    EXPECT_TRUE(r.fits_in_memory);
+    EXPECT_TRUE(says(r, said_text)) << said_text;
+    EXPECT_EQ(r.scenario.at("training").at("activation_recompute"), "full");
+  }
 }
 
 TEST(UnstatedZeroStage, AStageInTheRowsWordsOrASetIsKept) {
