@@ -64,9 +64,9 @@ void add_moe(Args& a, const Scenario& s) {
   add_flag(a, "--num-experts", std::to_string(e.num_experts));
   add_flag(a, "--moe-router-topk", std::to_string(e.top_k));
   add_flag(a, "--moe-ffn-hidden-size", std::to_string(e.moe_ffn_hidden_size));
-  // The simulator times Megatron-Core's all-to-all dispatcher and the local experts' GEMMs
+  // The dispatcher the simulator timed (training.moe_dispatcher) and the local experts' GEMMs
   // grouped (sim/workload/layer_kernels.cpp).
-  add_flag(a, "--moe-token-dispatcher-type", "alltoall");
+  add_flag(a, "--moe-token-dispatcher-type", to_string(s.training.moe_dispatcher));
   add_flag(a, "--moe-grouped-gemm");
   add_flag(a, "--moe-router-load-balancing-type", "aux_loss");
   add_flag(a, "--moe-aux-loss-coeff", kMoeAuxLossCoeff);

@@ -210,6 +210,16 @@ const char* to_string(CpCommType c) {
   return "?";
 }
 
+const char* to_string(MoeDispatcher d) {
+  switch (d) {
+    case MoeDispatcher::alltoall:
+      return "alltoall";
+    case MoeDispatcher::allgather:
+      return "allgather";
+  }
+  return "?";
+}
+
 const char* to_string(IntraNodeFabric f) {
   switch (f) {
     case IntraNodeFabric::nvswitch:

@@ -66,6 +66,10 @@ struct EnumValues<CpCommType> {
   static constexpr std::array values{CpCommType::p2p, CpCommType::all_gather, CpCommType::a2a};
 };
 template <>
+struct EnumValues<MoeDispatcher> {
+  static constexpr std::array values{MoeDispatcher::alltoall, MoeDispatcher::allgather};
+};
+template <>
 struct EnumValues<Offload> {
   static constexpr std::array values{Offload::none, Offload::optimizer, Offload::parameters};
 };

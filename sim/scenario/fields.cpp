@@ -262,6 +262,15 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                             "--moe-permute-fusion) instead of index_select and atomic "
                             "scatter_add (Megatron-Core's default, torchtitan). No effect on "
                             "dense models."}),
+      choice_field(WT_MEMBER(training.moe_dispatcher),
+                   {.doc = "MoE models with expert parallelism: how the tokens reach the "
+                           "experts (Megatron-Core --moe-token-dispatcher-type). alltoall: the "
+                           "routed copies go to their experts' ranks by an all-to-all and come "
+                           "back by another; allgather: every rank gathers all tokens of the EP "
+                           "group with their routing, keeps those routed to its experts and "
+                           "reduce-scatters the outputs back. allgather needs tensor and "
+                           "expert_tensor 1 (with TP Megatron-Core gathers over the TP x EP "
+                           "group, which is not modelled)."}),
       number_field(WT_MEMBER(training.total_tokens), {0.0, 1e16},
                    {.unit = "tokens",
                     .doc = "Tokens to train on, for time-to-train, GPU-hours and cost; 0 = no "

@@ -55,6 +55,11 @@ enum class PipelineSchedule { gpipe, one_f_one_b, interleaved };
 // "Communication"): p2p, Transformer Engine's ring of K/V; all_gather, K/V gathered before the
 // attention; a2a, DeepSpeed-Ulysses: Q, K, V and the output re-split from sequence to heads.
 enum class CpCommType { p2p, all_gather, a2a };
+// How an MoE layer's tokens reach the expert-parallel ranks (Megatron-Core
+// --moe-token-dispatcher-type): alltoall, the routed copies exchanged by all-to-alls; allgather,
+// every rank gathers all tokens of the EP group, keeps those routed to its experts, and the outputs
+// are reduce-scattered back (sim/workload/layer_work.cpp).
+enum class MoeDispatcher { alltoall, allgather };
 // Model states kept in host memory (docs/models.md, "Offload"). optimizer: the optimizer state
 // (fp32 master weights and moments), updated by a CPU optimizer step, as DeepSpeed's
 // offload_optimizer (ZeRO-Offload) does; parameters: also the parameter and gradient shards, as
@@ -189,6 +194,7 @@ struct TrainingConfig {
   // MoE token permutation by Transformer Engine's fused gather kernels (Megatron-Core's
   // --moe-permute-fusion) instead of index_select and atomic scatter_add (sim/workload).
   bool moe_permute_fusion = false;
+  MoeDispatcher moe_dispatcher = MoeDispatcher::alltoall;
   KernelFusion kernel_fusion = KernelFusion::fused;
   double total_tokens = 0.0;  // 0 = no time-to-train figures
   FinetuneConfig finetune;
@@ -421,6 +427,7 @@ const char* to_string(KernelFusion k);
 const char* to_string(PositionEmbedding p);
 const char* to_string(PipelineSchedule s);
 const char* to_string(CpCommType c);
+const char* to_string(MoeDispatcher d);
 const char* to_string(Offload o);
 const char* to_string(CheckpointTarget t);
 const char* to_string(GradCompression c);

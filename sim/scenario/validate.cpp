@@ -63,6 +63,7 @@ void validate(Scenario& s) {
   check_context_parallel(s);
   check_ulysses_heads(s);
   check_expert_parallel(s);
+  check_moe_dispatcher(s);
   check_grad_compression(s);
   check_data_sync(s);
   check_intra_node_bandwidth(s);

@@ -277,6 +277,24 @@ void check_ulysses_heads(const Scenario& s) {
   }
 }
 
+// Megatron-Core's allgather dispatcher gathers over the TP x EP group with TP (and ETP) > 1, a
+// group the cost model has no dimension for: only the EP group alone is modelled.
+void check_moe_dispatcher(const Scenario& s) {
+  const ParallelConfig& p = s.parallel;
+  if (s.training.moe_dispatcher != MoeDispatcher::allgather || s.model.moe.num_experts == 0 ||
+      p.expert == 1) {
+    return;
+  }
+  if (p.tensor > 1 || expert_tensor_size(p) > 1) {
+    throw InputError("training.moe_dispatcher",
+                     "allgather with tensor x expert_tensor = " + str(p.tensor) + " x " +
+                         str(expert_tensor_size(p)) +
+                         " is not modelled (Megatron-Core gathers over the TP x EP group)",
+                     "allgather",
+                     "alltoall, or allgather with parallel.tensor and parallel.expert_tensor 1");
+  }
+}
+
 void check_expert_parallel(const Scenario& s) {
   const ParallelConfig& p = s.parallel;
   const int e = p.expert;
@@ -350,6 +368,12 @@ void add_layout_warnings(Scenario& s) {
   if (p.cp_comm_type != CpCommType::p2p && p.context == 1) {
     add_warning(s, std::string("parallel.cp_comm_type ") + to_string(p.cp_comm_type) +
                        " has no effect with parallel.context = 1");
+  }
+  if (s.training.moe_dispatcher != MoeDispatcher::alltoall &&
+      (s.model.moe.num_experts == 0 || p.expert == 1)) {
+    add_warning(s, std::string("training.moe_dispatcher ") + to_string(s.training.moe_dispatcher) +
+                       " has no effect without expert parallelism (parallel.expert > 1 on an MoE "
+                       "model)");
   }
   if (s.model.moe.load_imbalance > 1.0 && p.expert == 1) {
     add_warning(s,

@@ -35,6 +35,7 @@ void check_stated_stage_layers(const Scenario& s);
 void check_context_parallel(const Scenario& s);
 void check_ulysses_heads(const Scenario& s);
 void check_expert_parallel(const Scenario& s);
+void check_moe_dispatcher(const Scenario& s);
 void add_layout_warnings(Scenario& s);
 // validate_data_sync.cpp: parameter_server, async and backup_workers need pure data parallelism
 // (t = p = context = expert = 1, ZeRO 0); backup_workers >= 1 exactly under backup_workers;

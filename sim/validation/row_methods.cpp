@@ -199,6 +199,60 @@ void era_attention(const json& row, RowBuild& b) {
            "in 2023), and it names no fused kernel");
 }
 
+// The MoE token dispatcher (training.moe_dispatcher) when the row names it: other's
+// moe_token_dispatcher_type (Megatron-Core's name), token_dispatcher or moe_dispatcher, or the
+// words "allgather dispatcher" among its methods; else the profile's (alltoall). Flex (DeepEP,
+// HybridEP) is priced as the all-to-all it replaces; allgather with TP > 1 gathers over the TP x EP
+// group, which is not modelled, so the all-to-all is priced there too. Each said.
+void moe_dispatcher(const json& row, RowBuild& b) {
+  const json& p = b.doc.at("parallel");
+  if (!b.doc.at("model").contains("moe") || p.value("expert", int64_t{1}) <= 1) return;
+  const std::string path = row_name(row) + ".other";
+  const json& other = row_other(row);
+  std::string said;
+  std::string where;
+  for (const char* key : {"moe_token_dispatcher_type", "token_dispatcher", "moe_dispatcher"}) {
+    const auto field = other.find(key);
+    if (field == other.end() || field->is_null()) continue;
+    if (!field->is_string()) {
+      throw InputError(path + "." + key, "must be text", field->dump(),
+                       "alltoall, allgather or flex (Megatron-Core's dispatcher names)");
+    }
+    said = field->get<std::string>();
+    where = "other." + std::string(key);
+    break;
+  }
+  if (said.empty()) {
+    const auto m = stated(row, {"allgather dispatcher", "all-gather dispatcher",
+                                "allgather token dispatcher", "all-gather token dispatcher"});
+    if (!m) return;
+    said = "allgather";
+    where = "'" + m->words + "' (" + m->source() + ")";
+  }
+  std::string squashed;
+  for (const char c : lower(said))
+    if (c != '-' && c != '_' && c != ' ') squashed += c;
+  std::string kind = "alltoall";
+  std::string why;
+  if (squashed == "allgather") {
+    kind = "allgather";
+    if (p.value("tensor", int64_t{1}) > 1 || p.value("expert_tensor", int64_t{0}) > 1) {
+      kind = "alltoall";
+      why =
+          " (allgather with TP > 1 gathers over the TP x EP group, which is not modelled: the "
+          "all-to-all priced)";
+    }
+  } else if (squashed == "flex" || squashed == "deepep" || squashed == "hybridep") {
+    why =
+        " (the flex dispatcher's DeepEP/HybridEP kernels are not modelled: the all-to-all they "
+        "replace priced)";
+  } else if (squashed != "alltoall" && squashed != "a2a") {
+    why = " ('" + said + "' not understood: the all-to-all priced)";
+  }
+  b.doc.at("training")["moe_dispatcher"] = kind;
+  b.assume("training.moe_dispatcher = " + kind + ": the row's " + where + why);
+}
+
 }  // namespace
 
 std::optional<std::string> stated_optimizer(const json& row) {
@@ -213,6 +267,7 @@ void map_stated_methods(const json& row, RowBuild& b) {
   tp_overlap(row, b);
   flash_attention(row, b);
   era_attention(row, b);
+  moe_dispatcher(row, b);
 }
 
 }  // namespace wt::validation

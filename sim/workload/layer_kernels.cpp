@@ -368,16 +368,23 @@ void add_parallel_input(KernelSink& out, const Shapes& x, bool backward) {
 // scatter_add_, torchtitan's scatter_add) the weighting is a separate multiply and the sums are
 // atomic adds, one per element of the P copies: kScatterAddBytes each.
 void add_token_dispatch(KernelSink& out, const Scenario& s, const Shapes& x, bool backward) {
-  const double routed_rows = as_double(x.tokens) / as_double(x.t);
-  const double copies = routed_rows * x.routed_copies;
+  const double local_rows = as_double(x.tokens) / as_double(x.t);
   const double received = as_double(x.tokens) * x.expert_tokens_factor * x.expert_rows_scale;
+  // The allgather dispatcher permutes from the EP group's gathered tokens only the rows routed to
+  // this rank's experts (already in expert order: no sort) and unpermutes them into the gathered
+  // tokens' output, which the reduce-scatter returns: its copies are the received rows and its
+  // tokens the gathered ones (TP 1, check_moe_dispatcher).
+  const bool gathered =
+      s.training.moe_dispatcher == MoeDispatcher::allgather && s.parallel.expert > 1;
+  const double routed_rows = gathered ? local_rows * as_double(s.parallel.expert) : local_rows;
+  const double copies = gathered ? received : local_rows * x.routed_copies;
   const double row = as_double(x.h) * x.act;
   const double h = as_double(x.h);
   const char* pass = backward ? "_bwd" : "";
   const int64_t local = std::max<int64_t>(1, s.model.moe.num_experts / s.parallel.expert);
-  const double scores = routed_rows * as_double(s.model.moe.num_experts) * (x.act + 8.0);
+  const double scores = local_rows * as_double(s.model.moe.num_experts) * (x.act + 8.0);
   out.add(memory_bound_named("moe_router_scores", pass, scores));
-  if (local > 1 && s.parallel.expert > 1) {
+  if (local > 1 && s.parallel.expert > 1 && !gathered) {
     out.add(memory_bound_named("moe_sort_chunks", pass, 2.0 * 2.0 * received * row));
   }
   const bool fused = s.training.moe_permute_fusion;

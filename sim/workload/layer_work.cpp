@@ -50,7 +50,19 @@ LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& 
                          phase == Phase::backward ? 2 : 1, par.context});
   }
   if (par.expert > 1 && s.model.moe.num_experts > 0 && !per_op) {
-    add_collective(out, {CommDim::ep, Collective::all_to_all, z.ep_bytes, 2, par.expert});
+    if (s.training.moe_dispatcher == MoeDispatcher::allgather) {
+      // Megatron-Core's MoEAllGatherTokenDispatcher: forward gathers the group's tokens with
+      // their routing map and probabilities and reduce-scatters the unpermuted outputs; backward
+      // gathers the output gradients and reduce-scatters the input and probability gradients.
+      const bool fwd = phase != Phase::backward;
+      add_collective(out, {CommDim::ep, Collective::all_gather,
+                           z.ep_gather_bytes + (fwd ? z.ep_map_bytes + z.ep_probs_bytes : 0.0), 1,
+                           par.expert});
+      add_collective(out, {CommDim::ep, Collective::reduce_scatter,
+                           z.ep_gather_bytes + (fwd ? 0.0 : z.ep_probs_bytes), 1, par.expert});
+    } else {
+      add_collective(out, {CommDim::ep, Collective::all_to_all, z.ep_bytes, 2, par.expert});
+    }
   }
   return out;
 }

@@ -30,7 +30,7 @@ struct LayerCollective {
 
 // The collectives of one layer pass, in the order the compute stream runs them (at most four).
 struct LayerPassCollectives {
-  std::array<LayerCollective, 5> items{};
+  std::array<LayerCollective, 6> items{};
   int size = 0;
   const LayerCollective* begin() const { return items.data(); }
   const LayerCollective* end() const { return items.data() + size; }
@@ -41,10 +41,11 @@ struct LayerPassCollectives {
 // one each for a parallel block, ModelConfig::fused_parallel_block), CP
 // (the K/V all-gather, again for the gradients in the backward pass; under Ulysses, cp_comm_type
 // a2a, the all-to-alls of Q, K, V and the output, the same four in backward), EP (dispatch and
-// combine all-to-all of a MoE layer). The recompute pass of full recompute repeats the forward's;
-// that of per-op checkpointing (torchtitan, no recompute op of its own: its kernels open the
-// backward list) only those whose outputs it does not keep: the all-gathers (TP with SP, CP) and
-// the TP all-reduces, not the reduce-scatters nor the all-to-alls.
+// combine all-to-all of a MoE layer; under the allgather dispatcher an all-gather of the group's
+// tokens and a reduce-scatter of the outputs). The recompute pass of full recompute repeats the
+// forward's; that of per-op checkpointing (torchtitan, no recompute op of its own: its kernels open
+// the backward list) only those whose outputs it does not keep: the all-gathers (TP with SP, CP)
+// and the TP all-reduces, not the reduce-scatters nor the all-to-alls.
 LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& z, Phase phase);
 
 // Transformer Engine's delayed scaling (precision fp8, training.fp8_recipe delayed, reduce_amax

@@ -34,6 +34,11 @@ CommSizes comm_sizes(const Scenario& s) {
   z.cp_out_bytes = tokens * as_double(w.proj_in()) * width / t;
   z.ep_bytes = tokens * std::max(1, m.moe.top_k) * expert_load_scale(s) * as_double(m.hidden_size) *
                width / (sp ? s.parallel.tensor : 1);
+  const double gathered = tokens * as_double(s.parallel.expert);  // TP 1 (check_moe_dispatcher)
+  const double experts = as_double(m.moe.num_experts);
+  z.ep_gather_bytes = gathered * as_double(m.hidden_size) * width;
+  z.ep_map_bytes = gathered * experts;
+  z.ep_probs_bytes = gathered * experts * width;
   z.p2p_bytes = z.tp_bytes / (sp ? s.parallel.tensor : 1);
   z.weight_width = width;
   z.grad_width = gradient_width(s.training);

@@ -12,7 +12,12 @@ struct CommSizes {
   // wide, /t), which three all-to-alls re-split by heads, and its attention output (a·d_v, /t).
   double cp_qkv_bytes;
   double cp_out_bytes;
-  double ep_bytes;      // tokens dispatched by one all-to-all
+  double ep_bytes;  // tokens dispatched by one all-to-all
+  // The allgather dispatcher (training.moe_dispatcher): the EP group's tokens gathered (h wide),
+  // their routing map (1 B per expert) and their probabilities (one activation width per expert).
+  double ep_gather_bytes;
+  double ep_map_bytes;
+  double ep_probs_bytes;
   double p2p_bytes;     // activations crossing a stage boundary
   double weight_width;  // bytes per parameter of weights
   double grad_width;    // bytes per parameter of gradients

@@ -505,6 +505,35 @@ TEST(Estimate, AgreesWithTheWalkUnderUlysses) {
   agreement.report("ulysses");
 }
 
+// Megatron-Core's allgather MoE dispatcher: an all-gather and a reduce-scatter over the EP group in
+// every pass, with a pipeline, each recompute mode and capacity padding; both paths price the same
+// collectives and the same local permutation.
+TEST(Estimate, AgreesWithTheWalkUnderTheAllGatherDispatcher) {
+  Agreement agreement;
+  // pipeline, expert, recompute, capacity factor
+  for (const auto& [p, e, recompute, capacity] :
+       {std::tuple{1, 8, "none", 0.0}, std::tuple{2, 4, "full", 0.0},
+        std::tuple{1, 2, "selective", 1.25}, std::tuple{2, 8, "none", 0.0}}) {
+    const int gpus = p * 8;
+    const json doc = {
+        {"schema", 1},
+        {"name", "allgather"},
+        {"model",
+         {{"preset", "mixtral-8x7b"}, {"num_layers", 8}, {"moe", {{"capacity_factor", capacity}}}}},
+        {"training",
+         {{"global_batch_size", 32},
+          {"micro_batch_size", 1},
+          {"activation_recompute", recompute},
+          {"moe_dispatcher", "allgather"}}},
+        {"parallel", {{"pipeline", p}, {"data", 8}, {"expert", e}, {"zero_stage", 1}}},
+        {"cluster",
+         {{"gpu", "h100-sxm5-80gb"}, {"num_nodes", std::max(1, gpus / 8)}, {"gpus_per_node", 8}}}};
+    compare(parse_scenario(doc), doc.dump(), agreement);
+  }
+  EXPECT_EQ(agreement.cases(), 4);
+  agreement.report("allgather dispatcher");
+}
+
 TEST(Estimate, UnknownGpuIsAnInputError) {
   Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/one-gpu.json");
   s.cluster.gpu = "no-such-gpu";

@@ -41,6 +41,9 @@ std::vector<Scenario> scenarios_and_variants() {
   all.push_back(test::shipped_scenario(
       "llama2-70b-64-h100", {"parallel.first_stage_layers=44", "parallel.last_stage_layers=36"}));
   all.push_back(test::shipped_scenario("mixtral-8x7b-ep", {"model.preset=deepseek-v3"}));
+  all.push_back(test::shipped_scenario("mixtral-8x7b-ep", {"parallel.tensor=1", "parallel.data=64",
+                                                           "parallel.sequence_parallel=false",
+                                                           "training.moe_dispatcher=allgather"}));
   return all;
 }
 
@@ -159,7 +162,7 @@ void expect_moe(const Scenario& s, const Flags& f) {
   EXPECT_EQ(integer(f, "--num-experts"), e.num_experts);
   EXPECT_EQ(integer(f, "--moe-router-topk"), e.top_k);
   EXPECT_EQ(integer(f, "--moe-ffn-hidden-size"), e.moe_ffn_hidden_size);
-  EXPECT_EQ(value(f, "--moe-token-dispatcher-type"), "alltoall");
+  EXPECT_EQ(value(f, "--moe-token-dispatcher-type"), to_string(s.training.moe_dispatcher));
   EXPECT_TRUE(has(f, "--moe-grouped-gemm"));
   EXPECT_EQ(value(f, "--moe-router-load-balancing-type"), "aux_loss");
   EXPECT_DOUBLE_EQ(std::stod(value(f, "--moe-aux-loss-coeff")), 0.01);

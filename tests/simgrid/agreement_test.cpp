@@ -146,6 +146,23 @@ TEST(AgreementUlysses, AllToAllsOfQkvAndOutput) {
   }
 }
 
+// Megatron-Core's allgather MoE dispatcher: its all-gather and reduce-scatter over the EP ranks,
+// inside a node (EP 8 on nodes of 8) and across nodes (EP 8 on nodes of 4).
+TEST(AgreementAllGatherDispatcher, GatherAndReduceScatterOverTheExpertRanks) {
+  for (const int per_node : {8, 4}) {
+    const nlohmann::json doc = {
+        {"schema", 1},
+        {"name", "allgather"},
+        {"model", {{"preset", "mixtral-8x7b"}, {"num_layers", 4}}},
+        {"training",
+         {{"global_batch_size", 16}, {"micro_batch_size", 1}, {"moe_dispatcher", "allgather"}}},
+        {"parallel", {{"data", 8}, {"expert", 8}, {"zero_stage", 1}}},
+        {"cluster",
+         {{"gpu", "h100-sxm5-80gb"}, {"num_nodes", 8 / per_node}, {"gpus_per_node", per_node}}}};
+    expect_agreement(parse_scenario(doc), "allgather, " + std::to_string(per_node) + " per node");
+  }
+}
+
 // MoE in every second layer: each chunk's dense layers first, then its MoE layers (no MTP layer
 // here: an MoE model with MTP and no dense first layers is 1.5-2.4 % apart already, with
 // layer_freq 1 too; left for its own look).

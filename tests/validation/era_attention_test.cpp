@@ -8,11 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/validation/rows.hpp"
+#include "tests/validation/says.hpp"
 
 namespace wt::validation {
 namespace {
 
 using nlohmann::json;
+using test::says;
 
 // A GPT 6.7B on 32 A100 (TP 1, DP 32), from a source of `year`, run by `framework`.
 json era_gpt_row(const std::string& framework, const std::string& year) {
@@ -34,17 +36,12 @@ std::string era_attention_of(const ValidationRow& r) {
   return r.scenario.at("training").value("attention", std::string("(default)"));
 }
 
-bool era_says(const ValidationRow& r, const std::string& text) {
-  return std::any_of(r.assumptions.begin(), r.assumptions.end(),
-                     [&](const std::string& a) { return a.find(text) != std::string::npos; });
-}
-
 TEST(EraAttention, ARowFromBefore2023RanItsAttentionUnfused) {
   for (const char* framework : {"metaseq", "PyTorch FSDP", "PaxML"}) {
     const ValidationRow r = validate_training_row(era_gpt_row(framework, "2022"), {});
     ASSERT_TRUE(r.expressed) << r.why_not;
     EXPECT_EQ(era_attention_of(r), "unfused") << framework;
-    EXPECT_TRUE(era_says(r, "published in 2022, before fused attention reached the frameworks"));
+    EXPECT_TRUE(says(r, "published in 2022, before fused attention reached the frameworks"));
   }
   // From 2023 on the profile (or the field table) decides: the row sets nothing.
   EXPECT_EQ(era_attention_of(validate_training_row(era_gpt_row("PyTorch FSDP", "2023"), {})),
@@ -57,7 +54,7 @@ TEST(EraAttention, AFusedKernelNamedByTheRowIsKept) {
   row["notes"] = "Mosaic GPT with FlashAttention and ALiBi";
   const ValidationRow r = validate_training_row(row, {});
   EXPECT_EQ(era_attention_of(r), "fused");
-  EXPECT_TRUE(era_says(r, "the row's notes names 'flashattention' (published in 2022)"));
+  EXPECT_TRUE(says(r, "the row's notes names 'flashattention' (published in 2022)"));
   // A negation names none.
   row["notes"] = "trained without FlashAttention";
   EXPECT_EQ(era_attention_of(validate_training_row(row, {})), "unfused");

@@ -9,11 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/validation/rows.hpp"
+#include "tests/validation/says.hpp"
 
 namespace wt::validation {
 namespace {
 
 using nlohmann::json;
+using test::says;
 
 // Llama 3 8B at 32k on 16 H100: TP 1, CP 4, DP 4.
 json long_context_row(const std::string& framework) {
@@ -32,11 +34,6 @@ json long_context_row(const std::string& framework) {
 
 std::string cp_comm_type(const ValidationRow& r) {
   return r.scenario.at("parallel").value("cp_comm_type", std::string("(profile or default)"));
-}
-
-bool cp_says(const ValidationRow& r, const std::string& text) {
-  return std::any_of(r.assumptions.begin(), r.assumptions.end(),
-                     [&](const std::string& a) { return a.find(text) != std::string::npos; });
 }
 
 TEST(RowCpCommType, MegatronsSpellingInOtherIsRead) {
@@ -68,8 +65,8 @@ TEST(RowCpCommType, UlyssesOrRingAttentionInTheRowsWords) {
   ASSERT_TRUE(ulysses.expressed) << ulysses.why_not;
   EXPECT_EQ(cp_comm_type(ulysses), "a2a");
   EXPECT_TRUE(
-      cp_says(ulysses,
-              "parallel.cp_comm_type = a2a: the row's 'Megatron-DeepSpeed (Ulysses)' (framework)"));
+      says(ulysses,
+           "parallel.cp_comm_type = a2a: the row's 'Megatron-DeepSpeed (Ulysses)' (framework)"));
   json ring = long_context_row("PyTorch");
   ring["other"]["parallelism"] = "ring attention over 4 GPUs, FSDP";
   EXPECT_EQ(cp_comm_type(validate_training_row(ring, {})), "p2p");
@@ -78,15 +75,15 @@ TEST(RowCpCommType, UlyssesOrRingAttentionInTheRowsWords) {
 TEST(RowCpCommType, DeepSpeedsSequenceParallelismIsUlysses) {
   const ValidationRow r = validate_training_row(long_context_row("DeepSpeed"), {});
   ASSERT_TRUE(r.expressed) << r.why_not;
-  EXPECT_TRUE(cp_says(
+  EXPECT_TRUE(says(
       r, "parallel.cp_comm_type = \"a2a\" (DeepSpeed's sequence parallelism is DeepSpeed-Ulysses"));
   // Megatron-Core keeps its ring; no CP, no setting.
   const ValidationRow nemo = validate_training_row(long_context_row("NeMo 25.04"), {});
-  EXPECT_FALSE(cp_says(nemo, "cp_comm_type"));
+  EXPECT_FALSE(says(nemo, "cp_comm_type"));
   json no_cp = long_context_row("DeepSpeed");
   no_cp["cp"] = 1;
   no_cp["dp"] = 16;
-  EXPECT_FALSE(cp_says(validate_training_row(no_cp, {}), "cp_comm_type"));
+  EXPECT_FALSE(says(validate_training_row(no_cp, {}), "cp_comm_type"));
 }
 
 }  // namespace

@@ -8,11 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/validation/rows.hpp"
+#include "tests/validation/says.hpp"
 
 namespace wt::validation {
 namespace {
 
 using nlohmann::json;
+using test::says;
 
 // DeepSeek-V3's 61 layers over 16 pipeline stages on 1,024 H100 (EP 64, ETP 1).
 json deepseek_row() {
@@ -30,18 +32,13 @@ json deepseek_row() {
     "framework": "NeMo 25.09", "metrics": {"tokens_per_sec_per_gpu": 1000}})json");
 }
 
-bool stage_says(const ValidationRow& r, const std::string& text) {
-  return std::any_of(r.assumptions.begin(), r.assumptions.end(),
-                     [&](const std::string& a) { return a.find(text) != std::string::npos; });
-}
-
 TEST(RowStageLayers, MegatronsFirstAndLastStageLayersAreRead) {
   const ValidationRow r = validate_training_row(deepseek_row(), {});
   ASSERT_TRUE(r.expressed) << r.why_not;
   const json& p = r.scenario.at("parallel");
   EXPECT_EQ(p.at("first_stage_layers"), 4);
   EXPECT_EQ(p.at("last_stage_layers"), 1);
-  EXPECT_TRUE(stage_says(
+  EXPECT_TRUE(says(
       r, "parallel.first_stage_layers = 4: the row's other.num_layers_in_first_pipeline_stage"));
   // Stated stages take the place of counting the embedding and loss as layers (61 + 2 does not
   // divide over 16 anyway; the two are exclusive).

@@ -11,11 +11,13 @@
 #include <vector>
 
 #include "sim/validation/rows.hpp"
+#include "tests/validation/says.hpp"
 
 namespace wt::validation {
 namespace {
 
 using nlohmann::json;
+using test::says;
 
 // A 39B GPT on 64 H100 at micro-batch 8 of 8k tokens without recompute: 119 GiB, with full 25.
 json recipe_row(const std::string& framework) {
@@ -30,11 +32,6 @@ json recipe_row(const std::string& framework) {
     "precision": "bf16", "metrics": {"tokens_per_sec_per_gpu": 500}})json");
   row["framework"] = framework;
   return row;
-}
-
-bool says(const ValidationRow& r, const std::string& text) {
-  return std::any_of(r.assumptions.begin(), r.assumptions.end(),
-                     [&](const std::string& a) { return a.find(text) != std::string::npos; });
 }
 
 TEST(UnstatedRecompute, ARecipeRowThatDoesNotFitTakesTheRecomputeThatFits) {
