@@ -176,7 +176,19 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
     p["pipeline_schedule"] = "gpipe";
   } else {
     p["pipeline_schedule"] = "1f1b";
-    if (stated.empty()) b.assume("pipeline schedule not stated: 1F1B");
+    // DeepSeek-V3's DualPipe (Liu et al. 2024, §3.2.1): micro-batches fed from both ends, each
+    // forward chunk overlapped with a backward chunk's all-to-all and pipeline transfers.
+    const bool dualpipe = contains(stated, "dualpipe") ||
+                          contains(lower(row_text(row, "framework")), "dualpipe") ||
+                          contains(lower(row_text(row, "notes")), "dualpipe");
+    if (dualpipe) {
+      b.assume(
+          "DualPipe named: its bidirectional schedule and its overlap of computation with "
+          "the all-to-alls and pipeline transfers are not modelled; 1F1B priced, every "
+          "transfer exposed as 1F1B exposes it");
+    } else if (stated.empty()) {
+      b.assume("pipeline schedule not stated: 1F1B");
+    }
   }
 }
 

@@ -446,6 +446,16 @@ TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
   EXPECT_TRUE(has(one.assumptions, "interleaved schedule stated but one layer per stage"));
 }
 
+TEST(RowMapping, DualPipeIsNamedAsNotModelled) {
+  json row = megatron_row();
+  row["framework"] = "HAI-LLM (DeepSeek, DualPipe)";
+  row["other"].erase("pipeline_schedule");
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("pipeline_schedule"), "1f1b");
+  EXPECT_TRUE(has(rs.assumptions, "DualPipe named: its bidirectional schedule"));
+  EXPECT_FALSE(has(rs.assumptions, "pipeline schedule not stated"));
+}
+
 TEST(RowMapping, NothingStatedMeansDefaultsThatAreAllRecorded) {
   json row = mpt_row();
   row.erase("other");
