@@ -33,6 +33,25 @@ std::size_t columns(const std::string& s) {
       std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
+// Text from a row (labels, the words its assumptions quote, why it was not run) as a terminal
+// line: C0 control characters and DEL shown as \xHH, so that a row cannot break or drive the
+// table; UTF-8 is kept.
+std::string shown(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7F) {
+      out += ch;
+      continue;
+    }
+    char hex[5];
+    std::snprintf(hex, sizeof hex, "\\x%02X", c);
+    out += hex;
+  }
+  return out;
+}
+
 using Cells = std::vector<std::string>;
 
 void print_aligned(std::ostringstream& out, const std::vector<Cells>& lines,
@@ -58,9 +77,9 @@ Cells row_cells(const ValidationRow& r) {
   const std::string note = !r.fits_in_memory             ? "does not fit in memory"
                            : r.memory_verdict == "tight" ? "memory tight"
                                                          : "";
-  if (!r.expressed) return {std::to_string(r.id), r.label, r.metric, "", "", "", "not run"};
+  if (!r.expressed) return {std::to_string(r.id), shown(r.label), r.metric, "", "", "", "not run"};
   return {std::to_string(r.id),
-          r.label,
+          shown(r.label),
           r.metric,
           number_text(r.published),
           number_text(r.predicted),
@@ -96,7 +115,7 @@ void print_grouped(std::ostringstream& out, const ValidationReport& r, const cha
   if (order.empty()) return;
   out << '\n' << title << " (ids):\n";
   for (const std::string& text : order)
-    out << "  [" << id_ranges(ids[text]) << "] " << text << '\n';
+    out << "  [" << id_ranges(ids[text]) << "] " << shown(text) << '\n';
 }
 
 void print_unexpressed(std::ostringstream& out, const ValidationReport& r) {
@@ -105,7 +124,7 @@ void print_unexpressed(std::ostringstream& out, const ValidationReport& r) {
     if (row.expressed) continue;
     if (!header) out << "\nnot expressed:\n";
     header = true;
-    out << "  id " << row.id << " (" << row.label << "): " << row.why_not << '\n';
+    out << "  id " << row.id << " (" << shown(row.label) << "): " << shown(row.why_not) << '\n';
   }
 }
 

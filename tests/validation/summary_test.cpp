@@ -97,6 +97,21 @@ TEST(ValidationSummary, TableColumnsAreAligned) {
   EXPECT_EQ(metric_col, row1_metric - row1);
 }
 
+TEST(ValidationSummary, ARowsControlCharactersAreShownNotPrinted) {
+  // A row's text quoted into a label, an assumption or a why-not cannot break or drive the
+  // terminal: newline, escape and DEL are shown as \xHH; UTF-8 stays.
+  ValidationReport r = fake_report();
+  r.rows[0].label = "row\none";
+  r.rows[0].assumptions.push_back("dispatcher 'all\x1b[31mgather' not understood");
+  r.rows[3].why_not = "bad \x7f text → here";
+  const std::string table = validation_table(r);
+  EXPECT_NE(table.find("row\\x0Aone"), std::string::npos) << table;
+  EXPECT_NE(table.find("dispatcher 'all\\x1B[31mgather' not understood"), std::string::npos);
+  EXPECT_NE(table.find("bad \\x7F text → here"), std::string::npos);
+  EXPECT_EQ(table.find('\x1b'), std::string::npos);
+  EXPECT_EQ(table.find('\x7f'), std::string::npos);
+}
+
 TEST(ValidationSummary, JsonCarriesEveryRowAndTheSummary) {
   const nlohmann::json j = to_json(fake_report());
   ASSERT_EQ(j.at("rows").size(), 4u);
