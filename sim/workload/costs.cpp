@@ -239,6 +239,23 @@ GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
   return shape;
 }
 
+bool pipeline_pair_crosses_nodes(const Scenario& s, int stage_a, int stage_b) {
+  const int64_t stride = comm_stride(CommDim::pp, s.parallel);
+  const int64_t gpn = std::max(1, s.cluster.gpus_per_node);
+  if (stage_a == stage_b) return false;
+  if (stride >= gpn) return true;  // stages at least a node apart
+  for (int64_t x = 0; x < stride; ++x) {
+    if ((stage_a * stride + x) / gpn != (stage_b * stride + x) / gpn) return true;
+  }
+  return false;
+}
+
+GroupShape pipeline_pair_shape(const Scenario& s, bool crosses_nodes) {
+  GroupShape shape = comm_group(CommDim::pp, 2, s);
+  if (shape.slices == 1) shape.nodes = crosses_nodes ? 2 : 1;
+  return shape;
+}
+
 void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
                       const Calibration* calibration) {
   std::vector<double> list_s;
@@ -256,7 +273,9 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
   const auto pass_of = [&](const Op& op) -> const TpOverlapPass& {
     return op.phase == Phase::backward ? overlap.backward : overlap.forward;
   };
-  for (Program& program : w.programs) {
+  const int stages = static_cast<int>(w.programs.size());
+  for (int role = 0; role < stages; ++role) {
+    Program& program = w.programs[static_cast<size_t>(role)];
     for (Op& op : program.ops) {
       switch (op.kind) {
         case OpKind::compute:
@@ -271,12 +290,18 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
               op.dim == CommDim::dp && !op.amax_sync && s.parallel.data_sync != DataSync::allreduce;
           const bool compressed = !ps && compression.active() && op.phase == Phase::grad_sync &&
                                   (op.dim == CommDim::dp || op.dim == CommDim::edp);
+          // A pipeline transfer (a send, or the tied embedding's sync between the first and the
+          // last stage) over its own boundary.
+          const int peer = op.kind == OpKind::send ? op.peer_role : (role == 0 ? stages - 1 : 0);
+          const GroupShape shape =
+              op.dim == CommDim::pp
+                  ? pipeline_pair_shape(s, pipeline_pair_crosses_nodes(s, role, peer))
+                  : comm_group(op, s);
           const CollectiveCost c =
-              ps ? ps_push_pull_cost(op.bytes, s, fabric)
-              : compressed
-                  ? compressed_reduction_cost(compression, op.collective, op.bytes,
-                                              comm_group(op, s), fabric, pin)
-                  : collective_cost(op.collective, op.bytes, comm_group(op, s), fabric, pin);
+              ps           ? ps_push_pull_cost(op.bytes, s, fabric)
+              : compressed ? compressed_reduction_cost(compression, op.collective, op.bytes, shape,
+                                                       fabric, pin)
+                           : collective_cost(op.collective, op.bytes, shape, fabric, pin);
           op.closed_form = compressed || op.amax_sync;
           op.duration_s = c.time_s * op.count;
           if (op.phase == Phase::grad_sync && (op.dim == CommDim::dp || op.dim == CommDim::edp)) {

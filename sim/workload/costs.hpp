@@ -62,6 +62,14 @@ class KernelPricer {
 // fastest, then context, data, pipeline).
 GroupShape comm_group(const Op& op, const Scenario& s);
 GroupShape comm_group(CommDim dim, int group_size, const Scenario& s);
+// Whether the transfer between pipeline stages a and b leaves a node: stage r holds ranks
+// r·t·c·d + x (x < t·c·d), and the boundary crosses when any pair a·t·c·d + x, b·t·c·d + x sits
+// on two nodes. comm_group(pp, 2) alone describes the first boundary only: with t·c·d < GPUs per
+// node, stages 0 and 1 may share a node where stages 1 and 2 do not.
+bool pipeline_pair_crosses_nodes(const Scenario& s, int stage_a, int stage_b);
+// The shape of that transfer: comm_group(pp, 2) with its nodes from the stages' ranks (a group
+// spanning ICI slices keeps comm_group's).
+GroupShape pipeline_pair_shape(const Scenario& s, bool crosses_nodes);
 // The ICI slices (cluster.dcn.num_slices) a group of `group_size` ranks at `stride` spans: chips
 // are numbered slice-major, so a group reaching past one slice's chips has an equal part in each
 // of stride·size / slice chips slices when the stride divides the slice (one rank per slice when

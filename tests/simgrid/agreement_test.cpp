@@ -163,20 +163,40 @@ TEST(AgreementAllGatherDispatcher, GatherAndReduceScatterOverTheExpertRanks) {
   }
 }
 
-// MoE in every second layer: each chunk's dense layers first, then its MoE layers (no MTP layer
-// here: an MoE model with MTP and no dense first layers is 1.5-2.4 % apart already, with
-// layer_freq 1 too; left for its own look).
+// MoE in every second layer: each chunk's dense layers first, then its MoE layers, with and
+// without an MTP layer on the last stage.
 TEST(AgreementLayerMix, MoeEverySecondLayer) {
   for (const int v : {1, 2}) {
     for (const int first_dense : {0, 1}) {
       nlohmann::json doc = test::dense_first_mtp_doc(4, v);
       doc["model"]["num_layers"] = 16;
-      doc["model"]["mtp_layers"] = 0;
+      doc["model"]["mtp_layers"] = first_dense;
       doc["model"]["moe"]["first_dense_layers"] = first_dense;
       doc["model"]["moe"]["layer_freq"] = 2;
       doc["training"]["global_batch_size"] = 16;
       expect_agreement(parse_scenario(doc), "MoE every second layer, v=" + std::to_string(v) +
                                                 ", first dense " + std::to_string(first_dense));
+    }
+  }
+}
+
+// Pipeline boundaries inside and across nodes: TP 2 x DP 2 puts 4 ranks on a stage, so on nodes
+// of 8 stages 0-1 and 2-3 share a node and the transfers between stages 1 and 2 (and the
+// interleaved wrap from 3 to 0) cross; each is priced over its own link in both engines
+// (pipeline_pair_crosses_nodes). The MTP layer makes the last stage the slowest, which put every
+// cross-node transfer on the critical path when all were priced as the first boundary's.
+TEST(AgreementPipelineBoundaries, EachBoundaryOnItsOwnLink) {
+  for (const int v : {1, 2}) {
+    for (const int tensor : {2, 1}) {
+      nlohmann::json doc = test::dense_first_mtp_doc(4, v);
+      doc["model"]["num_layers"] = 16;
+      doc["model"]["moe"]["first_dense_layers"] = 0;
+      doc["parallel"]["tensor"] = tensor;
+      doc["parallel"]["data"] = 4 / tensor;
+      doc["parallel"]["sequence_parallel"] = tensor > 1;
+      doc["training"]["global_batch_size"] = 16;
+      expect_agreement(parse_scenario(doc), "pipeline boundaries, v=" + std::to_string(v) +
+                                                ", tensor " + std::to_string(tensor));
     }
   }
 }

@@ -53,6 +53,13 @@ class Pricer {
     return (*this)(c.collective, c.bytes, c.count, c.dim, c.group);
   }
 
+  // `c` over a given shape (a pipeline boundary's: pipeline_pair_shape), not remembered.
+  CommCost operator()(const LayerCollective& c, const GroupShape& shape) const {
+    const CollectiveCost cost =
+        collective_cost(c.collective, c.bytes, shape, fabric_, s_.parallel.collective_algorithm);
+    return {cost.time_s * c.count, cost.bytes_sent_per_gpu * c.count};
+  }
+
   // One pass of a layer's collectives (layer_work.hpp), summed per dimension.
   LayerComm layer_comm(const CommSizes& z, Phase phase) {
     LayerComm out;
@@ -192,7 +199,10 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   // One stage sends nothing and syncs no tied embedding (syncs_tied_embedding needs two stages;
   // interleaving needs them too): p2p and tied_sync stay zero, unpriced.
   const bool stages = s.parallel.pipeline > 1 || s.parallel.virtual_stages > 1;
-  if (stages) c.p2p = price(pipeline_message(z));
+  if (stages) {
+    c.p2p = price(pipeline_message(z), pipeline_pair_shape(s, false));
+    c.p2p_across = price(pipeline_message(z), pipeline_pair_shape(s, true));
+  }
   c.dp_group = layer_dp_group(s);
   if (const LayerCollective amax = chunk_amax_sync(s, Phase::forward); amax.count > 0) {
     c.amax_dim = amax.dim;
@@ -211,7 +221,11 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
       separate_expert_grads(s) ? layer_dense_grad_bytes(s, z) : c.layer_grad_bytes;
   c.layer_expert_grad_bytes = layer_expert_grad_bytes(s, z);
   c.embedding_grad_bytes = embedding_grad_bytes(s, z);
-  if (stages) c.tied_sync = price(tied_embedding_sync(s, z));
+  if (stages) {
+    const int last = std::max(1, s.parallel.pipeline) - 1;
+    c.tied_sync = price(tied_embedding_sync(s, z),
+                        pipeline_pair_shape(s, pipeline_pair_crosses_nodes(s, 0, last)));
+  }
   if (zero3) c.vocab_gather = price(vocab_param_gather(s, z));
   if (zero3 && c.embedding_grad_bytes > 0.0)
     c.vocab_reduce = price(vocab_grad_reduce_scatter(s, z));

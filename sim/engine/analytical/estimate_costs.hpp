@@ -30,7 +30,9 @@ struct StepCosts {
   double compute_slowdown = 1.0;  // compute_slowdown(s), the kernels' stretch (taken once)
   LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full or per-op
   bool full_recompute = false;
-  CommCost p2p;           // one pipeline send (zero with one stage)
+  // One pipeline send over a boundary inside a node, and over one between nodes
+  // (pipeline_pair_crosses_nodes); zero with one stage.
+  CommCost p2p, p2p_across;
   CommCost layer_gather;  // one layer's ZeRO parameter all-gather (zero under ZeRO 0)
   CommCost layer_reduce;  // one layer's ZeRO-3 gradient reduce-scatter (zero without ZeRO-3)
   // fp8 delayed scaling's amax all-reduce at the end of each chunk forward and backward pass

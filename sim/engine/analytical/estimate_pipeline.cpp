@@ -8,6 +8,7 @@
 #include "sim/engine/analytical/estimate_clock.hpp"
 #include "sim/engine/analytical/estimate_scratch.hpp"
 #include "sim/engine/analytical/estimate_steady.hpp"
+#include "sim/workload/costs.hpp"
 #include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/program.hpp"
@@ -49,13 +50,19 @@ class PipelineClock {
         dense_fwd_unit_s_(c.dense_fwd_unit_s()),
         dense_bwd_unit_s_(c.dense_bwd_unit_s(false)),
         dense_recomputed_bwd_unit_s_(c.dense_bwd_unit_s(true)),
-        chunks_(memory) {
+        chunks_(memory),
+        boundary_s_(static_cast<size_t>(p_), memory) {
     const ParallelConfig& par = s.parallel;
     const bool partitioned = par.zero_stage >= 1 && par.zero_stage <= 2 && c.dp_group > 1;
     zero3_ = par.zero_stage == 3 && c.dp_group > 1;
     start_gathers_ = partitioned && par.overlap_param_gather;
     late_gathers_ = partitioned && !par.overlap_param_gather;
     chunks_.reserve(static_cast<size_t>(p_ * v_));
+    // Boundary b joins stage b and the next (stage p - 1 the first, for interleaving's wrap).
+    for (int b = 0; b < p_; ++b) {
+      boundary_s_[b] =
+          pipeline_pair_crosses_nodes(s, b, (b + 1) % p_) ? c.p2p_across.time_s : c.p2p.time_s;
+    }
     for (int st = 0; st < p_; ++st) {
       clocks_[st].schedule = StageSchedule(schedule_, p_, st, m_, v_);
       int offset = 0;
@@ -151,18 +158,18 @@ class PipelineClock {
     return true;
   }
 
-  // A receive: waiting for the peer is bubble except for the transfer itself.
-  double receive(StageClock& k, double t, double arrival_s) const {
+  // A receive over `boundary`: waiting for the peer is bubble except for the transfer itself.
+  double receive(StageClock& k, double t, double arrival_s, int boundary) const {
     if (arrival_s <= t) return t;
     const double wait = arrival_s - t;
-    const double transfer = std::min(wait, c_.p2p.time_s);
+    const double transfer = std::min(wait, boundary_s_[boundary]);
     k.recv_comm_s += transfer;
     k.bubble_s += wait - transfer;
     return arrival_s;
   }
 
-  void send(StageClock& k, double t, size_t to) {
-    k.send_s = std::max(k.send_s, t) + c_.p2p.time_s;
+  void send(StageClock& k, double t, size_t to, int boundary) {
+    k.send_s = std::max(k.send_s, t) + boundary_s_[boundary];
     arrivals_[to] = k.send_s;
   }
 
@@ -202,7 +209,7 @@ class PipelineClock {
       t = gated_vocab(k, t) + c_.embedding_fwd_s;
     } else {
       if (!(stage > 0 ? ran(stage - 1, ch, mb, true) : ran(p_ - 1, ch - 1, mb, true))) return false;
-      t = receive(k, t, arrivals_[slot(stage, ch, mb, true)]);
+      t = receive(k, t, arrivals_[slot(stage, ch, mb, true)], stage == 0 ? p_ - 1 : stage - 1);
     }
     const int n = layers(stage, ch), dense = kMix ? chunk(stage, ch).dense : 0;
     if (zero3_) {
@@ -220,7 +227,7 @@ class PipelineClock {
       t = gated_vocab(k, t) + c_.logits_fwd_s;             // kept gathered through its backward
     } else {
       const bool wrap = stage == p_ - 1;
-      send(k, t, slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true));
+      send(k, t, slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true), stage);
     }
     k.compute_s = t;
     ++k.forwards;
@@ -239,7 +246,7 @@ class PipelineClock {
     } else {
       if (!(stage < p_ - 1 ? ran(stage + 1, ch, mb, false) : ran(0, ch + 1, mb, false)))
         return false;
-      t = receive(k, t, arrivals_[slot(stage, ch, mb, false)]);
+      t = receive(k, t, arrivals_[slot(stage, ch, mb, false)], stage);
     }
     const bool final_pass = this->final_pass(ch, mb);
     if (kMix && final_pass && !zero3_ && last_virtual(stage, ch) && c_.mtp_layers > 0) {
@@ -256,7 +263,8 @@ class PipelineClock {
       if (final_pass && !zero3_) k.pending_grad_bytes += c_.embedding_grad_bytes;
     } else {
       const bool wrap = stage == 0;
-      send(k, t, slot(wrap ? p_ - 1 : stage - 1, wrap ? ch - 1 : ch, mb, false));
+      send(k, t, slot(wrap ? p_ - 1 : stage - 1, wrap ? ch - 1 : ch, mb, false),
+           wrap ? p_ - 1 : stage - 1);
     }
     if (final_pass && s_.parallel.overlap_grad_reduce) flush(k, t);
     k.compute_s = t;
@@ -615,6 +623,7 @@ class PipelineClock {
   const double fwd_unit_s_, bwd_unit_s_, recomputed_bwd_unit_s_, recompute_unit_s_;
   const double dense_fwd_unit_s_, dense_bwd_unit_s_, dense_recomputed_bwd_unit_s_;
   std::pmr::vector<Chunk> chunks_;
+  std::pmr::vector<double> boundary_s_;  // one send over each boundary (see the constructor)
   Buckets dense_{&StageClock::pending_grad_bytes, &c_.dp_shape, c_.dp_group};
   Buckets experts_{&StageClock::pending_expert_bytes, &c_.edp_shape, c_.edp_group};
 };
