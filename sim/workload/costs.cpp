@@ -239,17 +239,6 @@ GroupShape comm_group(CommDim dim, int group_size, const Scenario& s) {
   return shape;
 }
 
-bool pipeline_pair_crosses_nodes(const Scenario& s, int stage_a, int stage_b) {
-  const int64_t stride = comm_stride(CommDim::pp, s.parallel);
-  const int64_t gpn = std::max(1, s.cluster.gpus_per_node);
-  if (stage_a == stage_b) return false;
-  if (stride >= gpn) return true;  // stages at least a node apart
-  for (int64_t x = 0; x < stride; ++x) {
-    if ((stage_a * stride + x) / gpn != (stage_b * stride + x) / gpn) return true;
-  }
-  return false;
-}
-
 GroupShape pipeline_pair_shape(const Scenario& s, bool crosses_nodes) {
   GroupShape shape = comm_group(CommDim::pp, 2, s);
   if (shape.slices == 1) shape.nodes = crosses_nodes ? 2 : 1;

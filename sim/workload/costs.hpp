@@ -66,7 +66,17 @@ GroupShape comm_group(CommDim dim, int group_size, const Scenario& s);
 // r·t·c·d + x (x < t·c·d), and the boundary crosses when any pair a·t·c·d + x, b·t·c·d + x sits
 // on two nodes. comm_group(pp, 2) alone describes the first boundary only: with t·c·d < GPUs per
 // node, stages 0 and 1 may share a node where stages 1 and 2 do not.
-bool pipeline_pair_crosses_nodes(const Scenario& s, int stage_a, int stage_b);
+inline bool pipeline_pair_crosses_nodes(const Scenario& s, int stage_a, int stage_b) {
+  if (stage_a == stage_b) return false;
+  const ParallelConfig& par = s.parallel;
+  const int64_t stride = int64_t{par.tensor} * par.context * par.data;  // Megatron's order
+  const int64_t gpn = s.cluster.gpus_per_node > 0 ? s.cluster.gpus_per_node : 1;
+  if (stride >= gpn) return true;  // stages at least a node apart
+  for (int64_t x = 0; x < stride; ++x) {
+    if ((stage_a * stride + x) / gpn != (stage_b * stride + x) / gpn) return true;
+  }
+  return false;
+}
 // The shape of that transfer: comm_group(pp, 2) with its nodes from the stages' ranks (a group
 // spanning ICI slices keeps comm_group's).
 GroupShape pipeline_pair_shape(const Scenario& s, bool crosses_nodes);
