@@ -100,8 +100,8 @@ std::string listed(const std::vector<std::string>& names) {
 // - Recompute not stated: the modes its framework offers (fit_recompute: NeMo, Megatron-Core and
 //   Megatron-LM selective and full — full as the recipes that recompute run it, uniform, 1 layer
 //   per checkpoint; DeepSpeed and no profile full, whole layers).
-// Ties go to the fewest changes, in that order. Nothing changes when none fits, nor for other
-// frameworks, whose rows keep the verdict.
+// Ties go to the fewest changes, in that order; a combination the scenario refuses is skipped.
+// Nothing changes when none fits, nor for other frameworks, whose rows keep the verdict.
 void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
                                const std::vector<std::string>& overrides, int publication_year,
                                std::vector<std::string>& assumptions) {
@@ -159,9 +159,13 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
     c.doc = rs.doc;
     for (const Setting& s : c.settings)
       c.doc[s.section][s.key] = s.value;
-    c.scenario = parse_scenario(c.doc);
-    c.run = run_scenario(c.scenario);
     ++tried;
+    try {
+      c.scenario = parse_scenario(c.doc);
+    } catch (const InputError&) {
+      continue;  // a combination the scenario refuses (qlora with ZeRO-3) is not on offer
+    }
+    c.run = run_scenario(c.scenario);
     if (!c.run.result.fits_in_memory) continue;
     ++fitting;
     const double t = c.run.result.iteration_time_s;

@@ -212,6 +212,19 @@ TEST(UnstatedRecompute, FsdpFrameworksOfferWholeBlockCheckpointing) {
   }
 }
 
+TEST(UnstatedZeroStage, ACombinationTheScenarioRefusesIsSkipped) {
+  // QLoRA refuses ZeRO-3 (the 4-bit base weights' sharding is not modelled): at micro-batch 64
+  // the row fits only with recompute, and the search takes it at a stage QLoRA allows.
+  json row = data_parallel_row("DeepSpeed");
+  row["micro_batch_size"] = 64;
+  row["global_batch_size"] = 2048;
+  const ValidationRow r = validate_training_row(row, {"training.finetune.method=qlora"});
+  ASSERT_TRUE(r.expressed) << r.why_not;
+  EXPECT_TRUE(r.fits_in_memory);
+  EXPECT_LE(r.scenario.at("parallel").at("zero_stage").get<int>(), 2);
+  EXPECT_EQ(r.scenario.at("training").at("activation_recompute"), "full");
+}
+
 TEST(UnstatedZeroStage, AStageInTheRowsWordsOrASetIsKept) {
   json row = data_parallel_row("DeepSpeed ZeRO stage 2");
   const ValidationRow r = validate_training_row(row, {});
