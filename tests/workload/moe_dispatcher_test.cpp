@@ -16,6 +16,7 @@
 #include "sim/workload/workload_sizes.hpp"
 #include "tests/workload/kernel_bytes.hpp"
 #include "tests/workload/make_scenario.hpp"
+#include "tests/workload/pass_collectives.hpp"
 #include "tests/workload/refused.hpp"
 
 namespace wt {
@@ -33,20 +34,13 @@ Scenario allgather_scenario(MoeDispatcher d = MoeDispatcher::allgather) {
   return s;
 }
 
-std::vector<LayerCollective> ep_of(const Scenario& s, Phase phase) {
-  std::vector<LayerCollective> out;
-  for (const LayerCollective& c : layer_pass_collectives(s, comm_sizes(s), phase))
-    if (c.dim == CommDim::ep) out.push_back(c);
-  return out;
-}
-
 TEST(AllGatherDispatcher, GathersTheGroupsTokensAndReduceScattersTheOutputs) {
   // Gathered: 2 × 2,048 tokens × 2,048 × 2 B = 16,777,216 B; their routing map 4,096 × 8 × 1 B =
   // 32,768 B and probabilities 4,096 × 8 × 2 B = 65,536 B go with the forward's all-gather, the
   // probabilities' gradients with the backward's reduce-scatter.
   const Scenario s = allgather_scenario();
   for (const Phase phase : {Phase::forward, Phase::recompute, Phase::backward}) {
-    const std::vector<LayerCollective> ep = ep_of(s, phase);
+    const std::vector<LayerCollective> ep = test::pass_collectives(s, phase, CommDim::ep);
     ASSERT_EQ(ep.size(), 2u);
     EXPECT_EQ(ep[0].collective, Collective::all_gather);
     EXPECT_EQ(ep[1].collective, Collective::reduce_scatter);
@@ -58,8 +52,8 @@ TEST(AllGatherDispatcher, GathersTheGroupsTokensAndReduceScattersTheOutputs) {
     EXPECT_DOUBLE_EQ(ep[1].bytes, backward ? 16777216.0 + 65536.0 : 16777216.0);
   }
   // The all-to-all dispatcher instead sends each rank's 2,048 × 2 copies of 4,096 B, twice.
-  const std::vector<LayerCollective> a2a =
-      ep_of(allgather_scenario(MoeDispatcher::alltoall), Phase::forward);
+  const std::vector<LayerCollective> a2a = test::pass_collectives(
+      allgather_scenario(MoeDispatcher::alltoall), Phase::forward, CommDim::ep);
   ASSERT_EQ(a2a.size(), 1u);
   EXPECT_EQ(a2a[0].collective, Collective::all_to_all);
   EXPECT_DOUBLE_EQ(a2a[0].bytes, 16777216.0);

@@ -15,6 +15,7 @@
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/workload_sizes.hpp"
 #include "tests/workload/make_scenario.hpp"
+#include "tests/workload/pass_collectives.hpp"
 #include "tests/workload/refused.hpp"
 
 namespace wt {
@@ -30,13 +31,6 @@ Scenario ulysses_scenario() {
   return s;
 }
 
-std::vector<LayerCollective> cp_collectives(const Scenario& s, Phase phase) {
-  std::vector<LayerCollective> out;
-  for (const LayerCollective& c : layer_pass_collectives(s, comm_sizes(s), phase))
-    if (c.dim == CommDim::cp) out.push_back(c);
-  return out;
-}
-
 TEST(Ulysses, AllToAllsCarryEachRanksQkvAndOutput) {
   const Scenario s = ulysses_scenario();
   // A rank's s/c = 2,048 tokens; per tensor rank Q 32·128/2 = 2,048 wide, K and V 8·128/2 = 512
@@ -44,7 +38,7 @@ TEST(Ulysses, AllToAllsCarryEachRanksQkvAndOutput) {
   // 2,048 wide = 8,388,608 B in one. The same four run on the gradients in backward and again in
   // a full recompute.
   for (const Phase phase : {Phase::forward, Phase::backward, Phase::recompute}) {
-    const std::vector<LayerCollective> cp = cp_collectives(s, phase);
+    const std::vector<LayerCollective> cp = test::pass_collectives(s, phase, CommDim::cp);
     ASSERT_EQ(cp.size(), 2u);
     EXPECT_EQ(cp[0].collective, Collective::all_to_all);
     EXPECT_DOUBLE_EQ(cp[0].bytes, 12582912.0 / 3.0);
@@ -60,18 +54,19 @@ TEST(Ulysses, TheRingGathersKeysAndValuesInstead) {
   Scenario s = ulysses_scenario();
   s.parallel.cp_comm_type = CpCommType::p2p;
   // K and V of all 8,192 tokens, (512 + 512) · 2 B each: 16,777,216 B; twice in backward.
-  const std::vector<LayerCollective> forward = cp_collectives(s, Phase::forward);
+  const std::vector<LayerCollective> forward =
+      test::pass_collectives(s, Phase::forward, CommDim::cp);
   ASSERT_EQ(forward.size(), 1u);
   EXPECT_EQ(forward[0].collective, Collective::all_gather);
   EXPECT_DOUBLE_EQ(forward[0].bytes, 16777216.0);
-  EXPECT_EQ(cp_collectives(s, Phase::backward)[0].count, 2);
+  EXPECT_EQ(test::pass_collectives(s, Phase::backward, CommDim::cp)[0].count, 2);
 }
 
 TEST(Ulysses, PerOpCheckpointingKeepsTheAllToAllOutputs) {
   Scenario s = ulysses_scenario();
   s.training.activation_recompute = Recompute::per_op;
-  EXPECT_TRUE(cp_collectives(s, Phase::recompute).empty());
-  EXPECT_EQ(cp_collectives(s, Phase::forward).size(), 2u);
+  EXPECT_TRUE(test::pass_collectives(s, Phase::recompute, CommDim::cp).empty());
+  EXPECT_EQ(test::pass_collectives(s, Phase::forward, CommDim::cp).size(), 2u);
 }
 
 TEST(Ulysses, EachRankAttendsOverTheWholeSequenceWithAQuarterOfItsHeads) {

@@ -200,8 +200,16 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   // interleaving needs them too): p2p and tied_sync stay zero, unpriced.
   const bool stages = s.parallel.pipeline > 1 || s.parallel.virtual_stages > 1;
   if (stages) {
-    c.p2p = price(pipeline_message(z), pipeline_pair_shape(s, false));
-    c.p2p_across = price(pipeline_message(z), pipeline_pair_shape(s, true));
+    // Only the links the boundaries use (most layouts cross nodes at every boundary); an unused
+    // one takes the other's price, so p2p's sent bytes always stand for a send.
+    bool inside = false, across = false;
+    const int p = std::max(1, s.parallel.pipeline);
+    for (int b = 0; b < p && !(inside && across); ++b)
+      (pipeline_pair_crosses_nodes(s, b, (b + 1) % p) ? across : inside) = true;
+    if (inside) c.p2p = price(pipeline_message(z), pipeline_pair_shape(s, false));
+    if (across) c.p2p_across = price(pipeline_message(z), pipeline_pair_shape(s, true));
+    if (!inside) c.p2p = c.p2p_across;
+    if (!across) c.p2p_across = c.p2p;
   }
   c.dp_group = layer_dp_group(s);
   if (const LayerCollective amax = chunk_amax_sync(s, Phase::forward); amax.count > 0) {

@@ -31,7 +31,8 @@ struct StepCosts {
   LayerComm comm_fwd, comm_recompute, comm_bwd;  // recompute: zero unless full or per-op
   bool full_recompute = false;
   // One pipeline send over a boundary inside a node, and over one between nodes
-  // (pipeline_pair_crosses_nodes); zero with one stage.
+  // (pipeline_pair_crosses_nodes); where no boundary uses one link, it holds the other's price;
+  // zero with one stage.
   CommCost p2p, p2p_across;
   CommCost layer_gather;  // one layer's ZeRO parameter all-gather (zero under ZeRO 0)
   CommCost layer_reduce;  // one layer's ZeRO-3 gradient reduce-scatter (zero without ZeRO-3)
