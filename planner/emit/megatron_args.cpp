@@ -5,6 +5,7 @@
 
 #include "planner/emit/launch_plan.hpp"
 #include "planner/emit/megatron_model_args.hpp"
+#include "sim/workload/schedule.hpp"
 
 namespace wt {
 namespace {
@@ -44,6 +45,7 @@ void add_layout(Args& a, const Scenario& s) {
   if (s.model.moe.num_experts > 0 && p.expert_tensor > 0) {
     add(a, "--expert-tensor-parallel-size", str(p.expert_tensor));
   }
+  if (ep_pairs(s)) add(a, "--overlap-moe-expert-parallel-comm");
   if (p.sequence_parallel && p.tensor > 1) {
     add(a, "--sequence-parallel");
     if (p.tp_comm_overlap) add(a, "--tp-comm-overlap");

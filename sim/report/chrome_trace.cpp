@@ -1,5 +1,6 @@
 #include "sim/report/chrome_trace.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cinttypes>
 #include <cstdio>
@@ -65,13 +66,16 @@ class EventStream {
   bool first_ = true;
 };
 
-void write_rank_metadata(EventStream& events, int rank, int node, int role) {
+// ep_streams: the role runs paired steps (parallel.ep_comm_overlap), whose expert-parallel ops
+// have a thread of their own.
+void write_rank_metadata(EventStream& events, int rank, int node, int role, bool ep_stream) {
   const std::string process = "gpu " + std::to_string(rank) + " (node " + std::to_string(node) +
                               ", stage " + std::to_string(role) + ")";
   events.metadata(rank, 0, "process_name", "{\"name\":" + quoted(process) + "}");
   events.metadata(rank, 0, "process_sort_index", "{\"sort_index\":" + std::to_string(rank) + "}");
   for (TraceThread thread : {TraceThread::compute, TraceThread::dp_comm, TraceThread::param_gather,
-                             TraceThread::pp_send}) {
+                             TraceThread::pp_send, TraceThread::ep_comm}) {
+    if (thread == TraceThread::ep_comm && !ep_stream) continue;
     const int tid = static_cast<int>(thread);
     events.metadata(rank, tid, "thread_name",
                     "{\"name\":" + quoted(trace_thread_name(thread)) + "}");
@@ -94,7 +98,10 @@ void write_chrome_trace(std::ostream& out, const Scenario& s, const Workload& w,
   events.begin();
   for (int rank = 0; rank < w.num_gpus; ++rank) {
     const int role = w.role_of_rank(rank);
-    write_rank_metadata(events, rank, rank / gpus_per_node, role);
+    const bool ep_stream = role >= 0 && static_cast<size_t>(role) < w.programs.size() &&
+                           std::any_of(w.programs[role].ops.begin(), w.programs[role].ops.end(),
+                                       [](const Op& op) { return op.stream == Stream::ep_comm; });
+    write_rank_metadata(events, rank, rank / gpus_per_node, role, ep_stream);
     if (role < 0 || static_cast<size_t>(role) >= tails.size()) continue;
     const auto r = static_cast<size_t>(role);
     for (const std::string& tail : tails[r])

@@ -18,6 +18,8 @@ TraceThread thread_of(Stream s) {
       return TraceThread::param_gather;
     case Stream::pp_send:
       return TraceThread::pp_send;
+    case Stream::ep_comm:
+      return TraceThread::ep_comm;
   }
   return TraceThread::dp_comm;
 }
@@ -93,6 +95,8 @@ const char* trace_thread_name(TraceThread t) {
       return "param gather";
     case TraceThread::pp_send:
       return "pp send";
+    case TraceThread::ep_comm:
+      return "ep comm";
   }
   return "";
 }
@@ -108,6 +112,7 @@ std::vector<TraceSpan> role_trace_spans(const Program& program, const RoleTimeli
   side_stream_spans(program, timeline, Stream::dp_comm, spans);
   side_stream_spans(program, timeline, Stream::param_gather, spans);
   side_stream_spans(program, timeline, Stream::pp_send, spans);
+  side_stream_spans(program, timeline, Stream::ep_comm, spans);
   return spans;
 }
 

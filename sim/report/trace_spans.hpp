@@ -14,7 +14,13 @@ namespace wt {
 
 // Trace threads of one GPU, one per stream: streams run concurrently, and spans of one thread
 // must not overlap for the trace viewers to draw them.
-enum class TraceThread : int { compute = 0, dp_comm = 1, param_gather = 2, pp_send = 3 };
+enum class TraceThread : int {
+  compute = 0,
+  dp_comm = 1,
+  param_gather = 2,
+  pp_send = 3,
+  ep_comm = 4
+};
 const char* trace_thread_name(TraceThread t);
 
 struct TraceSpan {

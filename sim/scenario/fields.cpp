@@ -357,6 +357,14 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                     {.doc = "Overlap the tensor-parallel all-gathers and reduce-scatters with "
                             "the GEMMs of their layer (Megatron-LM --tp-comm-overlap; needs "
                             "sequence_parallel)."}),
+      boolean_field(
+          WT_MEMBER(parallel.ep_comm_overlap),
+          {.doc = "Overlap the expert-parallel communication with compute: in 1F1B's steady "
+                  "state the forward of one micro-batch and the backward of another run as one "
+                  "pair, each one's all-to-alls (or all-gathers) under the other's compute; every "
+                  "stage runs one forward more before its first backward, so the two are never "
+                  "the same micro-batch (Megatron-Core --overlap-moe-expert-parallel-comm; "
+                  "DeepSeek-V3's DualPipe overlaps the same way). Needs expert parallelism."}),
       boolean_field(WT_MEMBER(parallel.account_for_embedding_in_pipeline_split),
                     {.doc = "Count the embedding as one layer in the pipeline split (Megatron-Core "
                             "--account-for-embedding-in-pipeline-split): the first model chunk "

@@ -225,6 +225,10 @@ struct ParallelConfig {
   // Megatron-LM's --tp-comm-overlap (Transformer Engine userbuffers): with sequence parallelism,
   // each TP all-gather and reduce-scatter runs under a GEMM of its layer (docs/models.md).
   bool tp_comm_overlap = false;
+  // Megatron-Core's --overlap-moe-expert-parallel-comm and DeepSeek's DualPipe: in 1F1B's steady
+  // state a forward and a backward pass of two micro-batches run as one pair, each one's expert-
+  // parallel communication under the other's compute (sim/workload/schedule.hpp, ep_pairs).
+  bool ep_comm_overlap = false;
   // Megatron-Core's --account-for-embedding-in-pipeline-split /
   // --account-for-loss-in-pipeline-split: the embedding (first model chunk) and the loss (last
   // model chunk) count as one layer each when the layers are split over the pipeline

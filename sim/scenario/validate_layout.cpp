@@ -389,6 +389,15 @@ void add_layout_warnings(Scenario& s) {
                                    "parallel.sequence_parallel (Megatron-LM overlaps sequence "
                                    "parallelism's all-gathers and reduce-scatters)");
   }
+  if (p.ep_comm_overlap && (s.model.moe.num_experts == 0 || p.expert == 1)) {
+    add_warning(s,
+                "parallel.ep_comm_overlap has no effect without expert parallelism "
+                "(parallel.expert > 1 on an MoE model)");
+  } else if (p.ep_comm_overlap && p.pipeline_schedule == PipelineSchedule::gpipe) {
+    add_warning(s,
+                "parallel.ep_comm_overlap has no effect under the gpipe schedule (it pairs "
+                "1F1B's steady forwards and backwards; GPipe runs every forward first)");
+  }
   if (p.offload != Offload::none && p.zero_stage == 0) {
     throw InputError("parallel.zero_stage",
                      std::string("must be 1, 2 or 3 with parallel.offload ") +

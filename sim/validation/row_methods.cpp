@@ -253,6 +253,35 @@ void moe_dispatcher(const json& row, RowBuild& b) {
   b.assume("training.moe_dispatcher = " + kind + ": the row's " + where + why);
 }
 
+// The expert-parallel communication overlap (parallel.ep_comm_overlap) when the row states it:
+// other.overlap_moe_expert_parallel_comm (Megatron-Core's name) or ep_comm_overlap, or words
+// among its methods; DualPipe sets it too (row_parallel.cpp).
+void ep_overlap(const json& row, RowBuild& b) {
+  json& p = b.doc.at("parallel");
+  if (!b.doc.at("model").contains("moe") || p.value("expert", int64_t{1}) <= 1) return;
+  const std::string path = row_name(row) + ".other";
+  const json& other = row_other(row);
+  for (const char* key : {"overlap_moe_expert_parallel_comm", "ep_comm_overlap"}) {
+    const auto field = other.find(key);
+    if (field == other.end() || field->is_null()) continue;
+    if (!field->is_boolean())
+      throw InputError(path + "." + key, "must be true or false", field->dump(), "true or false");
+    p["ep_comm_overlap"] = field->get<bool>();
+    b.assume(std::string("parallel.ep_comm_overlap = ") + (field->get<bool>() ? "true" : "false") +
+             ": the row's other." + key);
+    return;
+  }
+  if (p.contains("ep_comm_overlap")) return;
+  const auto m = stated(
+      row, {"overlap-moe-expert-parallel-comm", "ep a2a overlap", "ep all-to-all overlap",
+            "a2a overlap", "all-to-all overlap", "ep communication overlap", "ep comm overlap"});
+  if (!m) return;
+  p["ep_comm_overlap"] = true;
+  b.assume("parallel.ep_comm_overlap = true: the row's '" + m->words + "' (" + m->source() +
+           "): 1F1B's steady forward and backward steps of two micro-batches run as pairs, each "
+           "one's expert-parallel communication under the other's compute");
+}
+
 }  // namespace
 
 std::optional<std::string> stated_optimizer(const json& row) {
@@ -268,6 +297,7 @@ void map_stated_methods(const json& row, RowBuild& b) {
   flash_attention(row, b);
   era_attention(row, b);
   moe_dispatcher(row, b);
+  ep_overlap(row, b);
 }
 
 }  // namespace wt::validation

@@ -181,11 +181,18 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
     const bool dualpipe = contains(stated, "dualpipe") ||
                           contains(lower(row_text(row, "framework")), "dualpipe") ||
                           contains(lower(row_text(row, "notes")), "dualpipe");
-    if (dualpipe) {
+    if (dualpipe && p.value("expert", int64_t{1}) > 1) {
+      p["ep_comm_overlap"] = true;
       b.assume(
-          "DualPipe named: its bidirectional schedule and its overlap of computation with "
-          "the all-to-alls and pipeline transfers are not modelled; 1F1B priced, every "
-          "transfer exposed as 1F1B exposes it");
+          "DualPipe named: parallel.ep_comm_overlap = true, its overlap of one micro-batch's "
+          "forward with another's backward, each one's all-to-alls under the other's compute "
+          "(1F1B's steady steps paired, one forward more in flight); its bidirectional feeding "
+          "(a smaller bubble, two copies of the parameters) is not modelled: 1F1B's bubble "
+          "priced");
+    } else if (dualpipe) {
+      b.assume(
+          "DualPipe named without expert parallelism: its bidirectional schedule is not "
+          "modelled; 1F1B priced");
     } else if (stated.empty()) {
       b.assume("pipeline schedule not stated: 1F1B");
     }

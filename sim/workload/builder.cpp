@@ -148,14 +148,37 @@ class StageBuilder {
   }
 
   // The blocking communication of one layer pass on the compute stream (layer_work.hpp); the first
-  // waits for `after` as well when given (the layer's ZeRO-3 gather).
+  // waits for `after` as well when given (the layer's ZeRO-3 gather). In a paired step (ep_pairs,
+  // schedule.hpp) the expert-parallel ones run on their own stream instead, the pass's first
+  // waiting for the pass's first op.
   void layer_comm(Phase phase, int mb, int chunk, int layer, int32_t after = -1) {
     for (const LayerCollective& c : layer_pass_collectives(layer_scenario(layer), z_, phase)) {
+      if (paired_ && c.dim == CommDim::ep) {
+        Op op = collective(phase, c, Stream::ep_comm, mb, chunk, layer);
+        if (pass_ep_ops_++ == 0) op.deps[0] = pass_first_op_;
+        last_ep_ = push(op);
+        continue;
+      }
       Op op = collective(phase, c, Stream::compute, mb, chunk, layer);
       op.deps[0] = after;
       after = -1;
       push(op);
     }
+  }
+
+  // A step begins: whether it is paired.
+  void begin_pass(const PipeStep& step) {
+    paired_ = step.paired;
+    pass_ep_ops_ = 0;
+  }
+
+  // The end of a pair (its backward step): the compute stream waits for the pair's expert-parallel
+  // ops, a zero-length op on it depending on the last.
+  void join_pair() {
+    if (!paired_ || last_ep_ < pair_first_ep_) return;
+    Op join = compute(Phase::backward, -1, 0, -1, 0, -1);
+    join.deps[0] = last_ep_;
+    push(join);
   }
 
   // fp8 delayed scaling's amax all-reduce at the end of a chunk pass (layer_work.hpp).
@@ -183,19 +206,20 @@ class StageBuilder {
     return op;
   }
 
-  void recv(bool forward, int mb, int chunk) {
+  int32_t recv(bool forward, int mb, int chunk) {
     Op op = p2p(OpKind::recv, forward, mb, chunk);
     if (forward) {
       op.peer_role = stage_ > 0 ? stage_ - 1 : p_ - 1;
     } else {
       op.peer_role = stage_ < p_ - 1 ? stage_ + 1 : 0;
     }
-    push(op);
+    return push(op);
   }
 
   void send(bool forward, int mb, int chunk) {
     Op op = p2p(OpKind::send, forward, mb, chunk);
     op.deps[0] = last_compute_;
+    if (pass_ep_ops_ > 0) op.deps[1] = last_ep_;  // a paired pass's output needs its all-to-alls
     int dest_stage = 0, dest_chunk = chunk;
     if (forward) {
       dest_stage = stage_ < p_ - 1 ? stage_ + 1 : 0;
@@ -241,12 +265,14 @@ class StageBuilder {
 
   void forward(const PipeStep& step) {
     const int mb = step.micro_batch, chunk = step.chunk;
+    begin_pass(step);
+    pair_first_ep_ = static_cast<int32_t>(program_.ops.size());
     if (first_virtual(chunk)) {
       Op embed = compute(Phase::forward, mb, chunk, -1, 0, kEmbeddingFwd);
       embed.deps[0] = gather_vocab(mb, chunk);
-      push(embed);
+      pass_first_op_ = push(embed);
     } else {
-      recv(true, mb, chunk);
+      pass_first_op_ = recv(true, mb, chunk);
     }
     const int first = first_layer(chunk);
     for (int l = 0; l < w_.stage_layers[stage_][chunk]; ++l) {
@@ -274,13 +300,14 @@ class StageBuilder {
 
   void backward(const PipeStep& step) {
     const int mb = step.micro_batch, chunk = step.chunk;
+    begin_pass(step);
     const bool final_pass = last_backward_.at(chunk).first == mb;
     if (last_virtual(chunk)) {
-      push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
+      pass_first_op_ = push(compute(Phase::backward, mb, chunk, -1, 0, kLogitsBwd));
       reduce_vocab(mb, chunk);
       mtp_backward(mb, chunk, final_pass);
     } else {
-      recv(false, mb, chunk);
+      pass_first_op_ = recv(false, mb, chunk);
     }
     // The output layer's gradients (a copy of the embedding when tied across a pipeline).
     if (final_pass && !zero3() && last_virtual(chunk) && (!s_.model.tied_embeddings || p_ > 1)) {
@@ -339,6 +366,7 @@ class StageBuilder {
       send(false, mb, chunk);
     }
     if (final_pass && s_.parallel.overlap_grad_reduce) flush_buckets(chunk);
+    join_pair();
   }
 
   // The MTP depths after the main layers (layer_mix.hpp): each its input (embedding lookup, norms,
@@ -433,6 +461,13 @@ class StageBuilder {
   double pending_expert_bytes_ = 0.0;     // routed experts' gradients (EDP buckets)
   int pending_first_layer_ = -1;
   int32_t last_compute_ = -1;
+  // ep_pairs: whether the step being built is paired, its first op, its expert-parallel ops so
+  // far, the last of them on any step, and where the pair's forward step began.
+  bool paired_ = false;
+  int32_t pass_first_op_ = -1;
+  int pass_ep_ops_ = 0;
+  int32_t last_ep_ = -1;
+  int32_t pair_first_ep_ = 0;
   std::set<int> dense_layer_;        // this stage's layers with a dense MLP (layer_mix.hpp)
   std::unique_ptr<Scenario> dense_;  // their scenario, when there are any
 };
@@ -511,7 +546,7 @@ Workload build_workload(const Scenario& s) {
     const double owned = optimizer_owned_params(s, weights.trainable, weights.expert_params);
     w.kernel_lists.push_back(optimizer_kernels(s, owned));
     const auto steps = stage_steps(par.pipeline_schedule, par.pipeline, stage, w.num_micro_batches,
-                                   par.virtual_stages);
+                                   par.virtual_stages, ep_pairs(s));
     const int chunk_layers =
         *std::max_element(w.stage_layers[stage].begin(), w.stage_layers[stage].end());
     w.stage_in_flight_layers.push_back(max_in_flight(steps) * chunk_layers);

@@ -30,9 +30,10 @@ enum class CommDim : uint8_t { none, tp, pp, dp, cp, ep, edp };
 
 // Streams of one GPU. Ops on one stream run in order; streams run concurrently. Gradient
 // reduction and parameter gathering have separate streams, as in Megatron's distributed optimizer
-// and PyTorch FSDP, so a gather for the next layer never queues behind a reduction.
-enum class Stream : uint8_t { compute, dp_comm, param_gather, pp_send };
-inline constexpr int kNumStreams = 4;
+// and PyTorch FSDP, so a gather for the next layer never queues behind a reduction. ep_comm holds
+// the expert-parallel collectives of paired steps (parallel.ep_comm_overlap, schedule.hpp).
+enum class Stream : uint8_t { compute, dp_comm, param_gather, pp_send, ep_comm };
+inline constexpr int kNumStreams = 5;
 
 // One GPU kernel inside a compute op (kept for replay on a real GPU and per-class timing). Two
 // classes are host work the GPU waits for under parallel.offload: host_link, a copy over the

@@ -83,9 +83,10 @@ double stage_extra_activation_bytes(const Scenario& s, int stage_layers, int sta
   const ParallelConfig& par = s.parallel;
   const int v = par.virtual_stages;
   // Chunk passes in flight, spread evenly over the stage's v chunks.
-  const double per_chunk = static_cast<double>(max_in_flight(par.pipeline_schedule, par.pipeline,
-                                                             stage, s.num_micro_batches(), v)) /
-                           v;
+  const double per_chunk =
+      static_cast<double>(max_in_flight(par.pipeline_schedule, par.pipeline, stage,
+                                        s.num_micro_batches(), v, ep_pairs(s))) /
+      v;
   const double layer = activation_bytes_per_layer(s);
   double extra = 0.0;
   if (dense > 0) {

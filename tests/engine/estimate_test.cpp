@@ -534,6 +534,37 @@ TEST(Estimate, AgreesWithTheWalkUnderTheAllGatherDispatcher) {
   agreement.report("allgather dispatcher");
 }
 
+// parallel.ep_comm_overlap: steady forward/backward pairs with their expert-parallel collectives
+// on their own stream. 1F1B (one more warm-up forward) and interleaved, with and without a
+// pipeline, the all-gather dispatcher, full and per-op recompute, ZeRO-1 and 3, dense first and
+// MTP layers.
+TEST(Estimate, AgreesWithTheWalkUnderEpCommOverlap) {
+  Agreement agreement;
+  // pipeline, chunks, expert, recompute, zero stage, dispatcher
+  for (const auto& [p, v, e, recompute, zero, dispatcher] :
+       {std::tuple{1, 1, 8, "none", 1, "alltoall"}, std::tuple{2, 1, 4, "full", 1, "alltoall"},
+        std::tuple{4, 1, 2, "selective", 3, "alltoall"},
+        std::tuple{2, 2, 8, "none", 1, "allgather"}, std::tuple{4, 2, 4, "per_op", 1, "alltoall"},
+        std::tuple{2, 1, 8, "none", 3, "allgather"}}) {
+    json doc = test::dense_first_mtp_doc(p, v);
+    doc["model"]["num_layers"] = 8 * v;
+    doc["training"]["global_batch_size"] = 32;
+    doc["training"]["activation_recompute"] = recompute;
+    doc["training"]["moe_dispatcher"] = dispatcher;
+    doc["parallel"]["tensor"] = 1;
+    doc["parallel"]["sequence_parallel"] = false;
+    doc["parallel"]["data"] = 8;
+    doc["parallel"]["expert"] = e;
+    doc["parallel"]["zero_stage"] = zero;
+    doc["parallel"]["ep_comm_overlap"] = true;
+    doc["cluster"]["num_nodes"] = p;
+    doc["cluster"]["gpus_per_node"] = 8;
+    compare(parse_scenario(doc), doc.dump(), agreement);
+  }
+  EXPECT_EQ(agreement.cases(), 6);
+  agreement.report("EP communication overlap");
+}
+
 TEST(Estimate, UnknownGpuIsAnInputError) {
   Scenario s = load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/one-gpu.json");
   s.cluster.gpu = "no-such-gpu";

@@ -44,6 +44,7 @@ std::vector<Scenario> scenarios_and_variants() {
   all.push_back(test::shipped_scenario("mixtral-8x7b-ep", {"parallel.tensor=1", "parallel.data=64",
                                                            "parallel.sequence_parallel=false",
                                                            "training.moe_dispatcher=allgather"}));
+  all.push_back(test::shipped_scenario("mixtral-8x7b-ep", {"parallel.ep_comm_overlap=true"}));
   return all;
 }
 
@@ -163,6 +164,7 @@ void expect_moe(const Scenario& s, const Flags& f) {
   EXPECT_EQ(integer(f, "--moe-router-topk"), e.top_k);
   EXPECT_EQ(integer(f, "--moe-ffn-hidden-size"), e.moe_ffn_hidden_size);
   EXPECT_EQ(value(f, "--moe-token-dispatcher-type"), to_string(s.training.moe_dispatcher));
+  EXPECT_EQ(has(f, "--overlap-moe-expert-parallel-comm"), s.parallel.ep_comm_overlap);
   EXPECT_TRUE(has(f, "--moe-grouped-gemm"));
   EXPECT_EQ(value(f, "--moe-router-load-balancing-type"), "aux_loss");
   EXPECT_DOUBLE_EQ(std::stod(value(f, "--moe-aux-loss-coeff")), 0.01);

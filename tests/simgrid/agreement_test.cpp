@@ -201,6 +201,26 @@ TEST(AgreementPipelineBoundaries, EachBoundaryOnItsOwnLink) {
   }
 }
 
+// parallel.ep_comm_overlap: the expert-parallel collectives of steady forward/backward pairs run as
+// flows on their own stream while the pair computes; 1F1B and interleaved, EP inside a node and
+// across nodes (EP 8 on nodes of 4).
+TEST(AgreementEpCommOverlap, PairsOverlapTheirExpertParallelFlows) {
+  for (const auto& [v, per_node] : {std::pair{1, 8}, std::pair{2, 8}, std::pair{1, 4}}) {
+    nlohmann::json doc = test::dense_first_mtp_doc(2, v);
+    doc["model"]["num_layers"] = 8;
+    doc["training"]["global_batch_size"] = 16;
+    doc["parallel"]["tensor"] = 1;
+    doc["parallel"]["sequence_parallel"] = false;
+    doc["parallel"]["data"] = 8;
+    doc["parallel"]["expert"] = 8;
+    doc["parallel"]["ep_comm_overlap"] = true;
+    doc["cluster"]["num_nodes"] = 16 / per_node;
+    doc["cluster"]["gpus_per_node"] = per_node;
+    expect_agreement(parse_scenario(doc), "EP overlap, v=" + std::to_string(v) + ", " +
+                                              std::to_string(per_node) + " per node");
+  }
+}
+
 // The first and last stages' layers stated: stages of unequal length, 1F1B and interleaved.
 TEST(AgreementStatedStages, FirstAndLastStageLayers) {
   for (const int v : {1, 2}) {

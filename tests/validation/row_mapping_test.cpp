@@ -446,14 +446,26 @@ TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
   EXPECT_TRUE(has(one.assumptions, "interleaved schedule stated but one layer per stage"));
 }
 
-TEST(RowMapping, DualPipeIsNamedAsNotModelled) {
+// DualPipe: with expert parallelism its overlap of one micro-batch's forward with another's
+// backward is parallel.ep_comm_overlap; its bidirectional feeding is named as not modelled.
+TEST(RowMapping, DualPipeOverlapsTheExpertParallelCommunication) {
   json row = megatron_row();
   row["framework"] = "HAI-LLM (DeepSeek, DualPipe)";
   row["other"].erase("pipeline_schedule");
-  const RowScenario rs = row_to_scenario(row);
-  EXPECT_EQ(rs.doc.at("parallel").at("pipeline_schedule"), "1f1b");
-  EXPECT_TRUE(has(rs.assumptions, "DualPipe named: its bidirectional schedule"));
-  EXPECT_FALSE(has(rs.assumptions, "pipeline schedule not stated"));
+  const RowScenario dense = row_to_scenario(row);
+  EXPECT_EQ(dense.doc.at("parallel").at("pipeline_schedule"), "1f1b");
+  EXPECT_FALSE(dense.doc.at("parallel").contains("ep_comm_overlap"));
+  EXPECT_TRUE(has(dense.assumptions, "DualPipe named without expert parallelism"));
+  EXPECT_FALSE(has(dense.assumptions, "pipeline schedule not stated"));
+  row["moe"] = {{"num_experts", 16}, {"top_k", 2}};
+  row["ep"] = 8;
+  const RowScenario moe = row_to_scenario(row);
+  EXPECT_EQ(moe.doc.at("parallel").at("pipeline_schedule"), "1f1b");
+  EXPECT_EQ(moe.doc.at("parallel").at("ep_comm_overlap"), true);
+  EXPECT_TRUE(has(moe.assumptions, "DualPipe named: parallel.ep_comm_overlap = true"));
+  EXPECT_TRUE(has_assumption(moe,
+                             "bidirectional feeding (a smaller bubble, two copies of the "
+                             "parameters) is not modelled"));
 }
 
 TEST(RowMapping, NothingStatedMeansDefaultsThatAreAllRecorded) {

@@ -1,6 +1,7 @@
 // How a row's MoE dispatcher is read (training.moe_dispatcher, sim/validation/row_methods.cpp):
 // Megatron-Core's name in other.moe_token_dispatcher_type, the words "allgather dispatcher", flex
-// (DeepEP) priced as the all-to-all, allgather with TP priced as the all-to-all, each said.
+// (DeepEP) priced as the all-to-all, allgather with TP priced as the all-to-all, each said; and
+// the expert-parallel communication overlap (parallel.ep_comm_overlap), stated by flag or words.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -80,6 +81,32 @@ TEST(RowMoeDispatcher, WordsNameItAndTensorParallelismFallsBackToTheAllToAll) {
   const ValidationRow none = validate_training_row(mixtral_row(), {});
   EXPECT_EQ(dispatcher(none), "(default)");
   EXPECT_FALSE(says(none, "moe_dispatcher"));
+}
+
+// parallel.ep_comm_overlap from a row: Megatron-Core's other.overlap_moe_expert_parallel_comm
+// (true or false; anything else refused, naming the field), or words among the row's methods.
+TEST(RowEpOverlap, MegatronsFlagOrTheWordsTurnItOn) {
+  json row = mixtral_row();
+  const auto overlap = [](const ValidationRow& r) {
+    return r.scenario.at("parallel").value("ep_comm_overlap", false);
+  };
+  EXPECT_FALSE(overlap(validate_training_row(row, {})));
+  row["other"]["overlap_moe_expert_parallel_comm"] = true;
+  const ValidationRow flag = validate_training_row(row, {});
+  ASSERT_TRUE(flag.expressed) << flag.why_not;
+  EXPECT_TRUE(overlap(flag));
+  EXPECT_TRUE(says(flag,
+                   "parallel.ep_comm_overlap = true: the row's "
+                   "other.overlap_moe_expert_parallel_comm"));
+  row["other"]["overlap_moe_expert_parallel_comm"] = "yes";
+  const ValidationRow text = validate_training_row(row, {});
+  EXPECT_FALSE(text.expressed);
+  EXPECT_NE(text.why_not.find("other.overlap_moe_expert_parallel_comm"), std::string::npos)
+      << text.why_not;
+  row["other"] = {{"system_optimizations", "EP A2A overlap (combined 1F1B), FP8"}};
+  const ValidationRow words = validate_training_row(row, {});
+  EXPECT_TRUE(overlap(words));
+  EXPECT_TRUE(says(words, "parallel.ep_comm_overlap = true: the row's 'EP A2A overlap"));
 }
 
 }  // namespace

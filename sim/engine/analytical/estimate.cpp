@@ -122,8 +122,9 @@ PeakMemory peak_memory_of(const Scenario& s, const StageTable& stages, double ca
   const StageMemoryTerms terms = stage_memory_terms(s);
   PeakMemory peak;
   for (int st = 0; st < p; ++st) {
-    const int in_flight = max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v) *
-                          stages.most_chunk_layers(st);
+    const int in_flight =
+        max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v, ep_pairs(s)) *
+        stages.most_chunk_layers(st);
     const MemoryUse m =
         stage_memory(s, terms, stages.weights(st), in_flight, st == p - 1, capacity_bytes);
     if (st == 0 || m.total > peak.use.total) peak = {st, m};

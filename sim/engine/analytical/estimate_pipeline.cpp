@@ -43,10 +43,9 @@ class PipelineClock {
         arrivals_(static_cast<double*>(memory->allocate(
             static_cast<size_t>(int64_t{p_} * v_ * m_ * 2) * sizeof(double), alignof(double)))),
         // A layer's stream times, the same for every layer of every pass.
-        fwd_unit_s_(c.fwd_unit_s()),
-        bwd_unit_s_(c.bwd_unit_s(false)),
-        recomputed_bwd_unit_s_(c.bwd_unit_s(true)),
-        recompute_unit_s_(c.recompute_unit_s()),
+        blocking_{c.fwd_unit_s(),       c.bwd_unit_s(false), c.bwd_unit_s(true),
+                  c.recompute_unit_s(), c.mtp_fwd_s(),       c.mtp_bwd_s()},
+        pairs_(ep_pairs(s)),
         dense_fwd_unit_s_(c.dense_fwd_unit_s()),
         dense_bwd_unit_s_(c.dense_bwd_unit_s(false)),
         dense_recomputed_bwd_unit_s_(c.dense_bwd_unit_s(true)),
@@ -57,6 +56,7 @@ class PipelineClock {
     zero3_ = par.zero_stage == 3 && c.dp_group > 1;
     start_gathers_ = partitioned && par.overlap_param_gather;
     late_gathers_ = partitioned && !par.overlap_param_gather;
+    if (pairs_) paired_units(c);
     chunks_.reserve(static_cast<size_t>(p_ * v_));
     // Boundary b joins stage b and the next (stage p - 1 the first, for interleaving's wrap).
     for (int b = 0; b < p_; ++b) {
@@ -64,7 +64,7 @@ class PipelineClock {
           pipeline_pair_crosses_nodes(s, b, (b + 1) % p_) ? c.p2p_across.time_s : c.p2p.time_s;
     }
     for (int st = 0; st < p_; ++st) {
-      clocks_[st].schedule = StageSchedule(schedule_, p_, st, m_, v_);
+      clocks_[st].schedule = StageSchedule(schedule_, p_, st, m_, v_, pairs_);
       int offset = 0;
       for (int ch = 0; ch < v_; ++ch) {
         const int n = chunk_layers(s, st, ch);
@@ -82,7 +82,7 @@ class PipelineClock {
       clocks_[st].step = clocks_[st].schedule.at(0);
     // Without ZeRO-3 (whose gathers run on an absolute clock) the steps of 1F1B and GPipe are
     // shift-invariant, and the steady state can be skipped over.
-    const bool may_skip = skip_steady_state && v_ == 1 && !zero3_;
+    const bool may_skip = skip_steady_state && v_ == 1 && !zero3_ && !pairs_;
     SteadyStateSkip skip(shape_, memory_);
     bool busy = true;
     for (bool down = true; busy; down = !down) {
@@ -188,7 +188,7 @@ class PipelineClock {
   // The same for a forward pass whose first `dense` layers are dense first layers: the repeated
   // layers' closed form without them, else layer by layer.
   double gated_layers(StageClock& k, double t, int n, int dense, double first_s) const {
-    if (dense == 0) return gated_layers(k, t, n, fwd_unit_s_, first_s);
+    if (dense == 0) return gated_layers(k, t, n, u_->fwd, first_s);
     const double g = c_.layer_gather.time_s;
     for (int i = 0; i < n; ++i) {
       const double gate = first_s + (i + 1) * g;
@@ -196,7 +196,7 @@ class PipelineClock {
         k.gather_wait_s += gate - t;
         t = gate;
       }
-      t += i < dense ? dense_fwd_unit_s_ : fwd_unit_s_;
+      t += i < dense ? dense_fwd_unit_s_ : u_->fwd;
     }
     return t;
   }
@@ -211,6 +211,7 @@ class PipelineClock {
       if (!(stage > 0 ? ran(stage - 1, ch, mb, true) : ran(p_ - 1, ch - 1, mb, true))) return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, true)], stage == 0 ? p_ - 1 : stage - 1);
     }
+    const bool ep_ran = pairs_ && begin_pass(k, step, stage, ch, true, t);
     const int n = layers(stage, ch), dense = kMix ? chunk(stage, ch).dense : 0;
     if (zero3_) {
       t = gated_layers(k, t, n, dense, k.gathered_s);
@@ -218,35 +219,81 @@ class PipelineClock {
     } else if (start_gathers_) {
       t = gated_layers(k, t, n, dense, chunk(stage, ch).offset * c_.layer_gather.time_s);
     } else {
-      t += n * fwd_unit_s_;
-      if (dense > 0) t += dense * (dense_fwd_unit_s_ - fwd_unit_s_);
+      t += n * u_->fwd;
+      if (dense > 0) t += dense * (dense_fwd_unit_s_ - u_->fwd);
     }
     if constexpr (kAmax) t += c_.amax_fwd.time_s;
     if (last_virtual(stage, ch)) {
-      if (kMix && c_.mtp_layers > 0) t += c_.mtp_fwd_s();  // the MTP depths, after the main layers
-      t = gated_vocab(k, t) + c_.logits_fwd_s;             // kept gathered through its backward
+      if (kMix && c_.mtp_layers > 0) t += u_->mtp_fwd;  // the MTP depths, after the main layers
+      t = gated_vocab(k, t) + c_.logits_fwd_s;          // kept gathered through its backward
     } else {
       const bool wrap = stage == p_ - 1;
-      send(k, t, slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true), stage);
+      send(k, ep_ran ? std::max(t, k.ep_s) : t,
+           slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true), stage);
     }
     k.compute_s = t;
     ++k.forwards;
     return true;
   }
 
+  // A paired step's units: the layers' without their expert-parallel collectives.
+  void paired_units(const StepCosts& c) {
+    StepCosts q = c;
+    q.comm_fwd.ep = q.comm_recompute.ep = q.comm_bwd.ep = {};
+    paired_ = {q.fwd_unit_s(),       q.bwd_unit_s(false), q.bwd_unit_s(true),
+               q.recompute_unit_s(), q.mtp_fwd_s(),       q.mtp_bwd_s()};
+  }
+
+  // ep_pairs: the expert-parallel collectives of a pass over chunk `ch` of `stage`, from its first
+  // op's end `t` on: in a paired step on their own stream, the first waiting for `t`; otherwise on
+  // the compute stream (in the units). Selects the step's units; true when the paired step ran
+  // any.
+  bool begin_pass(StageClock& k, const PipeStep& step, int stage, int ch, bool forward, double t) {
+    u_ = step.paired ? &paired_ : &blocking_;
+    const Chunk& c = chunk(stage, ch);
+    const int dense = kMix ? c.dense : 0;
+    const int mtp = kMix && last_virtual(stage, ch) ? c_.mtp_layers : 0;
+    const int moe = c.layers - dense + mtp;
+    double ep_s = moe * (forward ? c_.comm_fwd.ep.time_s : c_.comm_bwd.ep.time_s);
+    if (!forward) {  // the collectives recompute reruns: full's recomputed layers, per-op's all
+      const int reruns =
+          c_.full_recompute ? std::max(0, std::min(c.recomputed, c.layers) - dense) : moe;
+      ep_s += reruns * c_.comm_recompute.ep.time_s;
+    }
+    if (forward) k.pair_ep_ops = 0;
+    if (!step.paired) {
+      k.ep_exposed_s += ep_s;
+      return false;
+    }
+    if (moe == 0) return false;
+    k.ep_s = std::max(k.ep_s, t) + ep_s;
+    k.pair_ep_ops += moe;
+    return true;
+  }
+
+  // The end of a pair: the compute stream waits for the pair's expert-parallel collectives.
+  double join_pair(StageClock& k, double t) const {
+    if (k.pair_ep_ops == 0 || k.ep_s <= t) return t;
+    k.ep_exposed_s += k.ep_s - t;
+    return k.ep_s;
+  }
+
   bool backward(int stage, const PipeStep& step) {
     StageClock& k = clocks_[stage];
     const int ch = step.chunk, mb = step.micro_batch;
     double t = k.compute_s;
+    bool ep_ran = false;
     if (last_virtual(stage, ch)) {
       t += c_.logits_bwd_s;
+      ep_ran = pairs_ && begin_pass(k, step, stage, ch, false, t);
       reduce_vocab(k, t);
       if (kMix && c_.mtp_layers > 0)
-        t += c_.mtp_bwd_s();  // the MTP depths' backward, before the main ones'
+        t += u_->mtp_bwd;  // the MTP depths' backward, before the main ones'
     } else {
       if (!(stage < p_ - 1 ? ran(stage + 1, ch, mb, false) : ran(0, ch + 1, mb, false)))
         return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, false)], stage);
+      ep_ran = pairs_ && begin_pass(k, step, stage, ch, false, t);
     }
     const bool final_pass = this->final_pass(ch, mb);
     if (kMix && final_pass && !zero3_ && last_virtual(stage, ch) && c_.mtp_layers > 0) {
@@ -263,10 +310,12 @@ class PipelineClock {
       if (final_pass && !zero3_) k.pending_grad_bytes += c_.embedding_grad_bytes;
     } else {
       const bool wrap = stage == 0;
-      send(k, t, slot(wrap ? p_ - 1 : stage - 1, wrap ? ch - 1 : ch, mb, false),
+      send(k, ep_ran ? std::max(t, k.ep_s) : t,
+           slot(wrap ? p_ - 1 : stage - 1, wrap ? ch - 1 : ch, mb, false),
            wrap ? p_ - 1 : stage - 1);
     }
     if (final_pass && s_.parallel.overlap_grad_reduce) flush(k, t);
+    if (pairs_ && step.paired) t = join_pair(k, t);
     k.compute_s = t;
     ++k.backwards;
     return true;
@@ -282,20 +331,19 @@ class PipelineClock {
       const int layer = n - 1 - i;
       if (layer < dense_layers)
         return layer < recomputed ? dense_recomputed_bwd_unit_s_ : dense_bwd_unit_s_;
-      return layer < recomputed ? recomputed_bwd_unit_s_ : bwd_unit_s_;
+      return layer < recomputed ? u_->recomputed_bwd : u_->bwd;
     };
     if (zero3_ && dense_layers > 0) return zero3_backward_layers(k, t, n, unit_of);
     if (zero3_) return zero3_backward_layers(k, t, n, recomputed);
     if (!final_pass) {
-      t += n * bwd_unit_s_ + recomputed * recompute_unit_s_;
+      t += n * u_->bwd + recomputed * u_->recompute;
       if (dense_layers == 0) return t;
-      return t + dense_layers * (dense_bwd_unit_s_ - bwd_unit_s_) +
-             std::min(dense_layers, recomputed) * (c_.dense_recompute_unit_s() - recompute_unit_s_);
+      return t + dense_layers * (dense_bwd_unit_s_ - u_->bwd) +
+             std::min(dense_layers, recomputed) * (c_.dense_recompute_unit_s() - u_->recompute);
     }
     if (dense_layers == 0) {
-      return final_backward_layers(k, t, n, [&](int i) {
-        return n - 1 - i < recomputed ? recomputed_bwd_unit_s_ : bwd_unit_s_;
-      });
+      return final_backward_layers(
+          k, t, n, [&](int i) { return n - 1 - i < recomputed ? u_->recomputed_bwd : u_->bwd; });
     }
     return final_backward_layers(k, t, n, unit_of);
   }
@@ -346,10 +394,10 @@ class PipelineClock {
     const int plain = std::max(0, n - std::max(recomputed, 0));
 #pragma GCC unroll 4
     for (int i = 0; i < plain; ++i)
-      layer(bwd_unit_s_);
+      layer(u_->bwd);
 #pragma GCC unroll 4
     for (int i = plain; i < n; ++i)
-      layer(recomputed_bwd_unit_s_);
+      layer(u_->recomputed_bwd);
     k.gathered_s = gathered;
     k.gather_sent_bytes = gather_bytes;
     k.gather_wait_s = wait;
@@ -462,7 +510,7 @@ class PipelineClock {
       gathers_end_s = k.gathered_s;
       k.dp_sent_bytes += k.gather_sent_bytes;
     }
-    k.end_s = std::max({k.compute_s, k.send_s, k.dp_s, gathers_end_s});
+    k.end_s = std::max({k.compute_s, k.send_s, k.dp_s, gathers_end_s, k.ep_s});
   }
 
   PipelineEstimate compose() const {
@@ -592,7 +640,9 @@ class PipelineClock {
     const double all = passes + mtp, all_reruns = reruns + mtp_rerun_passes(st);
     e.tp = all * (f.tp.time_s + bw.tp.time_s) + all_reruns * r.tp.time_s;
     e.cp = all * (f.cp.time_s + bw.cp.time_s) + all_reruns * r.cp.time_s;
-    e.ep = (all - dense) * (f.ep.time_s + bw.ep.time_s) + (all_reruns - dense_reruns) * r.ep.time_s;
+    e.ep = pairs_ ? k.ep_exposed_s
+                  : (all - dense) * (f.ep.time_s + bw.ep.time_s) +
+                        (all_reruns - dense_reruns) * r.ep.time_s;
     e.pp = k.recv_comm_s;
     e.dp = k.gather_wait_s;
     e.dp += k.optimizer_wait_dp_s;
@@ -620,7 +670,15 @@ class PipelineClock {
   std::pmr::vector<StageClock> clocks_;
   // When each (stage, chunk, micro-batch, direction) input lands, once sent.
   double* arrivals_;  // in memory_, released with it
-  const double fwd_unit_s_, bwd_unit_s_, recomputed_bwd_unit_s_, recompute_unit_s_;
+  // A layer's stream times (and the MTP depths'): with its expert-parallel collectives on the
+  // compute stream, and without them in a paired step (ep_pairs), the units the step runs.
+  struct Units {
+    double fwd, bwd, recomputed_bwd, recompute, mtp_fwd, mtp_bwd;
+  };
+  const Units blocking_;
+  Units paired_{};
+  const Units* u_ = &blocking_;
+  const bool pairs_;  // ep_pairs(s)
   const double dense_fwd_unit_s_, dense_bwd_unit_s_, dense_recomputed_bwd_unit_s_;
   std::pmr::vector<Chunk> chunks_;
   std::pmr::vector<double> boundary_s_;  // one send over each boundary (see the constructor)
