@@ -162,12 +162,28 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
   if (pipeline <= 1) return;
   const std::string stated = lower(row_text(row_other(row), "pipeline_schedule"));
   int64_t virtual_stages = row_int(row, "vp").value_or(1);
-  if (virtual_stages <= 1 && contains(stated, "interleaved") && num_layers % pipeline == 0) {
-    virtual_stages = smallest_virtual_stages(num_layers / pipeline);
-    b.assume(virtual_stages > 1
-                 ? "interleaved schedule stated, virtual stages not given: the smallest > 1 that "
-                   "divides the layers per stage"
-                 : "interleaved schedule stated but one layer per stage: 1F1B");
+  if (virtual_stages <= 1 && contains(stated, "interleaved") && num_layers > 0) {
+    // The layers a stage holds: an even share, or one with the embedding and the loss counted as
+    // a layer each (Megatron-Core's --account-for-embedding/loss-in-pipeline-split, Llama 3's
+    // first and last stages one layer short).
+    const int64_t slots = num_layers % pipeline == 0         ? num_layers
+                          : (num_layers + 2) % pipeline == 0 ? num_layers + 2
+                                                             : 0;
+    virtual_stages = slots > 0 ? smallest_virtual_stages(slots / pipeline) : 1;
+    if (virtual_stages > 1) {
+      b.assume(
+          "interleaved schedule stated, virtual stages not given: the smallest > 1 that "
+          "divides the layers per stage" +
+          std::string(slots > num_layers ? " (" + std::to_string(num_layers) +
+                                               " + 2 for the embedding and the loss)"
+                                         : ""));
+    } else if (slots > 0) {
+      b.assume("interleaved schedule stated but one layer per stage: 1F1B");
+    } else {
+      b.assume("interleaved schedule stated but " + std::to_string(num_layers) +
+               " layers do not split evenly over " + std::to_string(pipeline) +
+               " stages (nor with the embedding and the loss counted): 1F1B");
+    }
   }
   if (virtual_stages > 1) {
     p["pipeline_schedule"] = "interleaved";

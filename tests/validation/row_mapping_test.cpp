@@ -444,6 +444,23 @@ TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
   const RowScenario one = row_to_scenario(row);
   EXPECT_EQ(one.doc.at("parallel").at("pipeline_schedule"), "1f1b");
   EXPECT_TRUE(has(one.assumptions, "interleaved schedule stated but one layer per stage"));
+  // Llama 3 405B's 126 layers on 16 stages: 126 + 2 (the embedding and the loss counted) = 8 a
+  // stage, so 2 chunks; 125 splits neither way and the stated schedule is said to be dropped.
+  row["num_layers"] = 126;
+  row["pp"] = 16;
+  row["dp"] = 2;
+  row["num_gpus"] = 256;
+  const RowScenario llama = row_to_scenario(row);
+  EXPECT_EQ(llama.doc.at("parallel").at("virtual_stages"), 2);
+  EXPECT_TRUE(has(llama.assumptions,
+                  "interleaved schedule stated, virtual stages not given: the "
+                  "smallest > 1 that divides the layers per stage (126 + 2"));
+  row["num_layers"] = 125;
+  const RowScenario uneven = row_to_scenario(row);
+  EXPECT_EQ(uneven.doc.at("parallel").at("pipeline_schedule"), "1f1b");
+  EXPECT_TRUE(has(uneven.assumptions,
+                  "interleaved schedule stated but 125 layers do not split "
+                  "evenly over 16 stages"));
 }
 
 // DualPipe: with expert parallelism its overlap of one micro-batch's forward with another's
