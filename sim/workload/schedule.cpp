@@ -28,7 +28,7 @@ PipeStep nth_pass(PipelineSchedule schedule, bool forward, int64_t n, int stages
   if (schedule == PipelineSchedule::interleaved) {
     return interleaved_pass(forward, n, stages, chunks);
   }
-  return {forward, static_cast<int32_t>(n), 0};
+  return {forward, false, static_cast<int32_t>(n), 0};
 }
 
 }  // namespace
@@ -45,7 +45,7 @@ PipeStep interleaved_pass(bool forward, int64_t k, int stages, int chunks) {
   auto chunk = static_cast<int32_t>((k % group) / stages);
   if (!forward) chunk = chunks - 1 - chunk;
   const auto micro_batch = static_cast<int32_t>((k / group) * stages + k % stages);
-  return {forward, micro_batch, chunk};
+  return {forward, false, micro_batch, chunk};
 }
 
 int64_t stage_step_count(PipelineSchedule schedule, int64_t micro_batches, int chunks) {

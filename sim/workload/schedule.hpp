@@ -11,9 +11,9 @@ namespace wt {
 
 struct PipeStep {
   bool forward = true;
-  int32_t micro_batch = 0;
-  int32_t chunk = 0;    // model chunk on this stage; always 0 unless interleaved
   bool paired = false;  // one of a steady-state forward/backward pair (ep_pairs)
+  int32_t micro_batch = 0;
+  int32_t chunk = 0;  // model chunk on this stage; always 0 unless interleaved
 };
 
 // parallel.ep_comm_overlap in effect (an MoE model, expert parallelism, a 1F1B or interleaved
@@ -51,16 +51,18 @@ class StageSchedule {
   PipeStep at(int64_t index) const;  // stage_step(..., index)
   // at(index) for a walk that runs the steps in order and counts the passes it ran: the n-th
   // forward (backward) step of a stage runs forward (backward) pass n, so only the direction is
-  // derived.
+  // derived. Its paired flag is left unset: paired(index) gives it.
   PipeStep at(int64_t index, int64_t forwards_run, int64_t backwards_run) const {
-    const bool steady = index >= warmup_ && index < 2 * passes_ - warmup_;
-    const bool forward = index < warmup_ || (steady && ((index - warmup_) & 1) == 0);
+    const bool forward =
+        index < warmup_ || (index < 2 * passes_ - warmup_ && ((index - warmup_) & 1) == 0);
     const int64_t n = forward ? forwards_run : backwards_run;
-    PipeStep step{forward, static_cast<int32_t>(n), 0};
     if (schedule_ == PipelineSchedule::interleaved)
-      step = interleaved_pass(forward, n, stages_, chunks_);
-    step.paired = pairs_ && steady;
-    return step;
+      return interleaved_pass(forward, n, stages_, chunks_);
+    return {forward, false, static_cast<int32_t>(n), 0};
+  }
+  // Whether step `index` is one of a steady-state pair (ep_pairs).
+  bool paired(int64_t index) const {
+    return pairs_ && index >= warmup_ && index < 2 * passes_ - warmup_;
   }
 
  private:

@@ -35,12 +35,6 @@ struct StageClock {
   double optimizer_wait_pp_s = 0.0;
   double dp_sent_bytes = 0.0;
   double pp_sync_sent_bytes = 0.0;
-  // ep_pairs: when the expert-parallel stream is free, the expert-parallel time the compute
-  // stream spent (blocking collectives of unpaired steps, waits at the end of pairs), and the
-  // expert-parallel ops of the pair being run.
-  double ep_s = 0.0;
-  double ep_exposed_s = 0.0;
-  int pair_ep_ops = 0;
   double end_s = 0.0;
 };
 

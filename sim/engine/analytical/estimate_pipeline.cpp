@@ -22,7 +22,9 @@ namespace {
 // model) the per-step code has none of their terms.
 // kAmax: fp8 delayed scaling's amax all-reduce may close every chunk pass (StepCosts::amax_fwd
 // and amax_bwd); without it the passes add nothing.
-template <bool kMix, bool kAmax>
+// kPairs: parallel.ep_comm_overlap pairs the steady steps (ep_pairs, schedule.hpp); without it the
+// per-step code reads the blocking units only and has none of the pairs' terms.
+template <bool kMix, bool kAmax, bool kPairs>
 class PipelineClock {
  public:
   PipelineClock(const Scenario& s, const StepCosts& c, std::span<const double> optimizer_s,
@@ -45,18 +47,18 @@ class PipelineClock {
         // A layer's stream times, the same for every layer of every pass.
         blocking_{c.fwd_unit_s(),       c.bwd_unit_s(false), c.bwd_unit_s(true),
                   c.recompute_unit_s(), c.mtp_fwd_s(),       c.mtp_bwd_s()},
-        pairs_(ep_pairs(s)),
         dense_fwd_unit_s_(c.dense_fwd_unit_s()),
         dense_bwd_unit_s_(c.dense_bwd_unit_s(false)),
         dense_recomputed_bwd_unit_s_(c.dense_bwd_unit_s(true)),
         chunks_(memory),
-        boundary_s_(static_cast<size_t>(p_), memory) {
+        boundary_s_(static_cast<size_t>(p_), memory),
+        ep_(kPairs ? static_cast<size_t>(p_) : 0, memory) {
     const ParallelConfig& par = s.parallel;
     const bool partitioned = par.zero_stage >= 1 && par.zero_stage <= 2 && c.dp_group > 1;
     zero3_ = par.zero_stage == 3 && c.dp_group > 1;
     start_gathers_ = partitioned && par.overlap_param_gather;
     late_gathers_ = partitioned && !par.overlap_param_gather;
-    if (pairs_) paired_units(c);
+    if constexpr (kPairs) paired_units(c);
     chunks_.reserve(static_cast<size_t>(p_ * v_));
     // Boundary b joins stage b and the next (stage p - 1 the first, for interleaving's wrap).
     for (int b = 0; b < p_; ++b) {
@@ -64,7 +66,7 @@ class PipelineClock {
           pipeline_pair_crosses_nodes(s, b, (b + 1) % p_) ? c.p2p_across.time_s : c.p2p.time_s;
     }
     for (int st = 0; st < p_; ++st) {
-      clocks_[st].schedule = StageSchedule(schedule_, p_, st, m_, v_, pairs_);
+      clocks_[st].schedule = StageSchedule(schedule_, p_, st, m_, v_, kPairs);
       int offset = 0;
       for (int ch = 0; ch < v_; ++ch) {
         const int n = chunk_layers(s, st, ch);
@@ -82,7 +84,7 @@ class PipelineClock {
       clocks_[st].step = clocks_[st].schedule.at(0);
     // Without ZeRO-3 (whose gathers run on an absolute clock) the steps of 1F1B and GPipe are
     // shift-invariant, and the steady state can be skipped over.
-    const bool may_skip = skip_steady_state && v_ == 1 && !zero3_ && !pairs_;
+    const bool may_skip = skip_steady_state && v_ == 1 && !zero3_ && !kPairs;
     SteadyStateSkip skip(shape_, memory_);
     bool busy = true;
     for (bool down = true; busy; down = !down) {
@@ -154,7 +156,10 @@ class PipelineClock {
     const bool ran = k.step.forward ? forward(stage, k.step) : backward(stage, k.step);
     if (!ran) return false;
     ++steps_timed_;
-    if (++k.next_step < steps_) k.step = k.schedule.at(k.next_step, k.forwards, k.backwards);
+    if (++k.next_step < steps_) {
+      k.step = k.schedule.at(k.next_step, k.forwards, k.backwards);
+      if constexpr (kPairs) k.step.paired = k.schedule.paired(k.next_step);
+    }
     return true;
   }
 
@@ -188,7 +193,7 @@ class PipelineClock {
   // The same for a forward pass whose first `dense` layers are dense first layers: the repeated
   // layers' closed form without them, else layer by layer.
   double gated_layers(StageClock& k, double t, int n, int dense, double first_s) const {
-    if (dense == 0) return gated_layers(k, t, n, u_->fwd, first_s);
+    if (dense == 0) return gated_layers(k, t, n, u().fwd, first_s);
     const double g = c_.layer_gather.time_s;
     for (int i = 0; i < n; ++i) {
       const double gate = first_s + (i + 1) * g;
@@ -196,7 +201,7 @@ class PipelineClock {
         k.gather_wait_s += gate - t;
         t = gate;
       }
-      t += i < dense ? dense_fwd_unit_s_ : u_->fwd;
+      t += i < dense ? dense_fwd_unit_s_ : u().fwd;
     }
     return t;
   }
@@ -211,7 +216,7 @@ class PipelineClock {
       if (!(stage > 0 ? ran(stage - 1, ch, mb, true) : ran(p_ - 1, ch - 1, mb, true))) return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, true)], stage == 0 ? p_ - 1 : stage - 1);
     }
-    const bool ep_ran = pairs_ && begin_pass(k, step, stage, ch, true, t);
+    const bool ep_ran = kPairs && begin_pass(step, stage, ch, true, t);
     const int n = layers(stage, ch), dense = kMix ? chunk(stage, ch).dense : 0;
     if (zero3_) {
       t = gated_layers(k, t, n, dense, k.gathered_s);
@@ -219,16 +224,16 @@ class PipelineClock {
     } else if (start_gathers_) {
       t = gated_layers(k, t, n, dense, chunk(stage, ch).offset * c_.layer_gather.time_s);
     } else {
-      t += n * u_->fwd;
-      if (dense > 0) t += dense * (dense_fwd_unit_s_ - u_->fwd);
+      t += n * u().fwd;
+      if (dense > 0) t += dense * (dense_fwd_unit_s_ - u().fwd);
     }
     if constexpr (kAmax) t += c_.amax_fwd.time_s;
     if (last_virtual(stage, ch)) {
-      if (kMix && c_.mtp_layers > 0) t += u_->mtp_fwd;  // the MTP depths, after the main layers
+      if (kMix && c_.mtp_layers > 0) t += u().mtp_fwd;  // the MTP depths, after the main layers
       t = gated_vocab(k, t) + c_.logits_fwd_s;          // kept gathered through its backward
     } else {
       const bool wrap = stage == p_ - 1;
-      send(k, ep_ran ? std::max(t, k.ep_s) : t,
+      send(k, ep_ran ? std::max(t, ep_[stage].ep_s) : t,
            slot(wrap ? 0 : stage + 1, wrap ? ch + 1 : ch, mb, true), stage);
     }
     k.compute_s = t;
@@ -248,7 +253,7 @@ class PipelineClock {
   // op's end `t` on: in a paired step on their own stream, the first waiting for `t`; otherwise on
   // the compute stream (in the units). Selects the step's units; true when the paired step ran
   // any.
-  bool begin_pass(StageClock& k, const PipeStep& step, int stage, int ch, bool forward, double t) {
+  bool begin_pass(const PipeStep& step, int stage, int ch, bool forward, double t) {
     u_ = step.paired ? &paired_ : &blocking_;
     const Chunk& c = chunk(stage, ch);
     const int dense = kMix ? c.dense : 0;
@@ -260,22 +265,24 @@ class PipelineClock {
           c_.full_recompute ? std::max(0, std::min(c.recomputed, c.layers) - dense) : moe;
       ep_s += reruns * c_.comm_recompute.ep.time_s;
     }
-    if (forward) k.pair_ep_ops = 0;
+    EpClock& e = ep_[stage];
+    if (forward) e.pair_ops = 0;
     if (!step.paired) {
-      k.ep_exposed_s += ep_s;
+      e.exposed_s += ep_s;
       return false;
     }
     if (moe == 0) return false;
-    k.ep_s = std::max(k.ep_s, t) + ep_s;
-    k.pair_ep_ops += moe;
+    e.ep_s = std::max(e.ep_s, t) + ep_s;
+    e.pair_ops += moe;
     return true;
   }
 
   // The end of a pair: the compute stream waits for the pair's expert-parallel collectives.
-  double join_pair(StageClock& k, double t) const {
-    if (k.pair_ep_ops == 0 || k.ep_s <= t) return t;
-    k.ep_exposed_s += k.ep_s - t;
-    return k.ep_s;
+  double join_pair(int stage, double t) {
+    EpClock& e = ep_[stage];
+    if (e.pair_ops == 0 || e.ep_s <= t) return t;
+    e.exposed_s += e.ep_s - t;
+    return e.ep_s;
   }
 
   bool backward(int stage, const PipeStep& step) {
@@ -285,15 +292,15 @@ class PipelineClock {
     bool ep_ran = false;
     if (last_virtual(stage, ch)) {
       t += c_.logits_bwd_s;
-      ep_ran = pairs_ && begin_pass(k, step, stage, ch, false, t);
+      ep_ran = kPairs && begin_pass(step, stage, ch, false, t);
       reduce_vocab(k, t);
       if (kMix && c_.mtp_layers > 0)
-        t += u_->mtp_bwd;  // the MTP depths' backward, before the main ones'
+        t += u().mtp_bwd;  // the MTP depths' backward, before the main ones'
     } else {
       if (!(stage < p_ - 1 ? ran(stage + 1, ch, mb, false) : ran(0, ch + 1, mb, false)))
         return false;
       t = receive(k, t, arrivals_[slot(stage, ch, mb, false)], stage);
-      ep_ran = pairs_ && begin_pass(k, step, stage, ch, false, t);
+      ep_ran = kPairs && begin_pass(step, stage, ch, false, t);
     }
     const bool final_pass = this->final_pass(ch, mb);
     if (kMix && final_pass && !zero3_ && last_virtual(stage, ch) && c_.mtp_layers > 0) {
@@ -310,12 +317,12 @@ class PipelineClock {
       if (final_pass && !zero3_) k.pending_grad_bytes += c_.embedding_grad_bytes;
     } else {
       const bool wrap = stage == 0;
-      send(k, ep_ran ? std::max(t, k.ep_s) : t,
+      send(k, ep_ran ? std::max(t, ep_[stage].ep_s) : t,
            slot(wrap ? p_ - 1 : stage - 1, wrap ? ch - 1 : ch, mb, false),
            wrap ? p_ - 1 : stage - 1);
     }
     if (final_pass && s_.parallel.overlap_grad_reduce) flush(k, t);
-    if (pairs_ && step.paired) t = join_pair(k, t);
+    if (kPairs && step.paired) t = join_pair(stage, t);
     k.compute_s = t;
     ++k.backwards;
     return true;
@@ -331,19 +338,19 @@ class PipelineClock {
       const int layer = n - 1 - i;
       if (layer < dense_layers)
         return layer < recomputed ? dense_recomputed_bwd_unit_s_ : dense_bwd_unit_s_;
-      return layer < recomputed ? u_->recomputed_bwd : u_->bwd;
+      return layer < recomputed ? u().recomputed_bwd : u().bwd;
     };
     if (zero3_ && dense_layers > 0) return zero3_backward_layers(k, t, n, unit_of);
     if (zero3_) return zero3_backward_layers(k, t, n, recomputed);
     if (!final_pass) {
-      t += n * u_->bwd + recomputed * u_->recompute;
+      t += n * u().bwd + recomputed * u().recompute;
       if (dense_layers == 0) return t;
-      return t + dense_layers * (dense_bwd_unit_s_ - u_->bwd) +
-             std::min(dense_layers, recomputed) * (c_.dense_recompute_unit_s() - u_->recompute);
+      return t + dense_layers * (dense_bwd_unit_s_ - u().bwd) +
+             std::min(dense_layers, recomputed) * (c_.dense_recompute_unit_s() - u().recompute);
     }
     if (dense_layers == 0) {
       return final_backward_layers(
-          k, t, n, [&](int i) { return n - 1 - i < recomputed ? u_->recomputed_bwd : u_->bwd; });
+          k, t, n, [&](int i) { return n - 1 - i < recomputed ? u().recomputed_bwd : u().bwd; });
     }
     return final_backward_layers(k, t, n, unit_of);
   }
@@ -394,10 +401,10 @@ class PipelineClock {
     const int plain = std::max(0, n - std::max(recomputed, 0));
 #pragma GCC unroll 4
     for (int i = 0; i < plain; ++i)
-      layer(u_->bwd);
+      layer(u().bwd);
 #pragma GCC unroll 4
     for (int i = plain; i < n; ++i)
-      layer(u_->recomputed_bwd);
+      layer(u().recomputed_bwd);
     k.gathered_s = gathered;
     k.gather_sent_bytes = gather_bytes;
     k.gather_wait_s = wait;
@@ -510,7 +517,8 @@ class PipelineClock {
       gathers_end_s = k.gathered_s;
       k.dp_sent_bytes += k.gather_sent_bytes;
     }
-    k.end_s = std::max({k.compute_s, k.send_s, k.dp_s, gathers_end_s, k.ep_s});
+    k.end_s = std::max({k.compute_s, k.send_s, k.dp_s, gathers_end_s});
+    if constexpr (kPairs) k.end_s = std::max(k.end_s, ep_[stage].ep_s);
   }
 
   PipelineEstimate compose() const {
@@ -640,9 +648,12 @@ class PipelineClock {
     const double all = passes + mtp, all_reruns = reruns + mtp_rerun_passes(st);
     e.tp = all * (f.tp.time_s + bw.tp.time_s) + all_reruns * r.tp.time_s;
     e.cp = all * (f.cp.time_s + bw.cp.time_s) + all_reruns * r.cp.time_s;
-    e.ep = pairs_ ? k.ep_exposed_s
-                  : (all - dense) * (f.ep.time_s + bw.ep.time_s) +
-                        (all_reruns - dense_reruns) * r.ep.time_s;
+    if constexpr (kPairs) {
+      e.ep = ep_[st].exposed_s;
+    } else {
+      e.ep =
+          (all - dense) * (f.ep.time_s + bw.ep.time_s) + (all_reruns - dense_reruns) * r.ep.time_s;
+    }
     e.pp = k.recv_comm_s;
     e.dp = k.gather_wait_s;
     e.dp += k.optimizer_wait_dp_s;
@@ -678,10 +689,22 @@ class PipelineClock {
   const Units blocking_;
   Units paired_{};
   const Units* u_ = &blocking_;
-  const bool pairs_;  // ep_pairs(s)
+  // The units of the step being run: the blocking ones unless it is paired.
+  const Units& u() const {
+    if constexpr (kPairs) return *u_;
+    return blocking_;
+  }
   const double dense_fwd_unit_s_, dense_bwd_unit_s_, dense_recomputed_bwd_unit_s_;
   std::pmr::vector<Chunk> chunks_;
   std::pmr::vector<double> boundary_s_;  // one send over each boundary (see the constructor)
+  // ep_pairs, per stage: when the expert-parallel stream is free, the expert-parallel time the
+  // compute stream spent (blocking collectives of unpaired steps, waits at the end of pairs), and
+  // the expert-parallel ops of the pair being run. Empty without.
+  struct EpClock {
+    double ep_s = 0.0, exposed_s = 0.0;
+    int pair_ops = 0;
+  };
+  std::pmr::vector<EpClock> ep_;
   Buckets dense_{&StageClock::pending_grad_bytes, &c_.dp_shape, c_.dp_group};
   Buckets experts_{&StageClock::pending_expert_bytes, &c_.edp_shape, c_.edp_group};
 };
@@ -691,14 +714,18 @@ class PipelineClock {
 PipelineEstimate estimate_pipeline(const Scenario& s, const StepCosts& costs,
                                    std::span<const double> optimizer_s, bool skip_steady_state) {
   StackArena<16 * 1024> scratch;  // the arrival table of 1,024 micro-batch hops, the clocks
-  // The general clock (dense first and MTP layers, amax all-reduces) where any of them is present;
-  // nearly every scenario takes the plain one.
+  // The paired clock under parallel.ep_comm_overlap (with the general one's terms); the general
+  // clock (dense first and MTP layers, amax all-reduces) where any of them is present; nearly
+  // every scenario takes the plain one.
   const bool mix = has_dense_layers(s.model) || s.model.mtp_layers > 0;
   const bool amax = costs.amax_fwd.time_s > 0.0 || costs.amax_bwd.time_s > 0.0;
-  if (mix || amax)
-    return PipelineClock<true, true>(s, costs, optimizer_s, scratch.resource())
+  if (ep_pairs(s))
+    return PipelineClock<true, true, true>(s, costs, optimizer_s, scratch.resource())
         .run(skip_steady_state);
-  return PipelineClock<false, false>(s, costs, optimizer_s, scratch.resource())
+  if (mix || amax)
+    return PipelineClock<true, true, false>(s, costs, optimizer_s, scratch.resource())
+        .run(skip_steady_state);
+  return PipelineClock<false, false, false>(s, costs, optimizer_s, scratch.resource())
       .run(skip_steady_state);
 }
 
