@@ -21,6 +21,7 @@
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
 #include "sim/workload/layer_work.hpp"
+#include "sim/workload/schedule.hpp"
 #include "tests/workload/layer_mix_doc.hpp"
 
 namespace wt {
@@ -269,6 +270,34 @@ TEST(Estimate, AgreesWithTheWalkOnRandomLayouts) {
   }
   agreement.report("random layouts");
   coverage.expect_each_feature_seen(10);
+}
+
+// The random layouts on Mixtral with EP over the data ranks and parallel.ep_comm_overlap: paired
+// steps under every schedule, ZeRO stage, recompute, precision and network the layouts draw.
+TEST(Estimate, AgreesWithTheWalkUnderEpCommOverlapOnRandomLayouts) {
+  std::mt19937 rng(20261127);
+  Agreement agreement;
+  int tried = 0, pipelined = 0;
+  while (agreement.cases() < kRandomLayouts / 4) {
+    ASSERT_LT(tried, 50 * kRandomLayouts) << "too few valid random layouts";
+    json doc = random_layout(rng, tried++);
+    const int data = doc["parallel"]["data"].get<int>();
+    if (data < 2) continue;
+    doc["model"]["preset"] = "mixtral-8x7b";
+    doc["parallel"]["expert"] = data;
+    doc["parallel"]["ep_comm_overlap"] = true;
+    Scenario s;
+    try {
+      s = parse_scenario(doc);
+    } catch (const InputError&) {
+      continue;
+    }
+    if (!ep_pairs(s)) continue;
+    pipelined += s.parallel.pipeline > 1;
+    compare(s, doc.dump(), agreement);
+  }
+  agreement.report("random layouts, EP overlap");
+  EXPECT_GE(pipelined, 10);
 }
 
 // MoE parallel folding (sim/scenario/expert_layout.hpp): EP beyond data × context with ETP 1, and
