@@ -143,32 +143,9 @@ TEST(LinkLoadsReductions, IntraNodeClosedFormLoadsTheNvSwitchPortsItStandsFor) {
   }
 }
 
-// Stage 0 (ranks 0–3) all-reduces 1e8 over a ring while stage 1 sends `competitor_bytes` per GPU
-// to stage 0; ranks 0, 1, 5 on switch X, the others on Y, X↔Y one 10 GB/s trunk (as in
-// reductions_test.cpp).
-SimgridResult ring_with_competitor(double competitor_bytes, bool aggregate) {
-  GraphTopology t(8, 1, 1e12, 1e-7);
-  const int32_t x = t.add_switch("X"), y = t.add_switch("Y");
-  for (int g = 0; g < 8; ++g)
-    t.attach(g, (g == 0 || g == 1 || g == 5) ? x : y, 1e11, 1e-6);
-  t.connect(x, y, 1e10, 1e-6, topo::LinkLevel::level1);
-  Workload w = workload(2, 1, 4);
-  w.programs[0].ops.push_back(comm_op(OpKind::collective, CommDim::dp, Collective::all_reduce, 1e8,
-                                      4, 0.0, Stream::dp_comm));
-  if (competitor_bytes > 0.0) {
-    Op send = comm_op(OpKind::send, CommDim::pp, Collective::send_recv, competitor_bytes, 2, 0.0,
-                      Stream::pp_send);
-    send.peer_role = 0;
-    w.programs[1].ops.push_back(send);
-  }
-  SimgridSetup setup = setup_for(t, fabric());
-  setup.pin = CollectiveAlgorithm::ring;
-  setup.reductions.aggregate_ring_steps = aggregate;
-  return simulate_simgrid(w, setup);
-}
-
 TEST(LinkLoadsReductions, AggregatedRingStepsLoadLinksAsTheStepsDo) {
-  expect_same_loads(ring_with_competitor(0.0, true), ring_with_competitor(0.0, false), 1e-12);
+  expect_same_loads(ring_with_competitor(fabric(), 0.0, true),
+                    ring_with_competitor(fabric(), 0.0, false), 1e-12);
 }
 
 TEST(LinkLoadsReductions, UnderContentionAggregatedRingStepsKeepBytesAndTheBottleneck) {
@@ -176,8 +153,8 @@ TEST(LinkLoadsReductions, UnderContentionAggregatedRingStepsKeepBytesAndTheBottl
   // busy from the first step until the competitor ends, which step by step comes earlier by at
   // most the 6 step latencies (it runs alone in them). Links off the bottleneck differ more: a
   // fast ring flow that sits idle between steps lets a competitor on its link finish sooner.
-  const SimgridResult aggregated = ring_with_competitor(1e9, true);
-  const SimgridResult stepwise = ring_with_competitor(1e9, false);
+  const SimgridResult aggregated = ring_with_competitor(fabric(), 1e9, true);
+  const SimgridResult stepwise = ring_with_competitor(fabric(), 1e9, false);
   expect_same_loads(aggregated, stepwise, aggregated.timeline.iteration_s);  // bytes only
   const int32_t trunk_yx = 33;  // after 8 NVSwitch and 8 NIC cables: X→Y is 32
   EXPECT_NEAR(by_link(aggregated).at(trunk_yx).busy_s, by_link(stepwise).at(trunk_yx).busy_s,

@@ -58,50 +58,31 @@ TEST(ReductionA, OtherGroupsOfTheNodeDoNotSlowAGroup) {
 // --- B: ring steps aggregated
 // ---------------------------------------------------------------------
 
-// Stage 0 (ranks 0–3) all-reduces S over a ring 0→1→2→3→0 while stage 1 sends `competitor_bytes`
-// per GPU to stage 0. Ranks 0, 1, 5 sit on switch X, the others on switch Y, X↔Y one 10 GB/s
-// trunk; NICs 100 GB/s. Only the ring flow 3→0 and the competitor 4→0 share a link (trunk Y→X).
-double ring_with_competitor(double competitor_bytes, bool aggregate) {
-  GraphTopology t(8, 1, 1e12, 1e-7);
-  const int32_t x = t.add_switch("X"), y = t.add_switch("Y");
-  for (int g = 0; g < 8; ++g)
-    t.attach(g, (g == 0 || g == 1 || g == 5) ? x : y, 1e11, 1e-6);
-  t.connect(x, y, 1e10, 1e-6, topo::LinkLevel::level1);
-  Workload w = workload(2, 1, 4);
-  w.programs[0].ops.push_back(comm_op(OpKind::collective, CommDim::dp, Collective::all_reduce, 1e8,
-                                      4, 0.0, Stream::dp_comm));
-  if (competitor_bytes > 0.0) {
-    Op send = comm_op(OpKind::send, CommDim::pp, Collective::send_recv, competitor_bytes, 2, 0.0,
-                      Stream::pp_send);
-    send.peer_role = 0;
-    w.programs[1].ops.push_back(send);
-  }
-  SimgridSetup setup = setup_for(t, fabric());
-  setup.pin = CollectiveAlgorithm::ring;
-  setup.reductions.aggregate_ring_steps = aggregate;
-  return simulate_simgrid(w, setup).timeline.roles[0].end_s;
+// When stage 0 ends in ring_with_competitor (test_support.hpp) on this file's fabric.
+double ring_end_s(double competitor_bytes, bool aggregate) {
+  return ring_with_competitor(fabric(), competitor_bytes, aggregate).timeline.roles[0].end_s;
 }
 
 TEST(ReductionB, AggregatedRingEqualsStepByStepWithoutCompetitor) {
   // The trunk flows bound the ring: 6 steps of S/4 at 10 GB/s, route latency 3 µs per step.
   const double expected = kOverhead_s + 6 * 3e-6 + 1.5e8 / 1e10;
-  EXPECT_NEAR(ring_with_competitor(0.0, true), expected, 1e-9);
-  EXPECT_NEAR(ring_with_competitor(0.0, false), expected, 1e-9);
+  EXPECT_NEAR(ring_end_s(0.0, true), expected, 1e-9);
+  EXPECT_NEAR(ring_end_s(0.0, false), expected, 1e-9);
 }
 
 TEST(ReductionB, AggregatedRingEqualsStepByStepWithACompetitorOnOneLink) {
   // A competitor that outlasts the ring halves the trunk Y→X for flow 3→0 in every step.
   const double expected = kOverhead_s + 6 * 3e-6 + 1.5e8 / 5e9;
-  EXPECT_NEAR(ring_with_competitor(1e9, true), expected, 1e-9);
-  EXPECT_NEAR(ring_with_competitor(1e9, false), expected, 1e-9);
+  EXPECT_NEAR(ring_end_s(1e9, true), expected, 1e-9);
+  EXPECT_NEAR(ring_end_s(1e9, false), expected, 1e-9);
 }
 
 TEST(ReductionB, ACompetitorEndingMidRingMovesTheTwoWithinTheStepLatencies) {
   // The competitor (30 MB at 5 GB/s, ~6 ms) ends during the ring. Step by step it also runs alone
   // during the 6 step latencies (the aggregated flow pays one, the rest is a sleep before it), so
   // it ends earlier there; the ring times differ by less than the 6 latencies, 18 µs.
-  const double aggregated = ring_with_competitor(3e7, true);
-  const double stepwise = ring_with_competitor(3e7, false);
+  const double aggregated = ring_end_s(3e7, true);
+  const double stepwise = ring_end_s(3e7, false);
   EXPECT_NEAR(aggregated, stepwise, 6 * 3e-6);
   // Both lie between the uncontended ring and a ring contended from start to end.
   EXPECT_GT(aggregated, kOverhead_s + 6 * 3e-6 + 1.5e8 / 1e10);

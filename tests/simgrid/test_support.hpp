@@ -132,4 +132,30 @@ inline SimgridSetup setup_for(const topo::Topology& t, const Fabric& f) {
   return s;
 }
 
+// Stage 0 (ranks 0–3) all-reduces 1e8 bytes over a ring 0→1→2→3→0 while stage 1 sends
+// `competitor_bytes` per GPU to stage 0. Ranks 0, 1, 5 sit on switch X, the others on switch Y,
+// X↔Y one 10 GB/s trunk; NICs 100 GB/s: only the ring flow 3→0 and the competitor 4→0 share a
+// link (trunk Y→X). The ring is pinned, its steps aggregated or not.
+inline SimgridResult ring_with_competitor(const Fabric& f, double competitor_bytes,
+                                          bool aggregate) {
+  GraphTopology t(8, 1, 1e12, 1e-7);
+  const int32_t x = t.add_switch("X"), y = t.add_switch("Y");
+  for (int g = 0; g < 8; ++g)
+    t.attach(g, (g == 0 || g == 1 || g == 5) ? x : y, 1e11, 1e-6);
+  t.connect(x, y, 1e10, 1e-6, topo::LinkLevel::level1);
+  Workload w = workload(2, 1, 4);
+  w.programs[0].ops.push_back(comm_op(OpKind::collective, CommDim::dp, Collective::all_reduce, 1e8,
+                                      4, 0.0, Stream::dp_comm));
+  if (competitor_bytes > 0.0) {
+    Op send = comm_op(OpKind::send, CommDim::pp, Collective::send_recv, competitor_bytes, 2, 0.0,
+                      Stream::pp_send);
+    send.peer_role = 0;
+    w.programs[1].ops.push_back(send);
+  }
+  SimgridSetup setup = setup_for(t, f);
+  setup.pin = CollectiveAlgorithm::ring;
+  setup.reductions.aggregate_ring_steps = aggregate;
+  return simulate_simgrid(w, setup);
+}
+
 }  // namespace wt::sgtest
