@@ -8,6 +8,7 @@
 
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/presets.hpp"
+#include "sim/workload/schedule.hpp"
 
 namespace wt {
 namespace {
@@ -115,7 +116,8 @@ std::vector<std::string> layout_parts(const Scenario& s) {
     parts.push_back("CP " + std::to_string(p.context) +
                     (p.cp_comm_type == CpCommType::a2a ? " (Ulysses)" : ""));
   }
-  if (p.expert > 1) parts.push_back("EP " + std::to_string(p.expert));
+  if (p.expert > 1)
+    parts.push_back("EP " + std::to_string(p.expert) + (ep_pairs(s) ? " (overlapped)" : ""));
   if (p.expert_tensor > 0 && p.expert_tensor != p.tensor) {
     parts.push_back("ETP " + std::to_string(p.expert_tensor));
   }

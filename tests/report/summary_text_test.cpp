@@ -272,5 +272,21 @@ TEST(SummaryText, NoPriceNoCostAndNoIterationNoSplit) {
   EXPECT_EQ(summary_text(s, r).find("where the time goes"), std::string::npos);
 }
 
+// The headline says when the expert-parallel communication is overlapped (ep_pairs): an MoE model
+// with EP > 1 under parallel.ep_comm_overlap; without EP the field changes nothing and says
+// nothing.
+TEST(SummaryText, TheHeadlineSaysTheExpertParallelOverlap) {
+  Scenario s = gpt3_scenario();
+  s.model.moe.num_experts = 8;
+  s.model.moe.top_k = 2;
+  s.parallel.expert = 8;
+  EXPECT_NE(summary_text(s, gpt3_result()).find(" · EP 8 · "), std::string::npos);
+  s.parallel.ep_comm_overlap = true;
+  EXPECT_NE(summary_text(s, gpt3_result()).find(" · EP 8 (overlapped) · "), std::string::npos)
+      << summary_text(s, gpt3_result());
+  s.parallel.expert = 1;
+  EXPECT_EQ(summary_text(s, gpt3_result()).find("overlapped"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace wt
