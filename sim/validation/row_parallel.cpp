@@ -162,7 +162,11 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
   if (pipeline <= 1) return;
   const std::string stated = lower(row_text(row_other(row), "pipeline_schedule"));
   int64_t virtual_stages = row_int(row, "vp").value_or(1);
-  if (virtual_stages <= 1 && contains(stated, "interleaved") && num_layers > 0) {
+  // "non-interleaved 1F1B" names the plain schedule.
+  const bool interleaved =
+      contains(stated, "interleaved") && !contains(stated, "non-interleaved") &&
+      !contains(stated, "non interleaved") && !contains(stated, "not interleaved");
+  if (virtual_stages <= 1 && interleaved && num_layers > 0) {
     // The layers a stage holds: an even share, or one with the embedding and the loss counted as
     // a layer each (Megatron-Core's --account-for-embedding/loss-in-pipeline-split, Llama 3's
     // first and last stages one layer short).
@@ -211,6 +215,11 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
           "modelled; 1F1B priced");
     } else if (stated.empty()) {
       b.assume("pipeline schedule not stated: 1F1B");
+    } else if (!contains(stated, "1f1b") && !contains(stated, "pipedream") && !interleaved &&
+               !contains(stated, "one forward")) {
+      // Zero-bubble (ZB-H1, ZB-V), BFS/looped, Chimera, ...: said, not silently priced as 1F1B.
+      b.assume("pipeline schedule '" + row_text(row_other(row), "pipeline_schedule") +
+               "' (other.pipeline_schedule) is not modelled: 1F1B priced");
     }
   }
 }

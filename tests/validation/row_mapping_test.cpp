@@ -463,6 +463,24 @@ TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
                   "evenly over 16 stages"));
 }
 
+// A stated schedule the model has no form for (zero bubble, ...) is said, not priced silently as
+// 1F1B; 1F1B in any spelling says nothing.
+TEST(RowMapping, AStatedScheduleWithoutAModelIsSaid) {
+  json row = megatron_row();
+  row["other"]["pipeline_schedule"] = "ZB-H1 (zero bubble)";
+  const RowScenario zb = row_to_scenario(row);
+  EXPECT_EQ(zb.doc.at("parallel").at("pipeline_schedule"), "1f1b");
+  EXPECT_TRUE(has(zb.assumptions,
+                  "pipeline schedule 'ZB-H1 (zero bubble)' "
+                  "(other.pipeline_schedule) is not modelled: 1F1B priced"));
+  for (const char* plain : {"1F1B", "PipeDream-Flush", "non-interleaved 1F1B"}) {
+    row["other"]["pipeline_schedule"] = plain;
+    const RowScenario rs = row_to_scenario(row);
+    EXPECT_EQ(rs.doc.at("parallel").at("pipeline_schedule"), "1f1b") << plain;
+    EXPECT_FALSE(has(rs.assumptions, "pipeline schedule '")) << plain;
+  }
+}
+
 // DualPipe: with expert parallelism its overlap of one micro-batch's forward with another's
 // backward is parallel.ep_comm_overlap; its bidirectional feeding is named as not modelled.
 TEST(RowMapping, DualPipeOverlapsTheExpertParallelCommunication) {
