@@ -93,13 +93,23 @@ std::optional<int> zero_stage(const json& row, RowBuild& b) {
     }
     return static_cast<int>(*stage);
   }
-  const std::string sharding = lower(row_text(other, "sharding_strategy"));
-  if (sharding == "full_shard") return 3;
+  // PyTorch FSDP's ShardingStrategy names (FSDP2's fully_shard shards fully).
+  std::string sharding = lower(row_text(other, "sharding_strategy"));
+  if (sharding.starts_with("shardingstrategy.")) sharding = sharding.substr(17);
+  if (sharding == "full_shard" || sharding == "fully_shard") return 3;
   if (sharding == "shard_grad_op") return 2;
   if (sharding == "no_shard") return 0;
   if (sharding == "hybrid_shard") {
     b.assume("FSDP HYBRID_SHARD modelled as ZeRO-3 over the whole data-parallel group");
     return 3;
+  }
+  if (sharding == "_hybrid_shard_zero2" || sharding == "hybrid_shard_zero2") {
+    b.assume("FSDP _HYBRID_SHARD_ZERO2 modelled as ZeRO-2 over the whole data-parallel group");
+    return 2;
+  }
+  if (!sharding.empty()) {
+    b.assume("sharding_strategy '" + row_text(other, "sharding_strategy") +
+             "' not understood: the ZeRO stage from the row's words or its framework");
   }
   if (const auto said = zero_stage_in_words(row, b)) return said;
   if (!row_int(row, "tp") && !row_int(row, "pp") && !row_int(row, "dp")) {

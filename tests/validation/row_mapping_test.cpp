@@ -463,6 +463,27 @@ TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
                   "evenly over 16 stages"));
 }
 
+// FSDP's sharding strategies by their PyTorch names (with or without the enum's prefix, FSDP2's
+// fully_shard), HYBRID_SHARD_ZERO2 as ZeRO-2 and said; a name not understood is said.
+TEST(RowMapping, FsdpShardingStrategiesAreRead) {
+  json row = mpt_row();
+  const auto stage = [&](const char* strategy) {
+    row["other"]["sharding_strategy"] = strategy;
+    return row_to_scenario(row).doc.at("parallel").at("zero_stage").get<int>();
+  };
+  EXPECT_EQ(stage("FULL_SHARD"), 3);
+  EXPECT_EQ(stage("ShardingStrategy.FULL_SHARD"), 3);
+  EXPECT_EQ(stage("fully_shard"), 3);
+  EXPECT_EQ(stage("SHARD_GRAD_OP"), 2);
+  EXPECT_EQ(stage("_HYBRID_SHARD_ZERO2"), 2);
+  EXPECT_EQ(stage("NO_SHARD"), 0);
+  row["other"]["sharding_strategy"] = "_HYBRID_SHARD_ZERO2";
+  EXPECT_TRUE(has(row_to_scenario(row).assumptions, "FSDP _HYBRID_SHARD_ZERO2 modelled as ZeRO-2"));
+  row["other"]["sharding_strategy"] = "SHARD_EVERYTHING";
+  EXPECT_TRUE(
+      has(row_to_scenario(row).assumptions, "sharding_strategy 'SHARD_EVERYTHING' not understood"));
+}
+
 // A stated schedule the model has no form for (zero bubble, ...) is said, not priced silently as
 // 1F1B; 1F1B in any spelling says nothing.
 TEST(RowMapping, AStatedScheduleWithoutAModelIsSaid) {
