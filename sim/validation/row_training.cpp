@@ -226,6 +226,40 @@ std::string optimizer(const json& row, RowBuild& b) {
 
 }  // namespace
 
+// Megatron's --recompute-method and --recompute-num-layers with full recompute: other.
+// recompute_num_layers N under the block method (other.recompute_method, or "block" in the
+// recompute words) recomputes the first N layers of each model chunk (training.
+// recompute_num_layers); under the uniform method every layer recomputes, N to a checkpoint,
+// whose grouping is not modelled (said).
+void recompute_layers(const json& row, json& t, RowBuild& b) {
+  const json& other = row_other(row);
+  const std::string path = row_name(row) + ".other";
+  const auto n = integer_field(other, "recompute_num_layers", path);
+  if (!n) return;
+  if (*n < 1) {
+    throw InputError(path + ".recompute_num_layers", "must be at least 1", std::to_string(*n),
+                     "a whole number of layers, 1 or more");
+  }
+  if (t.value("activation_recompute", std::string()) != "full") {
+    b.assume("other.recompute_num_layers " + std::to_string(*n) +
+             " without full recompute stated: not used");
+    return;
+  }
+  const std::string method = lower(row_text(other, "recompute_method")) + " " +
+                             lower(row_text(other, "activation_recompute")) + " " +
+                             lower(row_text(other, "activation_checkpointing"));
+  if (contains(method, "block")) {
+    t["recompute_num_layers"] = *n;
+    b.assume("training.recompute_num_layers = " + std::to_string(*n) +
+             ": the row's block recompute method, the first " + std::to_string(*n) +
+             " layers of each model chunk recomputed");
+    return;
+  }
+  b.assume("other.recompute_num_layers " + std::to_string(*n) +
+           " under the uniform method (or none stated): every layer recomputed, " +
+           std::to_string(*n) + " to a checkpoint (the grouping is not modelled)");
+}
+
 void map_training(const json& row, RowBuild& b) {
   json t;
   const int64_t global_batch = required_int(row, "global_batch_size");
@@ -249,6 +283,7 @@ void map_training(const json& row, RowBuild& b) {
     t["recompute_modules"] = *modules;
     t["activation_recompute"] = "selective";
   }
+  recompute_layers(row, t, b);
   t["framework"] = framework.profile;
   b.assume(framework.why);
   if (const auto a = attention(row, b)) t["attention"] = *a;

@@ -463,6 +463,29 @@ TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
                   "evenly over 16 stages"));
 }
 
+// Megatron's block recompute: other.recompute_num_layers under the block method recomputes that
+// many layers of each chunk; under uniform (or no method) every layer, said; 0 is refused.
+TEST(RowMapping, BlockRecomputeTakesTheStatedLayerCount) {
+  json row = megatron_row();
+  row["other"]["activation_recompute"] = "full";
+  row["other"]["recompute_method"] = "block";
+  row["other"]["recompute_num_layers"] = 4;
+  const RowScenario block = row_to_scenario(row);
+  EXPECT_EQ(block.doc.at("training").at("recompute_num_layers"), 4);
+  EXPECT_TRUE(
+      has(block.assumptions, "training.recompute_num_layers = 4: the row's block recompute"));
+  row["other"]["recompute_method"] = "uniform";
+  const RowScenario uniform = row_to_scenario(row);
+  EXPECT_FALSE(uniform.doc.at("training").contains("recompute_num_layers"));
+  EXPECT_TRUE(has(uniform.assumptions, "other.recompute_num_layers 4 under the uniform method"));
+  row["other"]["recompute_num_layers"] = 0;
+  EXPECT_THROW(row_to_scenario(row), InputError);
+  row["other"]["recompute_num_layers"] = 2;
+  row["other"]["activation_recompute"] = "selective";
+  EXPECT_TRUE(has(row_to_scenario(row).assumptions,
+                  "other.recompute_num_layers 2 without full recompute stated: not used"));
+}
+
 // FSDP's sharding strategies by their PyTorch names (with or without the enum's prefix, FSDP2's
 // fully_shard), HYBRID_SHARD_ZERO2 as ZeRO-2 and said; a name not understood is said.
 TEST(RowMapping, FsdpShardingStrategiesAreRead) {
