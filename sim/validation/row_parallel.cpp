@@ -171,7 +171,19 @@ int64_t smallest_virtual_stages(int64_t layers_per_stage) {
 void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p, RowBuild& b) {
   if (pipeline <= 1) return;
   const std::string stated = lower(row_text(row_other(row), "pipeline_schedule"));
-  int64_t virtual_stages = row_int(row, "vp").value_or(1);
+  // The row's vp, else its other.* under Megatron's or a paper's name.
+  std::optional<int64_t> vp = row_int(row, "vp");
+  for (const char* key :
+       {"virtual_pipeline_model_parallel_size", "virtual_stages", "interleaving_stages"}) {
+    if (vp) break;
+    vp = integer_field(row_other(row), key, row_name(row) + ".other");
+    if (vp) b.assume("virtual stages " + std::to_string(*vp) + ": the row's other." + key);
+  }
+  if (vp && *vp < 1) {
+    throw InputError(row_name(row) + ".vp", "must be at least 1", std::to_string(*vp),
+                     "1 or more model chunks per stage");
+  }
+  int64_t virtual_stages = vp.value_or(1);
   // "non-interleaved 1F1B" names the plain schedule.
   const bool interleaved =
       contains(stated, "interleaved") && !contains(stated, "non-interleaved") &&

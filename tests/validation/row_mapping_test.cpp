@@ -463,6 +463,24 @@ TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
                   "evenly over 16 stages"));
 }
 
+// Virtual stages under other names when the row's vp is null: Megatron's
+// virtual_pipeline_model_parallel_size, virtual_stages, interleaving_stages (MegaScale's table).
+TEST(RowMapping, VirtualStagesUnderOtherNamesAreRead) {
+  json row = megatron_row();  // 48 layers on 2 stages
+  row["other"].erase("pipeline_schedule");
+  for (const char* key :
+       {"virtual_pipeline_model_parallel_size", "virtual_stages", "interleaving_stages"}) {
+    json r = row;
+    r["other"][key] = 3;
+    const RowScenario rs = row_to_scenario(r);
+    EXPECT_EQ(rs.doc.at("parallel").at("virtual_stages"), 3) << key;
+    EXPECT_EQ(rs.doc.at("parallel").at("pipeline_schedule"), "interleaved") << key;
+    EXPECT_TRUE(has(rs.assumptions, std::string("virtual stages 3: the row's other.") + key));
+  }
+  row["vp"] = 0;
+  EXPECT_THROW(row_to_scenario(row), InputError);
+}
+
 // Megatron's block recompute: other.recompute_num_layers under the block method recomputes that
 // many layers of each chunk; under uniform (or no method) every layer, said; 0 is refused.
 TEST(RowMapping, BlockRecomputeTakesTheStatedLayerCount) {
