@@ -391,6 +391,53 @@ void set_stated_stage_layers(const json& row, json& p, RowBuild& b) {
 
 }  // namespace
 
+// Whether other.<key> turns an offload on: true/false, or a device name ("cpu", "nvme"; "none",
+// "off", "false", "no" and "" are off); nullopt when absent or null; other values refused.
+std::optional<bool> offload_on(const json& other, const char* key, const std::string& path) {
+  const auto it = other.find(key);
+  if (it == other.end() || it->is_null()) return std::nullopt;
+  if (it->is_boolean()) return it->get<bool>();
+  if (!it->is_string()) {
+    throw InputError(path + "." + key, "must be true, false or a device name", it->dump(),
+                     "true, false, \"cpu\", \"nvme\" or \"none\"");
+  }
+  const std::string v = lower(it->get<std::string>());
+  return !(v.empty() || v == "none" || v == "off" || v == "false" || v == "no");
+}
+
+// Offload (parallel.offload) when the row states it: DeepSpeed's offload_param (ZeRO-Infinity) →
+// parameters, offload_optimizer (ZeRO-Offload) → optimizer; cpu_offload is FSDP's
+// CPUOffload(offload_params) under an FSDP framework (parameters) and DeepSpeed's legacy
+// optimizer offload otherwise. Activation offload is said as not modelled.
+void set_offload(const json& row, json& p, RowBuild& b) {
+  const json& other = row_other(row);
+  const std::string path = row_name(row) + ".other";
+  const std::string framework = b.doc.at("training").value("framework", "none");
+  const bool fsdp = framework == "fsdp" || framework == "torchtitan" || framework == "llm-foundry";
+  std::string offload;
+  std::string key;
+  for (const auto& [k, kind] :
+       {std::pair{"offload_param", "parameters"}, std::pair{"param_offload", "parameters"},
+        std::pair{"offload_optimizer", "optimizer"}, std::pair{"optimizer_offload", "optimizer"},
+        std::pair{"cpu_offload", fsdp ? "parameters" : "optimizer"}}) {
+    if (offload_on(other, k, path).value_or(false) && offload != "parameters") {
+      offload = kind;
+      key = k;
+    }
+  }
+  if (!offload.empty()) {
+    p["offload"] = offload;
+    b.assume("parallel.offload = " + offload + ": the row's other." + key);
+  }
+  for (const char* k : {"activation_cpu_offload", "activation_offload", "offload_activations"}) {
+    if (offload_on(other, k, path).value_or(false)) {
+      b.assume("activation offload stated (other." + std::string(k) +
+               "): not modelled, activations kept on the GPU");
+      break;
+    }
+  }
+}
+
 void map_parallel(const json& row, RowBuild& b) {
   json p;
   const int64_t tensor = degree(row, "tp", b);
@@ -411,6 +458,7 @@ void map_parallel(const json& row, RowBuild& b) {
   const json& other = row_other(row);
   if (const auto sp = sequence_parallel(other, tensor, b)) p["sequence_parallel"] = *sp;
   set_cp_comm_type(row, p.at("context").get<int64_t>(), p, b);
+  set_offload(row, p, b);
   // TP communication overlap only when the row says so; else the profile's (off in every one).
   const auto overlap = other.find("tp_comm_overlap");
   if (overlap != other.end() && overlap->is_boolean()) p["tp_comm_overlap"] = overlap->get<bool>();

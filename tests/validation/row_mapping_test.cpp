@@ -481,6 +481,35 @@ TEST(RowMapping, VirtualStagesUnderOtherNamesAreRead) {
   EXPECT_THROW(row_to_scenario(row), InputError);
 }
 
+// Offload as a row states it: DeepSpeed's offload_param / offload_optimizer (a boolean or a
+// device), cpu_offload by framework (FSDP's offloads the parameters), activation offload said as
+// not modelled, a value that is neither refused.
+TEST(RowMapping, OffloadAsTheRowStatesIt) {
+  json row = mpt_row();  // llm-foundry: FSDP
+  const auto offload = [&] {
+    return row_to_scenario(row).doc.at("parallel").value("offload", std::string("(none)"));
+  };
+  EXPECT_EQ(offload(), "(none)");  // activation_cpu_offload false, nothing else
+  row["other"]["cpu_offload"] = true;
+  EXPECT_EQ(offload(), "parameters");
+  row["other"].erase("cpu_offload");
+  row["other"]["offload_optimizer"] = "cpu";
+  EXPECT_EQ(offload(), "optimizer");
+  row["other"]["offload_param"] = "nvme";
+  EXPECT_EQ(offload(), "parameters");
+  EXPECT_TRUE(has(row_to_scenario(row).assumptions,
+                  "parallel.offload = parameters: the row's other.offload_param"));
+  row["other"]["offload_param"] = "none";
+  EXPECT_EQ(offload(), "optimizer");
+  row["other"]["activation_cpu_offload"] = true;
+  EXPECT_TRUE(has(row_to_scenario(row).assumptions, "activation offload stated"));
+  row["other"]["offload_param"] = 3;
+  EXPECT_THROW(row_to_scenario(row), InputError);
+  json megatron = megatron_row();
+  megatron["other"]["cpu_offload"] = true;  // DeepSpeed's legacy key: the optimizer state
+  EXPECT_EQ(row_to_scenario(megatron).doc.at("parallel").at("offload"), "optimizer");
+}
+
 // Megatron's block recompute: other.recompute_num_layers under the block method recomputes that
 // many layers of each chunk; under uniform (or no method) every layer, said; 0 is refused.
 TEST(RowMapping, BlockRecomputeTakesTheStatedLayerCount) {
