@@ -24,6 +24,11 @@ int64_t micro_batch(const json& row, int64_t global_batch, RowBuild& b) {
     b.assume("micro_batch_size not given: global_batch / (dp × grad_accum_steps)");
     return global_batch / (*accum * *dp);
   }
+  if (accum) {
+    b.assume("grad_accum_steps " + std::to_string(*accum) +
+             (dp ? " does not divide global_batch / dp" : " without dp") +
+             ": not used for the micro-batch size");
+  }
   b.micro_batch_open = true;
   return 1;
 }

@@ -481,6 +481,19 @@ TEST(RowMapping, VirtualStagesUnderOtherNamesAreRead) {
   EXPECT_THROW(row_to_scenario(row), InputError);
 }
 
+// Gradient accumulation that does not divide the global batch over DP is said, not silently left
+// out of the micro-batch size.
+TEST(RowMapping, GradAccumulationThatDoesNotDivideIsSaid) {
+  json row = megatron_row();  // global batch 1,536 over DP 32: 48 sequences a replica
+  row["grad_accum_steps"] = 5;
+  EXPECT_TRUE(has(row_to_scenario(row).assumptions,
+                  "grad_accum_steps 5 does not divide global_batch / dp: not used"));
+  row["grad_accum_steps"] = 6;
+  const RowScenario six = row_to_scenario(row);
+  EXPECT_EQ(six.doc.at("training").at("micro_batch_size"), 8);
+  EXPECT_FALSE(has(six.assumptions, "grad_accum_steps 6"));
+}
+
 // Offload as a row states it: DeepSpeed's offload_param / offload_optimizer (a boolean or a
 // device), cpu_offload by framework (FSDP's offloads the parameters), activation offload said as
 // not modelled, a value that is neither refused.
