@@ -66,7 +66,7 @@ class EventStream {
   bool first_ = true;
 };
 
-// ep_streams: the role runs paired steps (parallel.ep_comm_overlap), whose expert-parallel ops
+// ep_stream: the role runs paired steps (parallel.ep_comm_overlap), whose expert-parallel ops
 // have a thread of their own.
 void write_rank_metadata(EventStream& events, int rank, int node, int role, bool ep_stream) {
   const std::string process = "gpu " + std::to_string(rank) + " (node " + std::to_string(node) +
@@ -93,15 +93,21 @@ void write_chrome_trace(std::ostream& out, const Scenario& s, const Workload& w,
     for (const TraceSpan& span : roles.roles[r].spans)
       tails[r].push_back(event_tail(span));
   }
+  // Per role: whether its program has an ep_comm stream (every rank of the role shares it).
+  std::vector<char> ep_stream(w.programs.size(), 0);
+  for (size_t r = 0; r < w.programs.size(); ++r) {
+    const std::vector<Op>& ops = w.programs[r].ops;
+    ep_stream[r] = std::any_of(ops.begin(), ops.end(),
+                               [](const Op& op) { return op.stream == Stream::ep_comm; });
+  }
   const int gpus_per_node = s.cluster.gpus_per_node > 0 ? s.cluster.gpus_per_node : 1;
   EventStream events(out);
   events.begin();
   for (int rank = 0; rank < w.num_gpus; ++rank) {
     const int role = w.role_of_rank(rank);
-    const bool ep_stream = role >= 0 && static_cast<size_t>(role) < w.programs.size() &&
-                           std::any_of(w.programs[role].ops.begin(), w.programs[role].ops.end(),
-                                       [](const Op& op) { return op.stream == Stream::ep_comm; });
-    write_rank_metadata(events, rank, rank / gpus_per_node, role, ep_stream);
+    const bool has_ep = role >= 0 && static_cast<size_t>(role) < ep_stream.size() &&
+                        ep_stream[static_cast<size_t>(role)] != 0;
+    write_rank_metadata(events, rank, rank / gpus_per_node, role, has_ep);
     if (role < 0 || static_cast<size_t>(role) >= tails.size()) continue;
     const auto r = static_cast<size_t>(role);
     for (const std::string& tail : tails[r])

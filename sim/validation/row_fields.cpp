@@ -46,6 +46,15 @@ std::optional<double> row_number(const nlohmann::json& obj, const char* key,
   return it->get<double>();
 }
 
+std::optional<bool> boolean_field(const nlohmann::json& obj, const char* key,
+                                  const std::string& path) {
+  const auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) return std::nullopt;
+  if (!it->is_boolean())
+    throw InputError(path + "." + key, "must be true or false", it->dump(), "true, false or null");
+  return it->get<bool>();
+}
+
 std::optional<int64_t> integer_field(const nlohmann::json& obj, const char* key,
                                      const std::string& path) {
   const std::optional<double> v = row_number(obj, key, path);

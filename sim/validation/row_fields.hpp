@@ -19,6 +19,10 @@ std::optional<int> row_id(const nlohmann::json& row);
 // object, named `path.key` in errors; nullopt when absent or null.
 std::optional<int64_t> integer_field(const nlohmann::json& obj, const char* key,
                                      const std::string& path);
+// A true/false field of any object, named `path.key` in errors; nullopt when absent or null,
+// an InputError for anything but a boolean.
+std::optional<bool> boolean_field(const nlohmann::json& obj, const char* key,
+                                  const std::string& path);
 // The same for a field of the row itself.
 std::optional<int64_t> row_int(const nlohmann::json& row, const char* key);
 // The same, and an InputError when absent or null: the row cannot be run without it.

@@ -262,12 +262,10 @@ void ep_overlap(const json& row, RowBuild& b) {
   const std::string path = row_name(row) + ".other";
   const json& other = row_other(row);
   for (const char* key : {"overlap_moe_expert_parallel_comm", "ep_comm_overlap"}) {
-    const auto field = other.find(key);
-    if (field == other.end() || field->is_null()) continue;
-    if (!field->is_boolean())
-      throw InputError(path + "." + key, "must be true or false", field->dump(), "true or false");
-    p["ep_comm_overlap"] = field->get<bool>();
-    b.assume(std::string("parallel.ep_comm_overlap = ") + (field->get<bool>() ? "true" : "false") +
+    const std::optional<bool> on = boolean_field(other, key, path);
+    if (!on) continue;
+    p["ep_comm_overlap"] = *on;
+    b.assume(std::string("parallel.ep_comm_overlap = ") + (*on ? "true" : "false") +
              ": the row's other." + key);
     return;
   }

@@ -460,8 +460,8 @@ void map_parallel(const json& row, RowBuild& b) {
   set_cp_comm_type(row, p.at("context").get<int64_t>(), p, b);
   set_offload(row, p, b);
   // TP communication overlap only when the row says so; else the profile's (off in every one).
-  const auto overlap = other.find("tp_comm_overlap");
-  if (overlap != other.end() && overlap->is_boolean()) p["tp_comm_overlap"] = overlap->get<bool>();
+  if (const auto overlap = boolean_field(other, "tp_comm_overlap", row_name(row) + ".other"))
+    p["tp_comm_overlap"] = *overlap;
   // A layer-list model (model.preset "resnet50") has no num_layers here and no pipeline.
   const int64_t num_layers = b.doc.at("model").value("num_layers", int64_t{0});
   set_stated_stage_layers(row, p, b);

@@ -1,6 +1,7 @@
 #include "sim/report/chrome_trace.hpp"
 
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -114,6 +115,33 @@ TEST(ChromeTrace, DocumentShape) {
   for (const json& e : trace["traceEvents"])
     metadata += e["ph"] == "M" ? 1 : 0;
   EXPECT_EQ(metadata, 4 * 10);
+}
+
+// A role whose program has expert-parallel ops on their own stream (parallel.ep_comm_overlap)
+// gets an "ep comm" thread (tid 4), with its span; the other role's ranks keep their four.
+TEST(ChromeTrace, PairedExpertParallelOpsHaveTheirOwnThread) {
+  TinyRun t = tiny_run();
+  Op ep = comm(OpKind::collective, Stream::ep_comm, CommDim::ep, Phase::forward, 0);
+  ep.collective = Collective::all_to_all;
+  ep.bytes_sent = 4096;
+  t.workload.programs[1].ops.push_back(ep);
+  t.timeline.roles[1].ops.push_back(at(3, 4));
+  const json trace = trace_of(t);
+  std::map<int, std::set<std::string>> threads;  // pid → thread names
+  int ep_spans = 0;
+  for (const json& e : trace["traceEvents"]) {
+    if (e["name"] == "thread_name") threads[e["pid"]].insert(e["args"]["name"]);
+    if (e["ph"] == "X" && e["tid"] == 4) ++ep_spans;
+  }
+  for (const int pid : {0, 1}) {
+    EXPECT_EQ(threads[pid].size(), 4u) << pid;
+    EXPECT_EQ(threads[pid].count("ep comm"), 0u) << pid;
+  }
+  for (const int pid : {2, 3}) {
+    EXPECT_EQ(threads[pid].size(), 5u) << pid;
+    EXPECT_EQ(threads[pid].count("ep comm"), 1u) << pid;
+  }
+  EXPECT_EQ(ep_spans, 2);  // one on each rank of role 1
 }
 
 TEST(ChromeTrace, ProcessPerGpuNamedByNodeAndStage) {

@@ -481,6 +481,23 @@ TEST(RowMapping, VirtualStagesUnderOtherNamesAreRead) {
   EXPECT_THROW(row_to_scenario(row), InputError);
 }
 
+// other.tp_comm_overlap must be true, false or null: other text is refused naming the field (it
+// was dropped in silence).
+TEST(RowMapping, TpCommOverlapMustBeABoolean) {
+  json row = megatron_row();
+  row["other"]["tp_comm_overlap"] = true;
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("tp_comm_overlap"), true);
+  row["other"]["tp_comm_overlap"] = nullptr;
+  EXPECT_FALSE(row_to_scenario(row).doc.at("parallel").contains("tp_comm_overlap"));
+  row["other"]["tp_comm_overlap"] = "on";
+  try {
+    row_to_scenario(row);
+    ADD_FAILURE() << "a text tp_comm_overlap was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("other.tp_comm_overlap"), std::string::npos) << e.what();
+  }
+}
+
 // Gradient accumulation that does not divide the global batch over DP is said, not silently left
 // out of the micro-batch size.
 TEST(RowMapping, GradAccumulationThatDoesNotDivideIsSaid) {

@@ -120,10 +120,11 @@ PeakMemory peak_memory_of(const Scenario& s, const StageTable& stages, double ca
   const ParallelConfig& par = s.parallel;
   const int p = par.pipeline, v = par.virtual_stages;
   const StageMemoryTerms terms = stage_memory_terms(s);
+  const bool pairs = ep_pairs(s);
   PeakMemory peak;
   for (int st = 0; st < p; ++st) {
     const int in_flight =
-        max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v, ep_pairs(s)) *
+        max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v, pairs) *
         stages.most_chunk_layers(st);
     const MemoryUse m =
         stage_memory(s, terms, stages.weights(st), in_flight, st == p - 1, capacity_bytes);
