@@ -2,6 +2,8 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "sim/scenario/framework_profiles.hpp"
@@ -160,12 +162,23 @@ std::optional<bool> sequence_parallel(const json& other, int64_t tensor, RowBuil
   return std::nullopt;
 }
 
-// The smallest number of virtual stages > 1 that divides the layers of a stage; 1 when none does.
-int64_t smallest_virtual_stages(int64_t layers_per_stage) {
+// The numbers of virtual stages > 1 that divide the layers of a stage, smallest first.
+std::vector<int64_t> virtual_stage_counts(int64_t layers_per_stage) {
+  std::vector<int64_t> counts;
   for (int64_t v = 2; v <= layers_per_stage; ++v) {
-    if (layers_per_stage % v == 0) return v;
+    if (layers_per_stage % v == 0) counts.push_back(v);
   }
-  return 1;
+  return counts;
+}
+
+// "2, 4 and 8"
+std::string and_list(const std::vector<int64_t>& values) {
+  std::string text;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) text += i + 1 == values.size() ? " and " : ", ";
+    text += std::to_string(values[i]);
+  }
+  return text;
 }
 
 void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p, RowBuild& b) {
@@ -195,14 +208,29 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
     const int64_t slots = num_layers % pipeline == 0         ? num_layers
                           : (num_layers + 2) % pipeline == 0 ? num_layers + 2
                                                              : 0;
-    virtual_stages = slots > 0 ? smallest_virtual_stages(slots / pipeline) : 1;
+    const std::vector<int64_t> counts =
+        slots > 0 ? virtual_stage_counts(slots / pipeline) : std::vector<int64_t>{};
+    virtual_stages = counts.empty() ? 1 : counts.front();
     if (virtual_stages > 1) {
+      // Each count is run and the fastest that fits taken (training_row.cpp): the count is a
+      // setting the run's authors tuned, as the memory settings a row leaves open.
+      b.virtual_stages_alternatives.assign(counts.begin() + 1, counts.end());
       b.assume(
-          "interleaved schedule stated, virtual stages not given: the smallest > 1 that "
-          "divides the layers per stage" +
+          "interleaved schedule stated, virtual stages not given: each count > 1 that "
+          "divides the " +
+          std::to_string(slots / pipeline) + " layers per stage" +
           std::string(slots > num_layers ? " (" + std::to_string(num_layers) +
                                                " + 2 for the embedding and the loss)"
-                                         : ""));
+                                         : "") +
+          " is a candidate (" + and_list(counts) + ")");
+      if (slots > num_layers && !p.contains("first_stage_layers") &&
+          !p.contains("last_stage_layers")) {
+        // The split that made the layers even: the first chunk holds the embedding and one
+        // layer fewer, the last the loss and one layer fewer (Llama 3's first and last stages
+        // one layer short, Dubey et al. 2024 §3.3.2; Megatron-Core's flags).
+        p["account_for_embedding_in_pipeline_split"] = true;
+        p["account_for_loss_in_pipeline_split"] = true;
+      }
     } else if (slots > 0) {
       b.assume("interleaved schedule stated but one layer per stage: 1F1B");
     } else {
@@ -292,6 +320,7 @@ void set_expert_tensor(const json& row, json& p, RowBuild& b) {
 void account_for_embedding_and_loss(int64_t num_layers, json& p, RowBuild& b) {
   const std::string framework = b.doc.at("training").value("framework", "none");
   if (framework != "nemo" && framework != "megatron-core") return;
+  if (p.contains("account_for_embedding_in_pipeline_split")) return;  // set with the schedule
   const int64_t pipeline = p.at("pipeline").get<int64_t>();
   const int64_t chunks = pipeline * p.value("virtual_stages", int64_t{1});
   if (pipeline <= 1 || num_layers % chunks == 0 || (num_layers + 2) % chunks != 0) return;

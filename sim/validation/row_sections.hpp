@@ -1,6 +1,7 @@
 #pragma once
 // The sections of a row's scenario document, each mapped by its own file (row_model.cpp,
 // row_training.cpp, row_parallel.cpp, row_cluster.cpp). Internal to sim/validation.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ struct RowBuild {
   bool micro_batch_open = false;
   // The row names no ZeRO stage: parallel.zero_stage is its framework profile's (or 0).
   bool zero_stage_open = false;
+  // The row states an interleaved schedule without its virtual stages: the counts besides the
+  // one in the document (the smallest) that also divide the layers per stage.
+  std::vector<int64_t> virtual_stages_alternatives;
   void assume(std::string what) { assumptions.push_back(std::move(what)); }
 };
 

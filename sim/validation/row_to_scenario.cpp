@@ -17,6 +17,8 @@ std::string short_model_name(const json& row) {
   return name.empty() ? "model" : name;
 }
 
+}  // namespace
+
 std::string layout_text(const json& parallel) {
   std::string s = "TP" + std::to_string(parallel.at("tensor").get<int64_t>()) + " PP" +
                   std::to_string(parallel.at("pipeline").get<int64_t>());
@@ -32,6 +34,8 @@ std::string layout_text(const json& parallel) {
   if (zero > 0) s += " ZeRO-" + std::to_string(zero);
   return s;
 }
+
+namespace {
 
 std::string label(const json& row, const RowBuild& b) {
   const json& cluster = b.doc.at("cluster");
@@ -121,7 +125,8 @@ RowScenario row_to_scenario(const json& row) {
   map_cluster(row, b);
   choose_micro_batch(b);
   const double iteration_scale = fit_global_batch(b);
-  return {b.doc, label(row, b), std::move(b.assumptions), iteration_scale, b.zero_stage_open};
+  return {b.doc,           label(row, b),     std::move(b.assumptions),
+          iteration_scale, b.zero_stage_open, std::move(b.virtual_stages_alternatives)};
 }
 
 }  // namespace wt::validation

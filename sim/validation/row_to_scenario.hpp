@@ -2,6 +2,7 @@
 // One training row of a published-runs dataset → a scenario document in the scenario schema
 // (docs/scenario.md), which parse_scenario then validates like any user file. What the row does not
 // say and the document had to choose is listed in `assumptions`, one short sentence each.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,15 @@ struct RowScenario {
   // The row names no ZeRO stage (the framework profile's was taken): a run that does not fit may
   // take a higher one its framework offers (docs/validation.md, "A run that trained fit").
   bool zero_stage_open = false;
+  // The row states an interleaved schedule without its virtual stages: the other counts that
+  // divide the layers per stage, each run against the document's (the smallest), the fastest
+  // that fits taken (docs/validation.md, "From a row to a scenario").
+  std::vector<int64_t> virtual_stages_alternatives;
 };
+
+// "TP8 PP16 DP64 VP2 ZeRO-1": the layout of a scenario's parallel section, as a row's label says
+// it.
+std::string layout_text(const nlohmann::json& parallel);
 
 // Throws InputError naming the row field ("row 9.tp") when the row cannot be expressed.
 RowScenario row_to_scenario(const nlohmann::json& row);

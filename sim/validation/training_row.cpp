@@ -89,6 +89,10 @@ std::string listed(const std::vector<std::string>& names) {
 // profile's defaults do not fit, every combination of the settings its framework offers is run,
 // and the fastest that fits is taken and said (docs/validation.md, "From a row to a scenario"):
 // a published throughput is one its authors tuned, and the model prices what each setting costs.
+// - Virtual stages, where the row states an interleaved schedule without their number: every
+//   count that divides the layers per stage (RowScenario::virtual_stages_alternatives besides the
+//   document's smallest). Searched whether or not the defaults fit: the count is as much the
+//   authors' choice, and it moves both the bubble, (p − 1)/(v·m), and the warm-up's memory.
 // - Sequence parallelism, where TP > 1 and the row does not state it: Megatron-LM's
 //   --sequence-parallel (off by default) and rows without a profile published from 2022
 //   (Korthikanti et al. 2022; every Megatron-style TP since offers it:
@@ -100,18 +104,28 @@ std::string listed(const std::vector<std::string>& names) {
 // - Recompute not stated: the modes its framework offers (fit_recompute: NeMo, Megatron-Core and
 //   Megatron-LM selective and full — full as the recipes that recompute run it, uniform, 1 layer
 //   per checkpoint; DeepSpeed and no profile full, whole layers).
-// Ties go to the fewest changes, in that order; a combination the scenario refuses is skipped.
-// Nothing changes when none fits, nor for other frameworks, whose rows keep the verdict.
+// The memory settings are searched only when the defaults do not fit. Ties go to the fewest
+// changes, in that order; a combination the scenario refuses is skipped. Nothing changes when
+// none fits, nor for other frameworks, whose rows keep the verdict.
 void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& run,
                                const std::vector<std::string>& overrides, int publication_year,
                                std::vector<std::string>& assumptions) {
   const std::string profile = scenario.training.framework;
   const FrameworkProfile* offers = find_framework_profile(profile);
   if (offers == nullptr) return;
+  const bool defaults_fit = run.result.fits_in_memory;
   std::vector<std::string> open;
   std::vector<std::vector<Setting>> choices;  // each dimension's alternatives to the default
+  if (!rs.virtual_stages_alternatives.empty() &&
+      !stated(json::object(), overrides, "parallel", "virtual_stages")) {
+    open.push_back("the virtual stages");
+    std::vector<Setting> counts;
+    for (const int64_t v : rs.virtual_stages_alternatives)
+      counts.push_back({"parallel", "virtual_stages", v});
+    choices.push_back(std::move(counts));
+  }
   const bool sp_era = profile != "none" || publication_year == 0 || publication_year >= 2022;
-  if (offers->fit_sequence_parallel && sp_era && scenario.parallel.tensor > 1 &&
+  if (!defaults_fit && offers->fit_sequence_parallel && sp_era && scenario.parallel.tensor > 1 &&
       !scenario.parallel.sequence_parallel &&
       !stated(rs.doc, overrides, "parallel", "sequence_parallel")) {
     open.push_back("sequence parallelism");
@@ -119,7 +133,7 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
   }
   const int from = scenario.parallel.zero_stage;
   const bool replicated = scenario.parallel.data * scenario.parallel.context > 1;
-  if (rs.zero_stage_open && replicated && offers->fit_zero_stage > from &&
+  if (!defaults_fit && rs.zero_stage_open && replicated && offers->fit_zero_stage > from &&
       !stated(json::object(), overrides, "parallel", "zero_stage")) {
     open.push_back("the ZeRO stage");
     std::vector<Setting> stages;
@@ -127,7 +141,7 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
       stages.push_back({"parallel", "zero_stage", stage});
     choices.push_back(std::move(stages));
   }
-  if (!stated(rs.doc, overrides, "training", "activation_recompute")) {
+  if (!defaults_fit && !stated(rs.doc, overrides, "training", "activation_recompute")) {
     std::vector<Setting> modes;
     for (const Recompute r : offers->fit_recompute) {
       if (r > scenario.training.activation_recompute)
@@ -141,8 +155,10 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
   if (choices.empty()) return;
   // Every combination: index 0 of a dimension keeps the default, k > 0 takes choice k - 1.
   std::optional<Candidate> best;
-  int tried = 0;
-  int fitting = 0;
+  // The defaults count among the settings weighed where they fit (only the virtual stages open).
+  int tried = defaults_fit ? 1 : 0;
+  int fitting = tried;
+  if (defaults_fit) best = Candidate{{}, rs.doc, scenario, run};
   std::vector<std::size_t> index(choices.size(), 0);
   const auto next = [&] {  // the next combination, the default (all 0) first; false after the last
     for (std::size_t d = choices.size(); d-- > 0;) {
@@ -176,14 +192,23 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
   }
   if (!best) return;
   const MemoryUse& before = run.result.memory_per_gpu_bytes;
-  assumptions.push_back(
-      listed(open) + " not stated and " +
-      (profile == "none" ? std::string("the field table's defaults (no framework profile)")
-                         : "the " + profile + " profile's defaults") +
-      " do not fit (" + gib(before.total) + " of " + gib(before.capacity) +
-      " GiB): the run trained, so " + said(best->settings) + ", the fastest setting that fits (" +
-      gib(best->run.result.memory_per_gpu_bytes.total) + " GiB; " + std::to_string(fitting) +
-      " of " + std::to_string(tried) + " settings fit)");
+  const std::string fastest =
+      ", the fastest setting that fits (" + gib(best->run.result.memory_per_gpu_bytes.total) +
+      " GiB; " + std::to_string(fitting) + " of " + std::to_string(tried) + " settings fit)";
+  if (defaults_fit) {
+    // Only the virtual stages were open.
+    assumptions.push_back(
+        listed(open) + " not stated: parallel.virtual_stages = " +
+        std::to_string(best->scenario.parallel.virtual_stages) +
+        (best->settings.empty() ? std::string(" (the smallest)") : std::string()) + fastest);
+  } else {
+    assumptions.push_back(listed(open) + " not stated and " +
+                          (profile == "none"
+                               ? std::string("the field table's defaults (no framework profile)")
+                               : "the " + profile + " profile's defaults") +
+                          " do not fit (" + gib(before.total) + " of " + gib(before.capacity) +
+                          " GiB): the run trained, so " + said(best->settings) + fastest);
+  }
   rs.doc = std::move(best->doc);
   scenario = std::move(best->scenario);
   run = std::move(best->run);
@@ -244,8 +269,13 @@ void run_row(const json& row, const PublishedMetric& published,
   out.assumptions.insert(out.assumptions.end(), scenario.framework_defaults.begin(),
                          scenario.framework_defaults.end());
   RunOutput run = run_scenario(scenario);
-  if (!run.result.fits_in_memory) {
+  if (!run.result.fits_in_memory || !rs.virtual_stages_alternatives.empty()) {
+    const std::string before = layout_text(rs.doc.at("parallel"));
     fastest_setting_that_fits(rs, scenario, run, overrides, publication_year(row), out.assumptions);
+    // The label shows the layout that ran.
+    const auto at = out.label.find(before);
+    if (at != std::string::npos)
+      out.label.replace(at, before.size(), layout_text(rs.doc.at("parallel")));
   }
   out.scenario = rs.doc;
   out.predicted =

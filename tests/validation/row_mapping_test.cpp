@@ -433,34 +433,48 @@ TEST(RowMapping, WithoutMicroBatchOrAccumulationFsdpTakesTheWholeBatchAtOnce) {
   EXPECT_TRUE(has(rs.assumptions, "micro_batch_size not given: 1"));
 }
 
-TEST(RowMapping, VirtualStagesAreTheSmallestDivisorOfTheLayersPerStage) {
+TEST(RowMapping, VirtualStagesNotGivenAreEveryDivisorOfTheLayersPerStage) {
+  // The document takes the smallest count; the others that divide the layers per stage are the
+  // candidates validate runs against it (UnstatedVirtualStages.*).
   json row = megatron_row();
   row["num_layers"] = 105;  // 105 / 35 = 3 layers per stage → 3 chunks of 1
   row["pp"] = 35;
   row["dp"] = 1;
   row["num_gpus"] = 280;
-  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("virtual_stages"), 3);
+  const RowScenario three = row_to_scenario(row);
+  EXPECT_EQ(three.doc.at("parallel").at("virtual_stages"), 3);
+  EXPECT_TRUE(three.virtual_stages_alternatives.empty());
   row["num_layers"] = 35;  // one layer per stage: nothing to interleave
   const RowScenario one = row_to_scenario(row);
   EXPECT_EQ(one.doc.at("parallel").at("pipeline_schedule"), "1f1b");
+  EXPECT_TRUE(one.virtual_stages_alternatives.empty());
   EXPECT_TRUE(has(one.assumptions, "interleaved schedule stated but one layer per stage"));
   // Llama 3 405B's 126 layers on 16 stages: 126 + 2 (the embedding and the loss counted) = 8 a
-  // stage, so 2 chunks; 125 splits neither way and the stated schedule is said to be dropped.
+  // stage, so 2, 4 or 8 chunks, with the first chunk holding the embedding and the last the loss
+  // (Dubey et al. 2024 §3.3.2); 125 splits neither way and the stated schedule is said dropped.
   row["num_layers"] = 126;
   row["pp"] = 16;
   row["dp"] = 2;
   row["num_gpus"] = 256;
   const RowScenario llama = row_to_scenario(row);
-  EXPECT_EQ(llama.doc.at("parallel").at("virtual_stages"), 2);
+  const json& p = llama.doc.at("parallel");
+  EXPECT_EQ(p.at("virtual_stages"), 2);
+  EXPECT_EQ(llama.virtual_stages_alternatives, (std::vector<int64_t>{4, 8}));
+  EXPECT_EQ(p.at("account_for_embedding_in_pipeline_split"), true);
+  EXPECT_EQ(p.at("account_for_loss_in_pipeline_split"), true);
   EXPECT_TRUE(has(llama.assumptions,
-                  "interleaved schedule stated, virtual stages not given: the "
-                  "smallest > 1 that divides the layers per stage (126 + 2"));
+                  "interleaved schedule stated, virtual stages not given: each count > 1 that "
+                  "divides the 8 layers per stage (126 + 2 for the embedding and the loss) is a "
+                  "candidate (2, 4 and 8)"));
   row["num_layers"] = 125;
   const RowScenario uneven = row_to_scenario(row);
   EXPECT_EQ(uneven.doc.at("parallel").at("pipeline_schedule"), "1f1b");
   EXPECT_TRUE(has(uneven.assumptions,
                   "interleaved schedule stated but 125 layers do not split "
                   "evenly over 16 stages"));
+  row["num_layers"] = 126;
+  row["vp"] = 4;  // a stated count is kept: no candidates
+  EXPECT_TRUE(row_to_scenario(row).virtual_stages_alternatives.empty());
 }
 
 // Virtual stages under other names when the row's vp is null: Megatron's

@@ -2,7 +2,9 @@
 // combination of the memory settings it leaves open and its framework offers that fits
 // (sim/validation/training_row.cpp): recompute (NVIDIA's recipes, Megatron-LM, DeepSpeed, no
 // profile), sequence parallelism under TP (Megatron-LM, no profile from 2022), the ZeRO stage
-// (Megatron-LM 1, DeepSpeed and no profile 3); others keep their verdict.
+// (Megatron-LM 1, DeepSpeed and no profile 3); others keep their verdict. A stated interleaved
+// schedule without its virtual stages takes the fastest count that fits, whether or not the
+// defaults fit.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -234,6 +236,41 @@ TEST(UnstatedZeroStage, AStageInTheRowsWordsOrASetIsKept) {
       validate_training_row(data_parallel_row("PaxML"), {"parallel.zero_stage=0"});
   EXPECT_FALSE(pinned.fits_in_memory);
   EXPECT_FALSE(says(pinned, "the ZeRO stage"));
+}
+
+// Megatron-LM's 48-layer GPT on 2 stages with the interleaved schedule stated and no count: 24
+// layers per stage, so 2, 3, 4, 6, 8, 12 or 24 chunks. Each is run; the fastest that fits is
+// taken, as for the memory settings, and the label shows it.
+TEST(UnstatedVirtualStages, TheFastestCountThatFitsIsTaken) {
+  json row = recipe_row("Megatron-LM");
+  row["micro_batch_size"] = 1;
+  row["other"]["pipeline_schedule"] = "interleaved 1F1B";
+  row["other"]["activation_recompute"] = "full";
+  row["other"]["sequence_parallel"] = true;
+  row["global_batch_size"] = 32;  // 8 micro-batches a replica: the bubble matters
+  const ValidationRow r = validate_training_row(row, {});
+  ASSERT_TRUE(r.expressed) << r.why_not;
+  ASSERT_TRUE(r.fits_in_memory);
+  const int64_t taken = r.scenario.at("parallel").at("virtual_stages").get<int64_t>();
+  EXPECT_NE(r.label.find("VP" + std::to_string(taken)), std::string::npos) << r.label;
+  EXPECT_TRUE(
+      says(r, "the virtual stages not stated: parallel.virtual_stages = " + std::to_string(taken)));
+  int64_t fastest = 0;
+  double best = 0.0;
+  for (const int64_t v : {2, 3, 4, 6, 8, 12, 24}) {
+    const double rate = rate_with(row, {"parallel.virtual_stages=" + std::to_string(v)});
+    if (rate > best) {
+      best = rate;
+      fastest = v;
+    }
+  }
+  EXPECT_EQ(taken, fastest);
+  EXPECT_DOUBLE_EQ(r.predicted, best);
+  EXPECT_GT(taken, 2);  // 8 micro-batches over 2 stages: more chunks, a smaller bubble
+  // A count given with --set is kept, and not searched.
+  const ValidationRow pinned = validate_training_row(row, {"parallel.virtual_stages=2"});
+  EXPECT_EQ(pinned.scenario.at("parallel").at("virtual_stages"), 2);
+  EXPECT_FALSE(says(pinned, "the virtual stages not stated"));
 }
 
 }  // namespace
