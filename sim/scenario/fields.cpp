@@ -358,6 +358,15 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                             "the GEMMs of their layer (Megatron-LM --tp-comm-overlap; needs "
                             "sequence_parallel)."}),
       boolean_field(
+          WT_MEMBER(parallel.tp_backward_overlap),
+          {.doc = "Run the backward's column-parallel tensor-parallel collectives under its "
+                  "GEMMs, as Megatron-Core and Transformer Engine issue them (asynchronous NCCL "
+                  "calls): with sequence_parallel the input's saved shard is all-gathered again "
+                  "under the dgrad GEMM, and the input gradient's reduce-scatter (all-reduce "
+                  "without sequence parallelism) runs under the wgrad GEMM. Off by default: "
+                  "every TP collective blocks, which the published runs fit better "
+                  "(docs/models.md, \"TP communication overlap\")."}),
+      boolean_field(
           WT_MEMBER(parallel.ep_comm_overlap),
           {.doc = "Overlap the expert-parallel communication with compute: in 1F1B's steady "
                   "state the forward of one micro-batch and the backward of another run as one "

@@ -225,6 +225,14 @@ struct ParallelConfig {
   // Megatron-LM's --tp-comm-overlap (Transformer Engine userbuffers): with sequence parallelism,
   // each TP all-gather and reduce-scatter runs under a GEMM of its layer (docs/models.md).
   bool tp_comm_overlap = false;
+  // The backward's column-parallel TP collectives run asynchronously under its GEMMs, as
+  // Megatron-Core's LinearWithGradAccumulationAndAsyncCommunication and Transformer Engine's
+  // Linear issue them: with sequence parallelism the input's saved shard is all-gathered again
+  // under the dgrad GEMM, and the input gradient's reduce-scatter (all-reduce without sequence
+  // parallelism) runs under the wgrad GEMM (sim/workload/tp_overlap.hpp). Off by default: with
+  // only the SMs the transfers take as its cost it makes the published TP runs faster than they
+  // ran (docs/models.md, "TP communication overlap").
+  bool tp_backward_overlap = false;
   // Megatron-Core's --overlap-moe-expert-parallel-comm and DeepSeek's DualPipe: in 1F1B's steady
   // state a forward and a backward pass of two micro-batches run as one pair, each one's expert-
   // parallel communication under the other's compute (sim/workload/schedule.hpp, ep_pairs).

@@ -389,6 +389,13 @@ void add_layout_warnings(Scenario& s) {
                                    "parallel.sequence_parallel (Megatron-LM overlaps sequence "
                                    "parallelism's all-gathers and reduce-scatters)");
   }
+  if (p.tp_backward_overlap && p.tensor == 1) {
+    add_warning(s, "parallel.tp_backward_overlap has no effect with parallel.tensor = 1");
+  } else if (p.tp_backward_overlap && p.tp_comm_overlap && p.sequence_parallel) {
+    add_warning(s,
+                "parallel.tp_backward_overlap adds nothing to parallel.tp_comm_overlap, whose "
+                "userbuffers overlap the backward's collectives too");
+  }
   if (p.ep_comm_overlap && (s.model.moe.num_experts == 0 || p.expert == 1)) {
     add_warning(s,
                 "parallel.ep_comm_overlap has no effect without expert parallelism "

@@ -15,6 +15,7 @@
 #include "sim/scenario/expert_layout.hpp"
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/grad_compression.hpp"
+#include "sim/workload/layer_mix.hpp"
 #include "sim/workload/tp_overlap.hpp"
 
 namespace wt {
@@ -259,11 +260,20 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
   // its compute takes the GEMMs' loss to the transfers (sim/workload/tp_overlap.hpp).
   const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
   const GradCompressionModel compression = grad_compression_model(s, gpu, calibration, slowdown);
+  // An MoE model's dense layers (each chunk's first ones, layer_mix.hpp) pair their collectives
+  // with a dense MLP's GEMMs.
+  const bool mixed = overlap.on && has_dense_layers(s.model);
+  const TpOverlap dense_overlap =
+      mixed ? tp_overlap(dense_layer_scenario(s), gpu, fabric, calibration, slowdown) : TpOverlap{};
+  int role = 0;
   const auto pass_of = [&](const Op& op) -> const TpOverlapPass& {
-    return op.phase == Phase::backward ? overlap.backward : overlap.forward;
+    const bool dense = mixed && op.layer - chunk_first_layer(s, role, op.chunk) <
+                                    chunk_dense_layers(s, role, op.chunk);
+    const TpOverlap& o = dense ? dense_overlap : overlap;
+    return op.phase == Phase::backward ? o.backward : o.forward;
   };
   const int stages = static_cast<int>(w.programs.size());
-  for (int role = 0; role < stages; ++role) {
+  for (role = 0; role < stages; ++role) {
     Program& program = w.programs[static_cast<size_t>(role)];
     for (Op& op : program.ops) {
       switch (op.kind) {
@@ -297,7 +307,9 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
             op.duration_s += s.parallel.grad_fusion_cycle_ms * 1e-3 * op.count;
           }
           op.bytes_sent = c.bytes_sent_per_gpu * op.count;
-          if (overlap.on && op.dim == CommDim::tp) {
+          // A layer's TP collectives take their exposed parts; delayed scaling's amax all-reduce
+          // over the TP group (no data ranks) keeps its own time.
+          if (overlap.on && op.dim == CommDim::tp && !op.amax_sync) {
             op.duration_s = op.collective == Collective::all_gather ? pass_of(op).all_gather_s
                                                                     : pass_of(op).reduce_scatter_s;
           }

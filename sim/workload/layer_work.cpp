@@ -28,7 +28,14 @@ LayerPassCollectives layer_pass_collectives(const Scenario& s, const CommSizes& 
     // partial outputs first and reduces once, its one all-gather feeding both (PaLM §2).
     const int calls = s.model.fused_parallel_block() ? 1 : 2;
     if (par.sequence_parallel) {
-      add_collective(out, {CommDim::tp, Collective::all_gather, z.tp_bytes, calls, par.tensor});
+      // Megatron-Core and Transformer Engine keep a column-parallel linear's input shard and
+      // gather it again in backward for the weight gradient (tp_overlap.hpp): QKV's and FC1's (an
+      // MoE layer's token dispatcher gathers no linear's input: QKV's alone).
+      const bool regather =
+          phase == Phase::backward && (par.tp_backward_overlap || par.tp_comm_overlap);
+      const int regathers = !regather ? 0 : s.model.moe.num_experts > 0 ? 1 : calls;
+      add_collective(
+          out, {CommDim::tp, Collective::all_gather, z.tp_bytes, calls + regathers, par.tensor});
       if (!per_op) {
         add_collective(out,
                        {CommDim::tp, Collective::reduce_scatter, z.tp_bytes, calls, par.tensor});

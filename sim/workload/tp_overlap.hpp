@@ -1,22 +1,33 @@
 #pragma once
-// Megatron-LM's tensor-parallel communication overlap (--tp-comm-overlap, Transformer Engine's
-// userbuffers; scenario field parallel.tp_comm_overlap). With sequence parallelism a layer pass has
-// two all-gathers and two reduce-scatters of b·s·h activations. Overlapped, each all-gather is
-// split into chunks that stream in while the GEMM that consumes its output runs on the chunks
-// already there, and each reduce-scatter streams out the GEMM's output as it is produced:
+// How a layer pass's tensor-parallel collectives share time with its GEMMs (docs/models.md, "TP
+// communication overlap"). Two mechanisms:
+//
+// Asynchronous backward (parallel.tp_backward_overlap; Megatron-Core's
+// LinearWithGradAccumulationAndAsyncCommunication and Transformer Engine's Linear without
+// userbuffers): a column-parallel linear (QKV, FC1) keeps its input shard under sequence
+// parallelism, and its backward all-gathers it again under the dgrad GEMM, then reduce-scatters
+// the input gradient under the wgrad GEMM; without sequence parallelism the input gradient's
+// all-reduce runs under the wgrad GEMM. The forward's collectives and the output gradient's
+// all-gathers (row-parallel projection and FC2) block.
+//
+// Userbuffers (parallel.tp_comm_overlap, Megatron-LM's --tp-comm-overlap; with sequence
+// parallelism) overlaps the rest as Transformer Engine's initialize_ub defaults pair them
+// (framework-defaults.md §9: ring exchange, pipeline, bulk):
 //
 //   forward   all-gather ↔ QKV, FC1            reduce-scatter ↔ attention projection, FC2
-//   backward  all-gather ↔ projection, FC2 dgrad   reduce-scatter ↔ QKV, FC1 dgrad
+//   backward  all-gather ↔ projection, FC2 dgrad; the input's all-gather ↔ QKV, FC1 dgrad;
+//             reduce-scatter ↔ QKV, FC1 wgrad
 //
 // A parallel block (ModelConfig::fused_parallel_block) has one all-gather and one reduce-scatter
-// per pass: forward the all-gather ↔ the fused QKV + fc1 GEMM and the reduce-scatter ↔ attention
-// projection + FC2 (it sums both outputs); backward the all-gather ↔ projection + FC2 dgrad and
-// the reduce-scatter ↔ the fused GEMM's dgrad.
+// (or all-reduce) per pass: forward the all-gather ↔ the fused QKV + fc1 GEMM and the
+// reduce-scatter ↔ attention projection + FC2 (it sums both outputs); backward the all-gather ↔
+// projection + FC2 dgrad, the input's all-gather ↔ the fused GEMM's dgrad and the reduce-scatter
+// ↔ its wgrad.
 //
 // For each pair with transfer time c and GEMM time g the pass exposes max(0, c − g) of the
 // transfer, and the GEMM, which shares the GPU with the transfer's kernels for min(c, g), runs
 // that long on (1 − f) of its SMs: it takes min(c, g) · f / (1 − f) longer. f is the share of the
-// SMs the transfers take, kTpOverlapSms / SMs (docs/models.md, "TP communication overlap").
+// SMs the transfers take, kTpOverlapSms / SMs. A transfer without a GEMM is exposed whole.
 #include "sim/comm/fabric.hpp"
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
@@ -24,19 +35,22 @@
 
 namespace wt {
 
-// SMs the overlapped transfers take: NeMo's userbuffers configurations give the reduce-scatter
-// pipelines 16 to 24 SMs and run the all-gathers on the copy engines; 16 for both stands for the
-// SMs and for what chunking costs the GEMMs. An assumption until measured.
+// SMs the overlapped transfers take: NCCL's NVLS collectives take 16 channels on SM90
+// (framework-defaults.md §8), NeMo's userbuffers configurations give the reduce-scatter pipelines
+// 16 to 24 SMs and run the all-gathers on the copy engines; 16 for all stands for the SMs and for
+// what chunking costs the GEMMs. An assumption until measured.
 inline constexpr double kTpOverlapSms = 16.0;
 
 struct TpOverlapPass {
-  double all_gather_s = 0.0;      // exposed, the all-gathers of the pass (both, or a block's one)
-  double reduce_scatter_s = 0.0;  // exposed, the reduce-scatters of the pass
+  double all_gather_s = 0.0;      // exposed, the all-gathers of the pass
+  double reduce_scatter_s = 0.0;  // exposed, its reduce-scatters (all-reduces without SP)
   double gemm_stretch_s = 0.0;    // what the overlapped GEMMs lose to the transfers' SMs
 };
 
 struct TpOverlap {
-  bool on = false;  // tp_comm_overlap with sequence parallelism and TP > 1
+  // TP > 1 with tp_backward_overlap, or tp_comm_overlap with sequence parallelism: the TP ops
+  // take the exposed times below instead of their collectives' (costs.cpp, assign_durations).
+  bool on = false;
   TpOverlapPass forward, backward;
 };
 

@@ -195,6 +195,7 @@ json random_layout(std::mt19937& rng, int index) {
         {"dp_bucket_mb", pick(std::array{1.0, 25.0, 25.0, 200.0, 5000.0})},
         {"overlap_grad_reduce", pick(std::array{true, true, false})},
         {"overlap_param_gather", pick(std::array{true, true, false})},
+        {"tp_backward_overlap", pick(std::array{false, true})},
         {"collective_algorithm",
          pick(std::array{"auto", "auto", "ring", "tree", "hierarchical"})}}},
       {"cluster",
@@ -231,6 +232,7 @@ class Coverage {
     seen_["per-op recompute with TP or CP"] +=
         s.training.activation_recompute == Recompute::per_op && (p.tensor > 1 || p.context > 1);
     seen_["sequence parallel"] += p.sequence_parallel && p.tensor > 1;
+    seen_["asynchronous TP backward"] += p.tp_backward_overlap && p.tensor > 1;
     seen_["context parallel"] += p.context > 1;
     seen_["expert parallel"] += p.expert > 1;
     seen_["tied over a pipeline"] += s.model.tied_embeddings && p.pipeline > 1;
@@ -456,19 +458,26 @@ TEST(Estimate, AgreesWithTheWalkUnderBlockRecompute) {
 TEST(Estimate, AgreesWithTheWalkWithDenseFirstLayersAndMtp) {
   Agreement agreement;
   // pipeline, virtual stages, zero stage, recompute, recompute_num_layers, tp overlap
-  for (const auto& [p, v, zero, recompute, block, overlap] :
-       {std::tuple{4, 1, 1, "none", 0, false}, std::tuple{4, 2, 1, "selective", 0, false},
-        std::tuple{2, 1, 3, "full", 0, false}, std::tuple{4, 2, 1, "full", 1, false},
-        std::tuple{4, 1, 3, "full", 2, false}, std::tuple{2, 2, 1, "per_op", 0, false},
-        std::tuple{4, 1, 1, "none", 0, true}, std::tuple{1, 1, 1, "none", 0, false}}) {
+  // (userbuffers), asynchronous TP backward (the dense layers pair their FC1's collectives, the MoE
+  // layers not)
+  for (const auto& [p, v, zero, recompute, block, overlap, async] :
+       {std::tuple{4, 1, 1, "none", 0, false, false},
+        std::tuple{4, 2, 1, "selective", 0, false, false},
+        std::tuple{2, 1, 3, "full", 0, false, false}, std::tuple{4, 2, 1, "full", 1, false, false},
+        std::tuple{4, 1, 3, "full", 2, false, false},
+        std::tuple{2, 2, 1, "per_op", 0, false, false}, std::tuple{4, 1, 1, "none", 0, true, false},
+        std::tuple{1, 1, 1, "none", 0, false, false}, std::tuple{4, 1, 1, "none", 0, false, true},
+        std::tuple{2, 2, 1, "per_op", 0, false, true},
+        std::tuple{4, 2, 3, "full", 1, false, true}}) {
     json doc = test::dense_first_mtp_doc(p, v);
     doc["training"]["activation_recompute"] = recompute;
     doc["training"]["recompute_num_layers"] = block;
     doc["parallel"]["zero_stage"] = zero;
     doc["parallel"]["tp_comm_overlap"] = overlap;
+    doc["parallel"]["tp_backward_overlap"] = async;
     compare(parse_scenario(doc), doc.dump(), agreement);
   }
-  EXPECT_EQ(agreement.cases(), 8);
+  EXPECT_EQ(agreement.cases(), 11);
   agreement.report("dense first layers and MTP");
 }
 

@@ -149,13 +149,15 @@ TEST(ParallelBlock, TpOverlapPairsTheOneGatherAndTheOneScatterWithTheirGemms) {
   EXPECT_DOUBLE_EQ(o.forward.all_gather_s, fa.exposed_s);
   EXPECT_DOUBLE_EQ(o.forward.reduce_scatter_s, fr.exposed_s);
   EXPECT_NEAR(o.forward.gemm_stretch_s, fa.stretch_s + fr.stretch_s, 1e-18);
-  // Backward: the gather under both output dgrads, the scatter under the fused dgrad.
+  // Backward: the output gradient's gather under both output dgrads, the fused GEMM's input
+  // gathered again under its dgrad, the scatter of its input gradient under its wgrad.
   const OverlapPair ba =
       overlap_pair(ag, t(bwd, "attn_proj_dgrad") + t(bwd, "mlp_fc2_dgrad"), share);
-  const OverlapPair br = overlap_pair(rs, t(bwd, "qkv_fc1_dgrad"), share);
-  EXPECT_DOUBLE_EQ(o.backward.all_gather_s, ba.exposed_s);
+  const OverlapPair bi = overlap_pair(ag, t(bwd, "qkv_fc1_dgrad"), share);
+  const OverlapPair br = overlap_pair(rs, t(bwd, "qkv_fc1_wgrad"), share);
+  EXPECT_DOUBLE_EQ(o.backward.all_gather_s, ba.exposed_s + bi.exposed_s);
   EXPECT_DOUBLE_EQ(o.backward.reduce_scatter_s, br.exposed_s);
-  EXPECT_NEAR(o.backward.gemm_stretch_s, ba.stretch_s + br.stretch_s, 1e-18);
+  EXPECT_NEAR(o.backward.gemm_stretch_s, ba.stretch_s + bi.stretch_s + br.stretch_s, 1e-18);
 }
 
 TEST(SlidingWindow, WorkFractionCountsTheCausalPairsTheWindowKeeps) {

@@ -60,10 +60,12 @@ class Pricer {
     return {cost.time_s * c.count, cost.bytes_sent_per_gpu * c.count};
   }
 
-  // One pass of a layer's collectives (layer_work.hpp), summed per dimension.
-  LayerComm layer_comm(const CommSizes& z, Phase phase) {
+  // One pass of a layer's collectives (layer_work.hpp), summed per dimension; `layer` prices an
+  // MoE model's dense layer (dense_layer_scenario) over the scenario's groups.
+  LayerComm layer_comm(const CommSizes& z, Phase phase) { return layer_comm(s_, z, phase); }
+  LayerComm layer_comm(const Scenario& layer, const CommSizes& z, Phase phase) {
     LayerComm out;
-    for (const LayerCollective& c : layer_pass_collectives(s_, z, phase)) {
+    for (const LayerCollective& c : layer_pass_collectives(layer, z, phase)) {
       const CommCost cost = (*this)(c);
       CommCost& sum = c.dim == CommDim::tp ? out.tp : c.dim == CommDim::cp ? out.cp : out.ep;
       sum.time_s += cost.time_s;
@@ -156,35 +158,41 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   c.comm_fwd = price.layer_comm(z, Phase::forward);
   if (c.full_recompute || per_op) c.comm_recompute = price.layer_comm(z, Phase::recompute);
   c.comm_bwd = price.layer_comm(z, Phase::backward);
-  // The builder's ops under TP overlap (assign_durations): exposed transfers, stretched GEMMs.
+  // The builder's ops under TP overlap (assign_durations): exposed transfers, stretched GEMMs. A
+  // recompute reruns the forward's collectives; per-op only the all-gathers under sequence
+  // parallelism, the all-reduces without it (layer_work.hpp), which block in a forward pass.
+  const auto apply = [&](const TpOverlap& o, double& fwd_s, double& bwd_s, LayerComm& fwd,
+                         LayerComm& recompute, LayerComm& bwd) {
+    fwd_s += o.forward.gemm_stretch_s;
+    bwd_s += o.backward.gemm_stretch_s;
+    fwd.tp.time_s = o.forward.all_gather_s + o.forward.reduce_scatter_s;
+    if (c.full_recompute) recompute.tp.time_s = fwd.tp.time_s;
+    if (per_op) {
+      recompute.tp.time_s =
+          s.parallel.sequence_parallel ? o.forward.all_gather_s : o.forward.reduce_scatter_s;
+    }
+    bwd.tp.time_s = o.backward.all_gather_s + o.backward.reduce_scatter_s;
+  };
   const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
-  if (overlap.on) {
-    c.layer_fwd_s += overlap.forward.gemm_stretch_s;
-    c.layer_bwd_s += overlap.backward.gemm_stretch_s;
-    c.comm_fwd.tp.time_s = overlap.forward.all_gather_s + overlap.forward.reduce_scatter_s;
-    if (c.full_recompute) c.comm_recompute.tp.time_s = c.comm_fwd.tp.time_s;
-    // Per-op reruns only the all-gathers (layer_work.hpp).
-    if (per_op) c.comm_recompute.tp.time_s = overlap.forward.all_gather_s;
-    c.comm_bwd.tp.time_s = overlap.backward.all_gather_s + overlap.backward.reduce_scatter_s;
-  }
+  if (overlap.on)
+    apply(overlap, c.layer_fwd_s, c.layer_bwd_s, c.comm_fwd, c.comm_recompute, c.comm_bwd);
 
-  // The dense first layers: the dense layer's kernels with the same TP overlap (its collectives
-  // are the layer's less the all-to-alls), and the MTP input's kernels.
+  // The dense first layers: the dense layer's kernels, collectives (no all-to-alls; both of FC1's
+  // all-gathers in backward) and TP overlap, and the MTP input's kernels.
   if (has_dense_layers(s.model)) {
     const Scenario dense = dense_layer_scenario(s);
     c.dense_fwd_s = list_time_s(dense, gpu, calibration, slowdown,
                                 [&](KernelSink& k) { emit_layer_forward_kernels(dense, k); });
     c.dense_bwd_s = list_time_s(dense, gpu, calibration, slowdown,
                                 [&](KernelSink& k) { emit_layer_backward_kernels(dense, k); });
+    c.dense_comm_fwd = price.layer_comm(dense, z, Phase::forward);
+    if (c.full_recompute || per_op)
+      c.dense_comm_recompute = price.layer_comm(dense, z, Phase::recompute);
+    c.dense_comm_bwd = price.layer_comm(dense, z, Phase::backward);
     if (overlap.on) {
-      c.dense_fwd_s += overlap.forward.gemm_stretch_s;
-      c.dense_bwd_s += overlap.backward.gemm_stretch_s;
+      apply(tp_overlap(dense, gpu, fabric, calibration, slowdown), c.dense_fwd_s, c.dense_bwd_s,
+            c.dense_comm_fwd, c.dense_comm_recompute, c.dense_comm_bwd);
     }
-    c.dense_comm_fwd = c.comm_fwd;
-    c.dense_comm_recompute = c.comm_recompute;
-    c.dense_comm_bwd = c.comm_bwd;
-    for (LayerComm* comm : {&c.dense_comm_fwd, &c.dense_comm_recompute, &c.dense_comm_bwd})
-      comm->ep = {};
   }
   if (s.model.mtp_layers > 0) {
     c.mtp_layers = s.model.mtp_layers;

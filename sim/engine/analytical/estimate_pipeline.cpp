@@ -588,12 +588,19 @@ class PipelineClock {
     const LayerComm& r = c_.comm_recompute;
     const LayerComm& b = c_.comm_bwd;
     CommVolume v;
-    // The MTP layers' collectives are the repeated layer's; the dense layers' lack the all-to-alls.
+    // The MTP layers' collectives are the repeated layer's; the dense layers' are their own (no
+    // all-to-alls; under TP both of FC1's all-gathers in backward).
     const double all = passes + mtp_passes(stage);
     const double reruns = recompute_passes(stage) + mtp_rerun_passes(stage);
-    const double ep = all - dense_passes(stage), ep_reruns = reruns - dense_recompute_passes(stage);
-    v.tp = all * (f.tp.sent_bytes + b.tp.sent_bytes) + reruns * r.tp.sent_bytes;
-    v.cp = all * (f.cp.sent_bytes + b.cp.sent_bytes) + reruns * r.cp.sent_bytes;
+    const double dense = dense_passes(stage), dense_reruns = dense_recompute_passes(stage);
+    const double ep = all - dense, ep_reruns = reruns - dense_reruns;
+    const LayerComm& df = c_.dense_comm_fwd;
+    const LayerComm& dr = c_.dense_comm_recompute;
+    const LayerComm& db = c_.dense_comm_bwd;
+    v.tp = ep * (f.tp.sent_bytes + b.tp.sent_bytes) + ep_reruns * r.tp.sent_bytes +
+           dense * (df.tp.sent_bytes + db.tp.sent_bytes) + dense_reruns * dr.tp.sent_bytes;
+    v.cp = ep * (f.cp.sent_bytes + b.cp.sent_bytes) + ep_reruns * r.cp.sent_bytes +
+           dense * (df.cp.sent_bytes + db.cp.sent_bytes) + dense_reruns * dr.cp.sent_bytes;
     v.ep = ep * (f.ep.sent_bytes + b.ep.sent_bytes) + ep_reruns * r.ep.sent_bytes;
     const int forward_sends = v_ - (stage == p_ - 1 ? 1 : 0);
     const int backward_sends = v_ - (stage == 0 ? 1 : 0);
@@ -646,8 +653,15 @@ class PipelineClock {
     const LayerComm& r = c_.comm_recompute;
     const LayerComm& bw = c_.comm_bwd;
     const double all = passes + mtp, all_reruns = reruns + mtp_rerun_passes(st);
-    e.tp = all * (f.tp.time_s + bw.tp.time_s) + all_reruns * r.tp.time_s;
-    e.cp = all * (f.cp.time_s + bw.cp.time_s) + all_reruns * r.cp.time_s;
+    const LayerComm& df = c_.dense_comm_fwd;
+    const LayerComm& dr = c_.dense_comm_recompute;
+    const LayerComm& db = c_.dense_comm_bwd;
+    e.tp = (all - dense) * (f.tp.time_s + bw.tp.time_s) +
+           (all_reruns - dense_reruns) * r.tp.time_s + dense * (df.tp.time_s + db.tp.time_s) +
+           dense_reruns * dr.tp.time_s;
+    e.cp = (all - dense) * (f.cp.time_s + bw.cp.time_s) +
+           (all_reruns - dense_reruns) * r.cp.time_s + dense * (df.cp.time_s + db.cp.time_s) +
+           dense_reruns * dr.cp.time_s;
     if constexpr (kPairs) {
       e.ep = ep_[st].exposed_s;
     } else {
