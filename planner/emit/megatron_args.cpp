@@ -78,6 +78,10 @@ void add_precision(Args& a, const TrainingConfig& t) {
     case Precision::fp8:  // FP8 GEMMs (Transformer Engine) over BF16 parameters
       add(a, "--bf16");
       add(a, "--fp8-format", "hybrid");
+      // Megatron-Core's --fp8-recipe (framework-defaults.md §1): delayed is its default; torchao's
+      // rowwise has no counterpart (a caveat says so).
+      if (t.fp8_recipe == Fp8Recipe::tensorwise || t.fp8_recipe == Fp8Recipe::blockwise)
+        add(a, "--fp8-recipe", to_string(t.fp8_recipe));
       return;
     case Precision::mxfp8:  // TE's MXFP8BlockScaling (framework-defaults.md §1, §9)
       add(a, "--bf16");
@@ -225,6 +229,11 @@ std::vector<std::string> megatron_caveats(const Scenario& s) {
   }
   if (s.training.precision == Precision::tf32) {
     c.push_back("tf32: Megatron keeps fp32 parameters; TF32 matmuls follow PyTorch's settings.");
+  }
+  if (s.training.precision == Precision::fp8 && s.training.fp8_recipe == Fp8Recipe::rowwise) {
+    c.push_back(
+        "fp8 rowwise: torchao's recipe (torchtitan); Megatron's Transformer Engine has no "
+        "per-row fp8 scaling, so the arguments train its default delayed scaling.");
   }
   if (s.model.parallel_layers) {
     c.push_back(

@@ -144,6 +144,8 @@ const char* to_string(Fp8Recipe r) {
       return "tensorwise";
     case Fp8Recipe::blockwise:
       return "blockwise";
+    case Fp8Recipe::rowwise:
+      return "rowwise";
   }
   return "?";
 }

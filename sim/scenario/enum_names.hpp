@@ -40,7 +40,7 @@ struct EnumValues<RecomputeModule> {
 template <>
 struct EnumValues<Fp8Recipe> {
   static constexpr std::array values{Fp8Recipe::delayed, Fp8Recipe::tensorwise,
-                                     Fp8Recipe::blockwise};
+                                     Fp8Recipe::blockwise, Fp8Recipe::rowwise};
 };
 template <>
 struct EnumValues<AttentionKernel> {

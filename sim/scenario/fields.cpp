@@ -208,9 +208,12 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                    {.doc = "With precision fp8, how tensors are scaled (Transformer Engine's "
                            "recipes, Megatron's --fp8-recipe): delayed (one scale per tensor from "
                            "the amax history), tensorwise (current scaling: one scale per tensor "
-                           "from its own amax, an extra read of each cast tensor) or blockwise "
-                           "(one scale per 128-element block). It sets the cost of each GEMM "
-                           "input's casts (docs/models.md, \"Precisions\")."}),
+                           "from its own amax, an extra read of each cast tensor), blockwise "
+                           "(one scale per 128-element block) or rowwise (torchao's Float8 "
+                           "rowwise, torchtitan's: per-row scales, each operand quantized twice "
+                           "from 16 bits, the 16-bit inputs saved, the weights cast at every "
+                           "use). It sets the cost of each GEMM input's casts (docs/models.md, "
+                           "\"Precisions\")."}),
       choice_field(WT_MEMBER(training.optimizer), {.doc = "Optimizer (sets its state size)."}),
       choice_field(WT_MEMBER(training.activation_recompute),
                    {.doc = "Activation recomputation: none, selective (Megatron's: the "

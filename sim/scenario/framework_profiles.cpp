@@ -196,8 +196,8 @@ FrameworkProfile torchtitan() {
                "torch scaled_dot_product_attention (FlashAttention-2 backend)"),
            set("training.fp8_recipe", "tensorwise",
                "pytorch/torchtitan@73a0e697 (v0.2.2) job_config.py:732-747 (Float8 recipe_name "
-               "None: torchao's default, tensorwise dynamic scaling; main's default rowwise, "
-               "configs.py:58 of b5bcd76c, is priced the same)",
+               "None: torchao's default, tensorwise dynamic scaling; main's default is "
+               "rowwise, configs.py:58 of b5bcd76c, which a row or file sets)",
                When::fp8),
            set("parallel.cp_comm_type", "all_gather",
                "pytorch/torchtitan@73a0e697 (v0.2.2) job_config.py:446 "

@@ -38,6 +38,20 @@ inline double operand_bytes(Precision p) {
   return 2.0;
 }
 
+// Transformer Engine's linears keep the quantized copy of their input for the weight gradient and
+// cache the quantized weights for the iteration (framework-defaults.md §9); torchao's Float8
+// linears (fp8 rowwise) save the 16-bit input and cast the weights at every use.
+inline bool keeps_quantized_copies(Precision p, Fp8Recipe recipe) {
+  return quantized_gemms(p) && !(p == Precision::fp8 && recipe == Fp8Recipe::rowwise);
+}
+
+// Bytes moved per parameter for each use of a weight that is cast at every use (fp8 rowwise:
+// a row-scaled copy in forward, a column-scaled one in backward, 2 + 2 + 1 each); 0 where the
+// quantized weights are cached.
+inline double weight_cast_bytes_per_use(Precision p, Fp8Recipe recipe) {
+  return quantized_gemms(p) && !keeps_quantized_copies(p, recipe) ? 5.0 : 0.0;
+}
+
 // Bytes moved per element when Transformer Engine casts a 16-bit GEMM input (a forward input, or
 // an output gradient in backward) into the quantized copies the GEMMs of both passes read
 // (docs/models.md, "Precisions"; framework-defaults.md §9). Each read of the input is 2 bytes, each
@@ -48,6 +62,11 @@ inline double operand_bytes(Precision p) {
 //   fp8 tensorwise  an amax pass first (the scale is this tensor's own): 2 + 4 = 6 (Blackwell 5)
 //   fp8 blockwise   1×128 blocks with an fp32 scale each, the rowwise and the columnwise copy
 //                   both quantized from the input in one pass: 2 + 2 × (1 + 4/128) = 4.0625
+//   fp8 rowwise     torchao: a copy scaled per row for the GEMM that reduces along the rows and
+//                   one scaled per column for the GEMM that reduces along the columns, each
+//                   quantized from the 16-bit tensor with its own amax pass, as torchao issues
+//                   them: 2 × (2 + 2 + 1) = 10 on any GPU (the two copies are two
+//                   quantizations, not a transpose)
 //   mxfp8           the same with 1×32 blocks and 1-byte scales: 2 + 2 × (1 + 1/32) = 4.0625
 //   nvfp4           an amax pass for the fp32 tensor scale of the two-level scaling (the amax of
 //                   the input and of its Hadamard transform together), the rowwise copy, and the
@@ -61,6 +80,7 @@ inline double cast_bytes_per_element(Precision p, Fp8Recipe recipe, bool fp8_any
   switch (p) {
     case Precision::fp8: {
       if (recipe == Fp8Recipe::blockwise) return read + 2.0 * (1.0 + 4.0 / 128.0);
+      if (recipe == Fp8Recipe::rowwise) return 2.0 * (read + read + copy);
       const double cast = read + copy + (fp8_any_layout ? 0.0 : copy);
       return recipe == Fp8Recipe::tensorwise ? read + cast : cast;
     }

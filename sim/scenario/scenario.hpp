@@ -18,8 +18,11 @@ enum class Precision { fp32, tf32, fp16, bf16, fp8, mxfp8, nvfp4 };
 // How precision fp8 scales its tensors (Transformer Engine's recipes; Megatron's --fp8-recipe,
 // framework-defaults.md §1 and §9): delayed (DelayedScaling: one scale per tensor from the amax
 // history), tensorwise (Float8CurrentScaling: one scale per tensor from its own amax, an extra
-// pass), blockwise (Float8BlockScaling: fp32 scales per 1×128 block of activations and gradients).
-enum class Fp8Recipe { delayed, tensorwise, blockwise };
+// pass), blockwise (Float8BlockScaling: fp32 scales per 1×128 block of activations and gradients),
+// rowwise (torchao's Float8 rowwise, torchtitan's: per-row scales along each GEMM's reduction
+// dimension, each operand quantized again from 16 bits for the other axis; the 16-bit inputs are
+// saved and no quantized weight copy is kept).
+enum class Fp8Recipe { delayed, tensorwise, blockwise, rowwise };
 enum class Optimizer { adam, adamw, sgd };
 // Activation recomputation. selective: Megatron's (the attention core again in backward);
 // per_op: torchtitan's per-op selective checkpointing (the outputs of the matmuls and attention

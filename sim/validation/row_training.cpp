@@ -91,13 +91,7 @@ std::optional<std::string> fp8_recipe(const json& row, RowBuild& b) {
     return said("blockwise");
   }
   if (contains(text, "fp8-ds") || contains(text, "delayed")) return said("delayed");
-  if (contains(text, "rowwise") || contains(text, "row-wise")) {
-    b.assume("training.fp8_recipe = \"tensorwise\": the row's precision '" +
-             row_text(row, "precision") +
-             "' (torchao's rowwise scaling, per-row and per-column scales, is priced as dynamic "
-             "tensorwise scaling: an amax pass, then the cast)");
-    return std::optional<std::string>("tensorwise");
-  }
+  if (contains(text, "rowwise") || contains(text, "row-wise")) return said("rowwise");
   return std::nullopt;
 }
 

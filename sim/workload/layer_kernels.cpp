@@ -79,6 +79,7 @@ struct Shapes {
   double gather_copy_bytes;  // ZeRO-3's copy-out of a gathered layer (zero3_gather_copy), or 0
   bool quantized;            // GEMM inputs are cast first (fp8, mxfp8, nvfp4)
   double cast_bytes;         // bytes moved per element cast (sim/scenario/precision.hpp)
+  double weight_cast_bytes;  // per parameter at each use, where weights are not cached (rowwise)
   const char* cast_name;     // "fp8_cast", "mxfp8_cast", "nvfp4_cast"
   // Fine-tuning (sim/workload/finetune.hpp): the base weights frozen (no weight gradients), stored
   // in NF4 and dequantized before each GEMM (qlora), and the LoRA adapters of each layer.
@@ -128,6 +129,7 @@ Shapes shapes_of(const Scenario& s) {
   // Only per-tensor fp8 asks the GPU (whether its FP8 GEMMs need a transposed copy).
   const bool any_layout = p == Precision::fp8 && scenario_gpu(s).fp8_gemm_any_layout();
   x.cast_bytes = cast_bytes_per_element(p, s.training.fp8_recipe, any_layout);
+  x.weight_cast_bytes = weight_cast_bytes_per_use(p, s.training.fp8_recipe);
   x.cast_name = p == Precision::mxfp8   ? "mxfp8_cast"
                 : p == Precision::nvfp4 ? "nvfp4_cast"
                                         : "fp8_cast";
@@ -249,6 +251,14 @@ void add_fp8_cast(KernelSink& out, const Shapes& x, const char* suffix, double e
   out.add(memory_bound_named(x.cast_name, suffix, elements * x.cast_bytes));
 }
 
+// torchao's Float8 linears (fp8 rowwise) cast the weight at every use, the forward's row-scaled
+// copy and the backward's column-scaled one (weight_cast_bytes_per_use); Transformer Engine
+// caches its copies for the iteration and casts nothing here.
+void add_weight_cast(KernelSink& out, const Shapes& x, const char* suffix, double params) {
+  if (x.weight_cast_bytes <= 0.0) return;
+  out.add(memory_bound_named("fp8_weight_cast", suffix, params * x.weight_cast_bytes));
+}
+
 // `batch` independent GEMMs of one shape, each with its own operands (the local experts' GEMMs,
 // grouped or one after another, as Megatron-Core runs them).
 KernelShape batched(KernelShape g, int64_t batch) {
@@ -275,12 +285,15 @@ void add_linear(KernelSink& out, const Shapes& x, const char* name, bool backwar
                 int64_t n, int64_t k, int64_t batch = 1) {
   const double b = as_double(batch);
   add_dequantize(out, x, name, backward, n, k, batch);
+  const double params = b * as_double(n) * as_double(k);
   if (!backward) {
     add_fp8_cast(out, x, "", b * m * as_double(k));
+    add_weight_cast(out, x, "", params);
     out.add(batched(gemm(name, "", m, n, k, x.op), batch));
     return;
   }
   add_fp8_cast(out, x, "_bwd", b * m * as_double(n));
+  add_weight_cast(out, x, "_bwd", params);
   out.add(batched(gemm(name, "_dgrad", m, k, n, x.op), batch));
   if (x.frozen) return;
   out.add(batched(gemm(name, "_wgrad", as_double(k), n, static_cast<int64_t>(m), x.op), batch));

@@ -38,8 +38,8 @@ struct ActivationTerms {
 // inputs of a layer (QKV, projection, fc1, fc2) are held at the operand's bytes; the norm inputs,
 // the attention core's Q, K, V (attention runs in 16 bits) and the activation function's input
 // stay 16-bit. Returns the GEMM inputs' width relative to 16 bits (1 without quantization).
-double saved_gemm_input_scale(Precision p) {
-  return quantized_gemms(p) ? operand_bytes(p) / 2.0 : 1.0;
+double saved_gemm_input_scale(const TrainingConfig& t) {
+  return keeps_quantized_copies(t.precision, t.fp8_recipe) ? operand_bytes(t.precision) / 2.0 : 1.0;
 }
 
 // The MLP's terms: the routed experts' (or a dense MLP's) inner tensors per token, the shared
@@ -48,29 +48,29 @@ struct MlpTerms {
   double routed = 0.0, shared = 0.0, routed_act_out = 0.0;
 };
 
-MlpTerms mlp_terms(const ModelConfig& m, Precision p) {
+MlpTerms mlp_terms(const ModelConfig& m, const TrainingConfig& t) {
   const double h = as_double(m.hidden_size);
   const double f = as_double(m.moe.num_experts > 0 ? routed_ffn_width(m) : m.ffn_hidden_size) / h;
   const double experts =
       m.moe.num_experts > 0 ? as_double(m.moe.top_k) * expert_capacity_scale(m) : 1.0;
-  const double g = saved_gemm_input_scale(p);
+  const double g = saved_gemm_input_scale(t);
   // Per f: the activation function's input (4 gated, 2 not) and its output, fc2's input.
   const double per_width = (m.gated_mlp ? 4.0 : 2.0) + 2.0 * g;
   return {experts * per_width * f, per_width * as_double(shared_ffn_width(m)) / h,
           experts * 2.0 * g * f};
 }
 
-ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, Precision p) {
+ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, const TrainingConfig& tc) {
   const double h = as_double(m.hidden_size);
   const double a = as_double(m.num_attention_heads);
   const AttentionWidths w = attention_widths(m);
-  const double g = saved_gemm_input_scale(p);
+  const double g = saved_gemm_input_scale(tc);
   ActivationTerms t;
   t.replicated = 4.0 + 4.0 * g + (m.hidden_dropout > 0.0 ? 2.0 : 0.0);
   // Q, K, V, projection input: 2 + 2k/a + 2k/a + 2 for heads of h/a.
   const double attention =
       2.0 * (as_double(w.q_out() + w.k_out() + w.v_out()) + g * as_double(w.proj_in())) / h;
-  const MlpTerms mlp = mlp_terms(m, p);
+  const MlpTerms mlp = mlp_terms(m, tc);
   t.sharded = attention + mlp.routed + mlp.shared;
   t.scores = 5.0 * a * as_double(seq) / h;
   t.latent = 2.0 * as_double(w.q_lora_rank + w.kv_latent) / h;
@@ -79,9 +79,9 @@ ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, Precision p)
 
 // What selective recompute's module `r` drops of a layer's terms (recompute_modules.hpp), in sbh
 // units; core_attn's scores are the caller's (an unfused core's keeps_scores).
-ActivationTerms dropped_by(const ModelConfig& m, Precision p, RecomputeModule r) {
-  const bool quantized = quantized_gemms(p);
-  const MlpTerms mlp = mlp_terms(m, p);
+ActivationTerms dropped_by(const ModelConfig& m, const TrainingConfig& t, RecomputeModule r) {
+  const bool quantized = keeps_quantized_copies(t.precision, t.fp8_recipe);
+  const MlpTerms mlp = mlp_terms(m, t);
   const AttentionWidths w = attention_widths(m);
   ActivationTerms d;
   switch (r) {
@@ -116,7 +116,7 @@ ActivationTerms dropped_by_modules(const Scenario& s) {
   for (const RecomputeModule r : t.recompute_modules) {
     const bool in_moe = r == RecomputeModule::shared_experts || r == RecomputeModule::moe_act;
     if (in_moe && recomputes(t, RecomputeModule::moe)) continue;
-    const ActivationTerms d = dropped_by(s.model, t.precision, r);
+    const ActivationTerms d = dropped_by(s.model, t, r);
     sum.replicated += d.replicated;
     sum.sharded += d.sharded;
   }
@@ -125,8 +125,8 @@ ActivationTerms dropped_by_modules(const Scenario& s) {
 
 }  // namespace
 
-double quantized_weight_bytes(Precision p) {
-  return quantized_gemms(p) ? 2.0 * operand_bytes(p) : 0.0;
+double quantized_weight_bytes(const TrainingConfig& t) {
+  return keeps_quantized_copies(t.precision, t.fp8_recipe) ? 2.0 * operand_bytes(t.precision) : 0.0;
 }
 
 double gradient_width(const TrainingConfig& t) {
@@ -139,13 +139,13 @@ StateBytes state_bytes_per_param(const TrainingConfig& t) {
   // Eager autocast: fp32 parameters (the master weights) and the 16-bit copy autocast saves for
   // backward, fp32 gradients, the moments (Megatron-style mixed precision: 2, and 4 + moments).
   if (t.kernel_fusion == KernelFusion::eager_amp) return {6.0, 4.0, moments};
-  return {2.0 + quantized_weight_bytes(t.precision), gradient_width(t), 4.0 + moments};
+  return {2.0 + quantized_weight_bytes(t), gradient_width(t), 4.0 + moments};
 }
 
 double stored_weight_bytes(const TrainingConfig& t) {
   const double casts =
       t.kernel_fusion == KernelFusion::eager_amp && !is_fp32(t.precision) ? 2.0 : 0.0;
-  return state_bytes_per_param(t).weights - quantized_weight_bytes(t.precision) - casts;
+  return state_bytes_per_param(t).weights - quantized_weight_bytes(t) - casts;
 }
 
 ModelStateMemory model_state_memory(double params, int zero_stage, int dp,
@@ -171,7 +171,7 @@ double activation_bytes(const Scenario& s, Recompute recompute, bool keep_scores
   const double t = s.parallel.tensor;
   const bool sp = s.parallel.sequence_parallel && s.parallel.tensor > 1;
   const double width = is_fp32(s.training.precision) ? 2.0 : 1.0;
-  ActivationTerms terms = activation_terms(s.model, s.model.seq_length, s.training.precision);
+  ActivationTerms terms = activation_terms(s.model, s.model.seq_length, s.training);
   terms.replicated -= dropped.replicated;
   terms.sharded -= dropped.sharded;
   if (recompute == Recompute::full) {
@@ -263,7 +263,7 @@ double recompute_working_bytes(const Scenario& s) {
     case Recompute::selective: {
       double largest = 0.0;
       for (const RecomputeModule r : s.training.recompute_modules) {
-        const ActivationTerms d = dropped_by(s.model, s.training.precision, r);
+        const ActivationTerms d = dropped_by(s.model, s.training, r);
         largest = std::max(largest, layer - activation_bytes(s, Recompute::selective, false, d));
       }
       return largest;

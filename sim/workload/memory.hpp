@@ -25,8 +25,9 @@ StateBytes state_bytes_per_param(const TrainingConfig& t);
 // quantized from the bf16 weight with its scales (framework-defaults.md §9, MXFP8BlockScaling:
 // "rowwise and columnwise copies both quantized"; per-tensor fp8 on Hopper needs the physical fp8
 // transpose for backward, Float8CurrentScaling): 2 × 1 for fp8, 2 × (1 + 1/32) for MXFP8,
-// 2 × (0.5 + 1/16) for NVFP4; 0 otherwise.
-double quantized_weight_bytes(Precision p);
+// 2 × (0.5 + 1/16) for NVFP4; 0 otherwise, and for torchao's fp8 rowwise, which casts the weights
+// at every use and keeps no copy (keeps_quantized_copies, sim/scenario/precision.hpp).
+double quantized_weight_bytes(const TrainingConfig& t);
 
 // Bytes per parameter of the weights a checkpoint saves and a ZeRO-1 step gathers: the weights
 // less the copies made for one iteration (the quantized copies; eager autocast's 16-bit casts).

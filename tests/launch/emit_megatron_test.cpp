@@ -1,6 +1,8 @@
 // megatron_args.sh read back: every flag matches the scenario it was written for.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "launch_parse.hpp"
 #include "planner/emit/megatron_args.hpp"
 
@@ -102,6 +104,22 @@ TEST(EmitMegatron, PrecisionFlags) {
       megatron_args_sh(shipped_scenario("llama3-8b-1node-h100", {"training.precision=fp8"})));
   EXPECT_EQ(fp8.at("--fp8-format"), "hybrid");
   EXPECT_EQ(fp8.count("--bf16"), 1u);
+  EXPECT_EQ(fp8.count("--fp8-recipe"), 0u);  // delayed, Megatron-Core's default
+  // Megatron-Core's other per-tensor and block recipes by name; torchao's rowwise has none, and a
+  // caveat says the file trains delayed scaling instead.
+  for (const char* recipe : {"tensorwise", "blockwise"}) {
+    const auto f = megatron_flags(megatron_args_sh(shipped_scenario(
+        "llama3-8b-1node-h100",
+        {"training.precision=fp8", std::string("training.fp8_recipe=") + recipe})));
+    EXPECT_EQ(f.at("--fp8-recipe"), recipe);
+  }
+  const Scenario rowwise = shipped_scenario(
+      "llama3-8b-1node-h100", {"training.precision=fp8", "training.fp8_recipe=rowwise"});
+  EXPECT_EQ(megatron_flags(megatron_args_sh(rowwise)).count("--fp8-recipe"), 0u);
+  const std::vector<std::string> caveats = megatron_caveats(rowwise);
+  EXPECT_TRUE(std::any_of(caveats.begin(), caveats.end(), [](const std::string& c) {
+    return c.rfind("fp8 rowwise: torchao's recipe", 0) == 0;
+  }));
   const auto fp32 = megatron_flags(
       megatron_args_sh(shipped_scenario("llama3-8b-1node-h100", {"training.precision=fp32"})));
   EXPECT_EQ(fp32.count("--bf16") + fp32.count("--fp16") + fp32.count("--fp8-format"), 0u);

@@ -285,7 +285,7 @@ const Row kRows[] = {
     {"fp8_recipe_without_fp8", P, R"({"training": {"fp8_recipe": "tensorwise"}})",
      "training.fp8_recipe", "applies to precision fp8 only"},
     {"fp8_recipe_unknown", P, R"({"training": {"fp8_recipe": "current"}})", "training.fp8_recipe",
-     "delayed, tensorwise, blockwise"},
+     "delayed, tensorwise, blockwise, rowwise"},
     // Tensor parallel.
     {"tensor_heads", P, R"({"parallel": {"tensor": 3, "data": null}})", "parallel.tensor",
      "must divide model.num_attention_heads (16)"},

@@ -376,9 +376,9 @@ TEST(RowMapping, Fp8RecipeIsReadFromThePrecisionText) {
   EXPECT_EQ(recipe("FP8 delayed scaling"), "delayed");
   EXPECT_EQ(recipe("FP8-SS"), "blockwise");
   EXPECT_EQ(recipe("fp8 blockwise"), "blockwise");
-  EXPECT_EQ(recipe("fp8 (torchao rowwise)"), "tensorwise");  // rowwise priced as tensorwise
-  EXPECT_EQ(recipe("FP8"), "-");                             // the profile's delayed
-  EXPECT_EQ(recipe("MXFP8"), "-");                           // a precision of its own
+  EXPECT_EQ(recipe("fp8 (torchao rowwise)"), "rowwise");
+  EXPECT_EQ(recipe("FP8"), "-");    // the profile's delayed
+  EXPECT_EQ(recipe("MXFP8"), "-");  // a precision of its own
   EXPECT_EQ(recipe("BF16"), "-");
 }
 

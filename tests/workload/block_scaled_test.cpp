@@ -93,6 +93,9 @@ TEST(Fp8Recipes, CastBytesPerElement) {
   EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::tensorwise, true), 5.0);
   EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::blockwise, false), 4.0625);
   EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::blockwise, true), 4.0625);
+  // torchao rowwise: two quantizations from 16 bits, each an amax pass and a cast, any layout.
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::rowwise, false), 10.0);
+  EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::fp8, Fp8Recipe::rowwise, true), 10.0);
   EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::mxfp8, Fp8Recipe::delayed, true), 4.0625);
   EXPECT_DOUBLE_EQ(cast_bytes_per_element(Precision::nvfp4, Fp8Recipe::delayed, true), 7.125);
   for (Precision p : {Precision::bf16, Precision::fp16, Precision::fp32, Precision::tf32}) {
@@ -125,6 +128,32 @@ TEST(Fp8Recipes, TheRecipeSetsTheCastOnHopper) {
   EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::delayed), elements * 4.0);
   EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::tensorwise), elements * 6.0);
   EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::blockwise), elements * 4.0625);
+  EXPECT_DOUBLE_EQ(first_cast_bytes(Fp8Recipe::rowwise), elements * 10.0);
+}
+
+// torchao's rowwise linears cast each weight at every use, a row-scaled copy in forward and a
+// column-scaled one in backward (2 + 2 + 1 bytes per parameter each), and cache none: on the test
+// GPT (h 2048, f 8192, TP 1) the forward casts QKV's 3h·h, the projection's h·h, fc1's f·h and
+// fc2's h·f parameters; no other recipe casts weights in the layer.
+TEST(Fp8Recipes, RowwiseCastsTheWeightsAtEveryUse) {
+  Scenario s = test::gpt_scenario(1, 1, 1);
+  s.training.precision = Precision::fp8;
+  const auto weight_cast_bytes = [&](Fp8Recipe r, bool backward) {
+    s.training.fp8_recipe = r;
+    double bytes = 0.0;
+    for (const Kernel& k : backward ? layer_backward_kernels(s) : layer_forward_kernels(s)) {
+      if (k.name.rfind("fp8_weight_cast", 0) == 0) bytes += k.bytes;
+    }
+    return bytes;
+  };
+  const double h = 2048.0, f = 8192.0;
+  const double params = 3 * h * h + h * h + f * h + h * f;
+  EXPECT_DOUBLE_EQ(weight_cast_bytes(Fp8Recipe::rowwise, false), params * 5.0);
+  EXPECT_DOUBLE_EQ(weight_cast_bytes(Fp8Recipe::rowwise, true), params * 5.0);
+  for (const Fp8Recipe r : {Fp8Recipe::delayed, Fp8Recipe::tensorwise, Fp8Recipe::blockwise}) {
+    EXPECT_EQ(weight_cast_bytes(r, false), 0.0);
+    EXPECT_EQ(weight_cast_bytes(r, true), 0.0);
+  }
 }
 
 // Delayed scaling's amax all-reduce per chunk pass, by hand: GPT 1.3B's 24 layers over 2 stages ×
@@ -171,6 +200,9 @@ TEST(BlockScaled, WeightsCarryTheQuantizedCopies) {
   EXPECT_DOUBLE_EQ(b.weights, 2.0 + 2.0 * (0.5 + 1.0 / 16.0));  // 3.125
   t.precision = Precision::fp8;
   EXPECT_DOUBLE_EQ(state_bytes_per_param(t).weights, 4.0);  // bf16 + the fp8 copy and transpose
+  t.fp8_recipe = Fp8Recipe::rowwise;                        // torchao keeps no quantized copy
+  EXPECT_DOUBLE_EQ(state_bytes_per_param(t).weights, 2.0);
+  t.fp8_recipe = Fp8Recipe::delayed;
   // 1e9 parameters under ZeRO-1 over 8 ranks: 3.125 + 2 + 12/8 = 6.625 GB.
   t.precision = Precision::nvfp4;
   EXPECT_DOUBLE_EQ(model_state_memory(1e9, 1, 8, t).total(), 6.625e9);

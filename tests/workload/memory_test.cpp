@@ -111,6 +111,10 @@ TEST_F(Activations, QuantizedTrainingKeepsTheGemmInputsAtTheOperandsBytes) {
   s.training.precision = Precision::mxfp8;
   // At 1 + 1/32 bytes: 34 − 14 + 14 × (1 + 1/32) / 2.
   EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * (20.0 + 7.0 * (1.0 + 1.0 / 32.0)));
+  // torchao's rowwise linears save their 16-bit inputs: the 16-bit layer's 34.
+  s.training.precision = Precision::fp8;
+  s.training.fp8_recipe = Fp8Recipe::rowwise;
+  EXPECT_DOUBLE_EQ(activation_bytes_per_layer(s), sbh() * 34.0);
 }
 
 TEST_F(Activations, ContextParallelSplitsTheSequence) {
