@@ -73,25 +73,41 @@ std::string precision(const json& row, RowBuild& b) {
 
 // The scaling recipe a per-tensor fp8 row names in its precision text, as NVIDIA's performance
 // tables label it (FP8-CS current scaling, FP8-DS delayed scaling, FP8-SS / blockwise /
-// subchannel: Megatron-Bridge's bf16_with_fp8_subchannel_scaling_mixed); nothing when it names
-// none (the profile's delayed then applies).
+// subchannel: Megatron-Bridge's bf16_with_fp8_subchannel_scaling_mixed; torchao's rowwise), else
+// in other.fp8_recipe, other.float8_recipe or other.recipe_name (Megatron's --fp8-recipe,
+// torchtitan's Float8 recipe_name); nothing when none names one (the profile's then applies).
 std::optional<std::string> fp8_recipe(const json& row, RowBuild& b) {
-  const std::string text = lower(row_text(row, "precision"));
-  const auto said = [&](const char* recipe) {
+  const auto named = [](const std::string& text) -> const char* {
+    if (contains(text, "fp8-cs") || contains(text, "current scaling") ||
+        contains(text, "current-scaling") || contains(text, "tensorwise")) {
+      return "tensorwise";
+    }
+    if (contains(text, "fp8-ss") || contains(text, "blockwise") || contains(text, "subchannel") ||
+        contains(text, "block scaling")) {
+      return "blockwise";
+    }
+    if (contains(text, "fp8-ds") || contains(text, "delayed")) return "delayed";
+    if (contains(text, "rowwise") || contains(text, "row-wise")) return "rowwise";
+    return nullptr;
+  };
+  if (const char* recipe = named(lower(row_text(row, "precision")))) {
     b.assume("training.fp8_recipe = \"" + std::string(recipe) + "\": the row's precision '" +
              row_text(row, "precision") + "'");
     return std::optional<std::string>(recipe);
-  };
-  if (contains(text, "fp8-cs") || contains(text, "current scaling") ||
-      contains(text, "current-scaling") || contains(text, "tensorwise")) {
-    return said("tensorwise");
   }
-  if (contains(text, "fp8-ss") || contains(text, "blockwise") || contains(text, "subchannel") ||
-      contains(text, "block scaling")) {
-    return said("blockwise");
+  const json& other = row_other(row);
+  for (const char* key : {"fp8_recipe", "float8_recipe", "recipe_name"}) {
+    const std::string text = row_text(other, key);
+    if (text.empty()) continue;
+    const char* recipe = named(lower(text));
+    b.assume(recipe != nullptr
+                 ? "training.fp8_recipe = \"" + std::string(recipe) + "\": the row's other." + key +
+                       " '" + text + "'"
+                 : "other." + std::string(key) + " '" + text +
+                       "' names no fp8 recipe the model has (tensorwise, delayed, blockwise, "
+                       "rowwise): the profile's kept");
+    if (recipe != nullptr) return std::optional<std::string>(recipe);
   }
-  if (contains(text, "fp8-ds") || contains(text, "delayed")) return said("delayed");
-  if (contains(text, "rowwise") || contains(text, "row-wise")) return said("rowwise");
   return std::nullopt;
 }
 

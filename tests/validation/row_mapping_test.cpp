@@ -380,6 +380,25 @@ TEST(RowMapping, Fp8RecipeIsReadFromThePrecisionText) {
   EXPECT_EQ(recipe("FP8"), "-");    // the profile's delayed
   EXPECT_EQ(recipe("MXFP8"), "-");  // a precision of its own
   EXPECT_EQ(recipe("BF16"), "-");
+  // A recipe under other.* when the precision text names none: Megatron's --fp8-recipe,
+  // torchtitan's Float8 recipe_name; an unknown one is said and the profile's kept.
+  const auto other_recipe = [](const char* key, const char* value) {
+    json row = mpt_row();
+    row["precision"] = "fp8";
+    row["other"][key] = value;
+    const RowScenario rs = row_to_scenario(row);
+    const json& t = rs.doc.at("training");
+    return std::pair{
+        t.contains("fp8_recipe") ? t.at("fp8_recipe").get<std::string>() : std::string("-"),
+        rs.assumptions};
+  };
+  EXPECT_EQ(other_recipe("recipe_name", "rowwise").first, "rowwise");
+  EXPECT_EQ(other_recipe("fp8_recipe", "tensorwise").first, "tensorwise");
+  // torchao's rowwise_with_gw_hp (the weight gradient in 16 bits) is priced as rowwise.
+  EXPECT_EQ(other_recipe("float8_recipe", "rowwise_with_gw_hp").first, "rowwise");
+  const auto unknown = other_recipe("float8_recipe", "fancy");
+  EXPECT_EQ(unknown.first, "-");
+  EXPECT_TRUE(has(unknown.second, "other.float8_recipe 'fancy' names no fp8 recipe the model has"));
 }
 
 TEST(RowMapping, MegatronLmBefore2023IsUnfusedAndReducesGradientsAfterBackward) {
