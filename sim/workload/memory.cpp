@@ -37,7 +37,8 @@ struct ActivationTerms {
 // the 16-bit one: framework-defaults.md §9, each recipe's "what is quantized"), so the four GEMM
 // inputs of a layer (QKV, projection, fc1, fc2) are held at the operand's bytes; the norm inputs,
 // the attention core's Q, K, V (attention runs in 16 bits) and the activation function's input
-// stay 16-bit. Returns the GEMM inputs' width relative to 16 bits (1 without quantization).
+// stay 16-bit. Returns the GEMM inputs' width relative to 16 bits (1 without quantization, and
+// for torchao's fp8 rowwise, whose linears save the 16-bit input: keeps_quantized_copies).
 double saved_gemm_input_scale(const TrainingConfig& t) {
   return keeps_quantized_copies(t.precision, t.fp8_recipe) ? operand_bytes(t.precision) / 2.0 : 1.0;
 }
