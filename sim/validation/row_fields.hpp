@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -43,6 +44,9 @@ std::optional<double> count_with_unit(const std::string& text);
 
 // Lower-case copy, for matching free text.
 std::string lower(std::string s);
+
+// "a, b and c": items for an assumption's text.
+std::string and_listed(const std::vector<std::string>& items);
 bool contains(const std::string& haystack, const char* needle);
 
 }  // namespace wt::validation

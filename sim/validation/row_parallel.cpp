@@ -173,12 +173,10 @@ std::vector<int64_t> virtual_stage_counts(int64_t layers_per_stage) {
 
 // "2, 4 and 8"
 std::string and_list(const std::vector<int64_t>& values) {
-  std::string text;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) text += i + 1 == values.size() ? " and " : ", ";
-    text += std::to_string(values[i]);
-  }
-  return text;
+  std::vector<std::string> items;
+  for (const int64_t v : values)
+    items.push_back(std::to_string(v));
+  return and_listed(items);
 }
 
 void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p, RowBuild& b) {

@@ -75,16 +75,6 @@ std::string said(const std::vector<Setting>& settings) {
   return what;
 }
 
-// "sequence parallelism, the ZeRO stage and activation recompute"
-std::string listed(const std::vector<std::string>& names) {
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) text += i + 1 == names.size() ? " and " : ", ";
-    text += names[i];
-  }
-  return text;
-}
-
 // A published run trained, so it fit. When the row leaves memory settings to its profile and the
 // profile's defaults do not fit, every combination of the settings its framework offers is run,
 // and the fastest that fits is taken and said (docs/validation.md, "From a row to a scenario"):
@@ -198,11 +188,11 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
   if (defaults_fit) {
     // Only the virtual stages were open.
     assumptions.push_back(
-        listed(open) + " not stated: parallel.virtual_stages = " +
+        and_listed(open) + " not stated: parallel.virtual_stages = " +
         std::to_string(best->scenario.parallel.virtual_stages) +
         (best->settings.empty() ? std::string(" (the smallest)") : std::string()) + fastest);
   } else {
-    assumptions.push_back(listed(open) + " not stated and " +
+    assumptions.push_back(and_listed(open) + " not stated and " +
                           (profile == "none"
                                ? std::string("the field table's defaults (no framework profile)")
                                : "the " + profile + " profile's defaults") +

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 #include "sim/comm/dragonfly_collective.hpp"
 #include "sim/comm/fabric.hpp"
@@ -265,15 +266,21 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
   const bool mixed = overlap.on && has_dense_layers(s.model);
   const TpOverlap dense_overlap =
       mixed ? tp_overlap(dense_layer_scenario(s), gpu, fabric, calibration, slowdown) : TpOverlap{};
-  int role = 0;
+  // Per chunk of the role being priced: the first layer past its dense ones.
+  std::vector<int> dense_end;
   const auto pass_of = [&](const Op& op) -> const TpOverlapPass& {
-    const bool dense = mixed && op.layer - chunk_first_layer(s, role, op.chunk) <
-                                    chunk_dense_layers(s, role, op.chunk);
+    const bool dense = mixed && op.layer < dense_end[static_cast<size_t>(op.chunk)];
     const TpOverlap& o = dense ? dense_overlap : overlap;
     return op.phase == Phase::backward ? o.backward : o.forward;
   };
   const int stages = static_cast<int>(w.programs.size());
-  for (role = 0; role < stages; ++role) {
+  for (int role = 0; role < stages; ++role) {
+    if (mixed) {
+      dense_end.clear();
+      for (int chunk = 0; chunk < s.parallel.virtual_stages; ++chunk) {
+        dense_end.push_back(chunk_first_layer(s, role, chunk) + chunk_dense_layers(s, role, chunk));
+      }
+    }
     Program& program = w.programs[static_cast<size_t>(role)];
     for (Op& op : program.ops) {
       switch (op.kind) {
