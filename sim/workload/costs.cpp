@@ -17,6 +17,7 @@
 #include "sim/scenario/precision.hpp"
 #include "sim/workload/grad_compression.hpp"
 #include "sim/workload/layer_mix.hpp"
+#include "sim/workload/side_streams.hpp"
 #include "sim/workload/tp_overlap.hpp"
 
 namespace wt {
@@ -273,8 +274,28 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
     const TpOverlap& o = dense ? dense_overlap : overlap;
     return op.phase == Phase::backward ? o.backward : o.forward;
   };
+  // Collectives on the other streams take SMs from the layer passes they run beside
+  // (sim/workload/side_streams.hpp).
+  const SideStreams side = side_streams(s, gpu, fabric);
+  // Per chunk of the role being priced: the micro-batch of its last backward pass (its final pass,
+  // whose layers' gradients fill the buckets).
+  std::vector<int32_t> final_mb;
+  const auto side_loss_s = [&](const Op& op, double compute_s) {
+    if (op.phase == Phase::forward) return side.forward_s(compute_s);
+    if (op.phase != Phase::backward) return 0.0;
+    const bool final_pass = op.micro_batch == final_mb[static_cast<size_t>(op.chunk)] &&
+                            op.layer < s.model.num_layers;  // MTP layers: their own flush
+    return side.backward_s(compute_s) + (final_pass ? side.final_backward_s(compute_s) : 0.0);
+  };
   const int stages = static_cast<int>(w.programs.size());
   for (int role = 0; role < stages; ++role) {
+    if (side.on()) {
+      final_mb.assign(static_cast<size_t>(std::max(1, s.parallel.virtual_stages)), -1);
+      for (const Op& op : w.programs[static_cast<size_t>(role)].ops) {
+        if (op.kind == OpKind::compute && op.phase == Phase::backward && op.layer >= 0)
+          final_mb[static_cast<size_t>(op.chunk)] = op.micro_batch;
+      }
+    }
     if (mixed) {
       dense_end.clear();
       for (int chunk = 0; chunk < s.parallel.virtual_stages; ++chunk) {
@@ -287,6 +308,7 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
         case OpKind::compute:
           op.duration_s = op.kernels >= 0 ? list_s[op.kernels] : 0.0;
           if (overlap.on && op.layer >= 0) op.duration_s += pass_of(op).gemm_stretch_s;
+          if (side.on() && op.layer >= 0) op.duration_s += side_loss_s(op, op.duration_s);
           break;
         case OpKind::collective:
         case OpKind::send: {

@@ -6,6 +6,7 @@
 #include "sim/comm/collective.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_kernels.hpp"
+#include "sim/workload/side_streams.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
 namespace wt {
@@ -132,8 +133,7 @@ struct Slots {
 }  // namespace
 
 OverlapPair overlap_pair(double transfer_s, double gemm_s, double sm_share) {
-  return {std::max(0.0, transfer_s - gemm_s),
-          std::min(transfer_s, gemm_s) * sm_share / (1.0 - sm_share)};
+  return {std::max(0.0, transfer_s - gemm_s), overlap_loss_s(transfer_s, gemm_s, sm_share)};
 }
 
 TpOverlap tp_overlap(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric,
@@ -145,9 +145,7 @@ TpOverlap tp_overlap(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
   const bool userbuffers = par.tp_comm_overlap && sp;
   if (!userbuffers && !par.tp_backward_overlap) return out;
   out.on = true;
-  // A GPU whose SM count is not known (or is tiny) gives up half its SMs: pessimistic on purpose.
-  const double sms = gpu.sm_count.value > kTpOverlapSms ? gpu.sm_count.value : 2.0 * kTpOverlapSms;
-  const double share = kTpOverlapSms / sms;
+  const double share = overlap_sm_share(gpu);
   const CommSizes z = comm_sizes(s);
   const GroupShape group = comm_group(CommDim::tp, par.tensor, s);
   const auto call_s = [&](Collective c) {

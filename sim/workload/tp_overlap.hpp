@@ -27,19 +27,14 @@
 // For each pair with transfer time c and GEMM time g the pass exposes max(0, c − g) of the
 // transfer, and the GEMM, which shares the GPU with the transfer's kernels for min(c, g), runs
 // that long on (1 − f) of its SMs: it takes min(c, g) · f / (1 − f) longer. f is the share of the
-// SMs the transfers take, kTpOverlapSms / SMs. A transfer without a GEMM is exposed whole.
+// SMs the transfers take, kOverlapSms / SMs (side_streams.hpp, as for every collective that runs
+// beside compute). A transfer without a GEMM is exposed whole.
 #include "sim/comm/fabric.hpp"
 #include "sim/hardware/calibration.hpp"
 #include "sim/hardware/gpu.hpp"
 #include "sim/scenario/scenario.hpp"
 
 namespace wt {
-
-// SMs the overlapped transfers take: NCCL's NVLS collectives take 16 channels on SM90
-// (framework-defaults.md §8), NeMo's userbuffers configurations give the reduce-scatter pipelines
-// 16 to 24 SMs and run the all-gathers on the copy engines; 16 for all stands for the SMs and for
-// what chunking costs the GEMMs. An assumption until measured.
-inline constexpr double kTpOverlapSms = 16.0;
 
 struct TpOverlapPass {
   double all_gather_s = 0.0;      // exposed, the all-gathers of the pass

@@ -155,10 +155,12 @@ TEST(UnstatedZeroStage, ARowNamingNoStageTakesTheFastestItsFrameworkOffersThatFi
     ASSERT_TRUE(r.expressed) << r.why_not;
     EXPECT_TRUE(r.fits_in_memory) << framework;
     const int stage = r.scenario.at("parallel").at("zero_stage").get<int>();
-    EXPECT_EQ(stage, 3) << framework;
+    // ZeRO-1 and 2 run alike and ZeRO-3 is a little slower (its gathers and reduce-scatters take
+    // SMs from the layers they run beside): the first of the fastest is taken.
+    EXPECT_EQ(stage, 1) << framework;
     EXPECT_TRUE(says(r, "the ZeRO stage and activation recompute not stated")) << framework;
     EXPECT_TRUE(says(r,
-                     "so parallel.zero_stage = 3, the fastest setting that fits (40.6 GiB; 6 of 7 "
+                     "so parallel.zero_stage = 1, the fastest setting that fits (63.5 GiB; 6 of 7 "
                      "settings fit)"))
         << framework;
     // Every other setting on offer is slower or does not fit (stage 0 without recompute does

@@ -9,6 +9,7 @@
 #include "sim/workload/layer_mix.hpp"
 #include "sim/workload/layer_work.hpp"
 #include "sim/workload/model_math.hpp"
+#include "sim/workload/side_streams.hpp"
 #include "sim/workload/tp_overlap.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
@@ -193,6 +194,15 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
       apply(tp_overlap(dense, gpu, fabric, calibration, slowdown), c.dense_fwd_s, c.dense_bwd_s,
             c.dense_comm_fwd, c.dense_comm_recompute, c.dense_comm_bwd);
     }
+  }
+  // The builder's layer ops beside their side-stream collectives (assign_durations).
+  if (const SideStreams side = side_streams(s, gpu, fabric); side.on()) {
+    c.side_fwd_s = side.forward_s(c.layer_fwd_s);
+    c.side_bwd_s = side.backward_s(c.layer_bwd_s);
+    c.side_final_bwd_s = side.final_backward_s(c.layer_bwd_s);
+    c.dense_side_fwd_s = side.forward_s(c.dense_fwd_s);
+    c.dense_side_bwd_s = side.backward_s(c.dense_bwd_s);
+    c.dense_side_final_bwd_s = side.final_backward_s(c.dense_bwd_s);
   }
   if (s.model.mtp_layers > 0) {
     c.mtp_layers = s.model.mtp_layers;

@@ -63,9 +63,15 @@ struct StepCosts {
   // One gradient-bucket call of `bytes` over `shape`: dp_shape, or edp_shape for the experts'.
   CommCost bucket(double bytes, const GroupShape& shape) const;
 
+  // What a layer's forward and backward lose to the collectives beside them (side_streams.hpp):
+  // every pass (ZeRO-3's gathers and reduce-scatters), and the final backward pass in addition
+  // (the gradient buckets); the dense first layers' the same of their own passes. Compute.
+  double side_fwd_s = 0.0, side_bwd_s = 0.0, side_final_bwd_s = 0.0;
+  double dense_side_fwd_s = 0.0, dense_side_bwd_s = 0.0, dense_side_final_bwd_s = 0.0;
+
   // Stream time of one layer's forward (compute then its collectives), and backward (recompute
   // with its collectives when the layer recomputes, then backward and its collectives).
-  double fwd_unit_s() const { return layer_fwd_s + comm_fwd.time_s(); }
+  double fwd_unit_s() const { return layer_fwd_s + side_fwd_s + comm_fwd.time_s(); }
   // The forward a fully recomputed layer runs again, with its collectives.
   double recompute_unit_s() const {
     return full_recompute ? layer_fwd_s + comm_recompute.time_s() : 0.0;
@@ -73,20 +79,23 @@ struct StepCosts {
   double bwd_unit_s(bool recomputed) const {
     // Per-op recompute's kernels are in layer_bwd_s; its collectives in comm_recompute.
     const double per_op = full_recompute ? 0.0 : comm_recompute.time_s();
-    return (recomputed ? recompute_unit_s() : 0.0) + per_op + layer_bwd_s + comm_bwd.time_s();
+    return (recomputed ? recompute_unit_s() : 0.0) + per_op + layer_bwd_s + side_bwd_s +
+           comm_bwd.time_s();
   }
 
   // The dense first layers of an MoE model (layer_mix.hpp): their kernels, and their collectives
   // (the layer's without the all-to-alls). Zero without.
   double dense_fwd_s = 0.0, dense_bwd_s = 0.0;
   LayerComm dense_comm_fwd, dense_comm_recompute, dense_comm_bwd;
-  double dense_fwd_unit_s() const { return dense_fwd_s + dense_comm_fwd.time_s(); }
+  double dense_fwd_unit_s() const {
+    return dense_fwd_s + dense_side_fwd_s + dense_comm_fwd.time_s();
+  }
   double dense_recompute_unit_s() const {
     return full_recompute ? dense_fwd_s + dense_comm_recompute.time_s() : 0.0;
   }
   double dense_bwd_unit_s(bool recomputed) const {
     const double per_op = full_recompute ? 0.0 : dense_comm_recompute.time_s();
-    return (recomputed ? dense_recompute_unit_s() : 0.0) + per_op + dense_bwd_s +
+    return (recomputed ? dense_recompute_unit_s() : 0.0) + per_op + dense_bwd_s + dense_side_bwd_s +
            dense_comm_bwd.time_s();
   }
 

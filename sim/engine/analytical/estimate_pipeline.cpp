@@ -350,22 +350,24 @@ class PipelineClock {
     }
     if (dense_layers == 0) {
       return final_backward_layers(
-          k, t, n, [&](int i) { return n - 1 - i < recomputed ? u().recomputed_bwd : u().bwd; });
+          k, t, n, 0, [&](int i) { return n - 1 - i < recomputed ? u().recomputed_bwd : u().bwd; });
     }
-    return final_backward_layers(k, t, n, unit_of);
+    return final_backward_layers(k, t, n, dense_layers, unit_of);
   }
 
-  // The final pass's layers, the i-th (last to first) taking unit_of(i): the gradient buckets fill
-  // and launch as layers finish.
+  // The final pass's layers, the i-th (last to first) taking unit_of(i) and what the buckets
+  // beside it cost it (the first `dense_layers` the dense layers' share): the gradient buckets
+  // fill and launch as layers finish.
   template <class UnitOf>
-  double final_backward_layers(StageClock& k, double t, int n, UnitOf unit_of) {
+  double final_backward_layers(StageClock& k, double t, int n, int dense_layers, UnitOf unit_of) {
     // The stage's sums kept in locals for the loop (a store to the stage could alias the costs).
     const double dense = c_.layer_dense_grad_bytes, expert = c_.layer_expert_grad_bytes;
     const double bucket = c_.bucket_bytes;
     const bool overlap = s_.parallel.overlap_grad_reduce;
     double pending = k.pending_grad_bytes, pending_expert = k.pending_expert_bytes;
+    const double side = c_.side_final_bwd_s, dense_side = c_.dense_side_final_bwd_s;
     for (int i = 0; i < n; ++i) {
-      t += unit_of(i);
+      t += unit_of(i) + (n - 1 - i < dense_layers ? dense_side : side);
       pending += dense;
       pending_expert += expert;
       if (overlap) {
@@ -645,6 +647,16 @@ class PipelineClock {
                  (c_.full_recompute ? dense_reruns * (c_.dense_fwd_s - c_.layer_fwd_s) : 0.0);
     b.compute += mtp * (c_.mtp_input_fwd_s + c_.layer_fwd_s + c_.logits_fwd_s + c_.logits_bwd_s +
                         c_.layer_bwd_s + c_.mtp_input_bwd_s);
+    // What the collectives beside the layers cost them (side_streams.hpp): every pass, and each
+    // chunk's final backward pass.
+    b.compute += (passes - dense + mtp) * (c_.side_fwd_s + c_.side_bwd_s) +
+                 dense * (c_.dense_side_fwd_s + c_.dense_side_bwd_s);
+    for (int ch = 0; ch < v_; ++ch) {
+      const Chunk& c = chunk(st, ch);
+      const int dense_layers = kMix ? c.dense : 0;
+      b.compute += (c.layers - dense_layers) * c_.side_final_bwd_s +
+                   dense_layers * c_.dense_side_final_bwd_s;
+    }
     if (st == 0) b.compute += m * (c_.embedding_fwd_s + c_.embedding_bwd_s);
     if (st == p_ - 1) b.compute += m * (c_.logits_fwd_s + c_.logits_bwd_s);
     b.optimizer = optimizer_s_[st];
