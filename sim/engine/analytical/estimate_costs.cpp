@@ -196,7 +196,9 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     }
   }
   // The builder's layer ops beside their side-stream collectives (assign_durations).
-  if (const SideStreams side = side_streams(s, gpu, fabric); side.on()) {
+  const SideStreams side =
+      side_streams(s, gpu, z, [&](const LayerCollective& lc) { return price(lc).time_s; });
+  if (side.on()) {
     c.side_fwd_s = side.forward_s(c.layer_fwd_s);
     c.side_bwd_s = side.backward_s(c.layer_bwd_s);
     c.side_final_bwd_s = side.final_backward_s(c.layer_bwd_s);
