@@ -330,7 +330,9 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                             "ETP ranks. 0 = tensor (Megatron before parallel folding)."}),
       integer_field(WT_MEMBER(parallel.zero_stage), {0, 3},
                     {.doc = "ZeRO stage: 1 shards optimizer state over data-parallel ranks, 2 "
-                            "also gradients, 3 also weights."}),
+                            "also gradients, 3 also weights (gathered before each layer's pass "
+                            "and reduce-scattered after its backward, beside the layers' "
+                            "compute)."}),
       boolean_field(WT_MEMBER(parallel.sequence_parallel),
                     {.doc = "Megatron sequence parallelism in the tensor-parallel group."}),
       choice_field(WT_MEMBER(parallel.pipeline_schedule),
@@ -345,7 +347,9 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                            "(Horovod's cycle time, HOROVOD_CYCLE_TIME; the horovod profile "
                            "sets it). 0 = a bucket is reduced as soon as it is full."}),
       boolean_field(WT_MEMBER(parallel.overlap_grad_reduce),
-                    {.doc = "Overlap the gradient reduction with the backward pass."}),
+                    {.doc = "Overlap the gradient reduction with the backward pass (the last "
+                            "micro-batch's backward then runs on the SMs the reduction leaves "
+                            "it: docs/models.md, \"Collectives beside compute\")."}),
       boolean_field(WT_MEMBER(parallel.overlap_param_gather),
                     {.doc = "Overlap ZeRO parameter all-gathers with compute."}),
       boolean_field(
