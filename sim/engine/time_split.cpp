@@ -83,6 +83,20 @@ StageLoad compute_stream_split(const Workload& w, const Timeline& t, int role) {
   return split;
 }
 
+// What role `role`'s compute ops lost to collectives beside them, as they ran (an engine that
+// stretches an op, SimGrid's async stragglers, stretches its loss alike).
+double beside_comm_s(const Workload& w, const Timeline& t, int role) {
+  const Program& program = w.programs[role];
+  double sum = 0.0;
+  for (size_t i = 0; i < program.ops.size(); ++i) {
+    const Op& op = program.ops[i];
+    if (op.kind != OpKind::compute || op.beside_comm_s <= 0.0 || op.duration_s <= 0.0) continue;
+    const OpTiming& ot = t.roles[role].ops[i];
+    sum += op.beside_comm_s * (ot.end_s - ot.start_s) / op.duration_s;
+  }
+  return sum;
+}
+
 // The critical role's split, and the busiest role's.
 TimedIteration compute_stream_split(const Workload& w, const Timeline& t) {
   std::vector<StageLoad> loads;
@@ -96,6 +110,7 @@ TimedIteration compute_stream_split(const Workload& w, const Timeline& t) {
   split.critical_stage = t.critical_role;
   split.breakdown_s = critical.breakdown_s;
   split.exposed_comm_by_dim_s = critical.exposed_comm_by_dim_s;
+  split.compute_beside_comm_s = beside_comm_s(w, t, t.critical_role);
   split.busiest = loads[busiest_stage(busy, t.critical_role)];
   return split;
 }

@@ -42,6 +42,9 @@ struct TimedIteration {
   int critical_stage = 0;  // the stage that finishes last, whose split the breakdown is
   Breakdown breakdown_s;   // on the critical stage
   ExposedComm exposed_comm_by_dim_s;
+  // Of breakdown_s.compute: what the critical stage's layers lost to collectives running beside
+  // them (the TP overlap's transfers, tp_overlap.hpp; the side streams', side_streams.hpp).
+  double compute_beside_comm_s = 0.0;
   StageLoad busiest;  // the stage whose compute stream was busiest (the critical one on a tie)
   CommVolume comm_volume_bytes_per_gpu;  // per dimension, the most any GPU sends
 };

@@ -54,6 +54,7 @@ RunResult assemble_result(const Scenario& s, const GpuSpec& gpu, const Calibrati
   r.hfu = work.hardware_flops / (t * n * peak);
   r.breakdown_s = timed.breakdown_s;
   r.exposed_comm_by_dim_s = timed.exposed_comm_by_dim_s;
+  r.compute_beside_comm_s = timed.compute_beside_comm_s;
   r.comm_volume_bytes_per_gpu = timed.comm_volume_bytes_per_gpu;
 
   r.memory_per_gpu_bytes = work.memory.use;

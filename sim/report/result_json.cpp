@@ -193,6 +193,7 @@ Json result_json(const RunResult& r) {
   j["hfu"] = number<Json>(r.hfu, "hfu");
   j["breakdown_s"] = breakdown_json<Json>(r.breakdown_s);
   j["exposed_comm_by_dim_s"] = exposed_json<Json>(r.exposed_comm_by_dim_s);
+  j["compute_beside_comm_s"] = number<Json>(r.compute_beside_comm_s, "compute_beside_comm_s");
   j["comm_volume_bytes_per_gpu"] = comm_volume_json<Json>(r.comm_volume_bytes_per_gpu);
   j["memory_per_gpu_bytes"] = memory_json<Json>(r.memory_per_gpu_bytes);
   j["fits_in_memory"] = r.fits_in_memory;

@@ -102,6 +102,9 @@ struct RunResult {
   double hfu = 0.0;
   Breakdown breakdown_s;
   ExposedComm exposed_comm_by_dim_s;  // an addition to the contract: breakdown_s.exposed_comm split
+  // An addition: of breakdown_s.compute, what the layers lost to collectives running beside them
+  // on their SMs (TP overlap, ZeRO-3's gathers and reduce-scatters, the gradient buckets).
+  double compute_beside_comm_s = 0.0;
   CommVolume comm_volume_bytes_per_gpu;
   MemoryUse memory_per_gpu_bytes;
   MemoryVerdict memory_verdict = MemoryVerdict::fits;

@@ -134,10 +134,11 @@ std::string exposed_split_text(const RunResult& r) {
   return text + ")";
 }
 
-// " (90% of benchmark speed, slowest of 128 GPUs +6.9%)": what stretched the compute, the
-// GPUs' sustained speed (cluster.gpu_sustained_speed, lowered by a power limit: " at 500 W") and
-// waiting for the slowest of them.
-std::string gpu_speed_text(const Scenario& s) {
+// " (90% of benchmark speed, slowest of 128 GPUs +6.9%, SMs shared with collectives +4.2%)": what
+// stretched the compute, the GPUs' sustained speed (cluster.gpu_sustained_speed, lowered by a power
+// limit: " at 500 W"), waiting for the slowest of them, and the SMs the collectives running beside
+// the layers took (RunResult::compute_beside_comm_s; shown from +0.1%).
+std::string gpu_speed_text(const Scenario& s, const RunResult& r) {
   const int n = s.cluster.num_gpus();
   const double mean = mean_compute_speed(s);
   std::string speed;
@@ -161,9 +162,20 @@ std::string gpu_speed_text(const Scenario& s) {
                   (slowdown - 1.0) * 100.0);
     slowest = buf.data();
   }
-  if (speed.empty() && slowest.empty()) return "";
-  if (speed.empty() || slowest.empty()) return " (" + speed + slowest + ")";
-  return " (" + speed + ", " + slowest + ")";
+  std::string shared;
+  const double own_s = r.breakdown_s.compute - r.compute_beside_comm_s;
+  if (own_s > 0.0 && r.compute_beside_comm_s >= 0.001 * own_s) {
+    std::array<char, 64> buf{};
+    std::snprintf(buf.data(), buf.size(), "SMs shared with collectives +%.1f%%",
+                  r.compute_beside_comm_s / own_s * 100.0);
+    shared = buf.data();
+  }
+  std::string text;
+  for (const std::string* part : {&speed, &slowest, &shared}) {
+    if (part->empty()) continue;
+    text += (text.empty() ? " (" : ", ") + *part;
+  }
+  return text.empty() ? "" : text + ")";
 }
 
 std::string time_split_line(const Scenario& s, const RunResult& r) {
@@ -178,7 +190,7 @@ std::string time_split_line(const Scenario& s, const RunResult& r) {
     if (seconds > 0.0) {
       std::string text = std::string(label) + " " + share_text(seconds, r.iteration_time_s);
       if (std::string_view(label) == "exposed comm") text += exposed_split_text(r);
-      if (std::string_view(label) == "compute") text += gpu_speed_text(s);
+      if (std::string_view(label) == "compute") text += gpu_speed_text(s, r);
       pieces.push_back({kGap, std::move(text)});
     }
   }

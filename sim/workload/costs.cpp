@@ -307,8 +307,11 @@ void assign_durations(Workload& w, const Scenario& s, const GpuSpec& gpu, const 
       switch (op.kind) {
         case OpKind::compute:
           op.duration_s = op.kernels >= 0 ? list_s[op.kernels] : 0.0;
-          if (overlap.on && op.layer >= 0) op.duration_s += pass_of(op).gemm_stretch_s;
-          if (side.on() && op.layer >= 0) op.duration_s += side_loss_s(op, op.duration_s);
+          op.beside_comm_s = 0.0;
+          if (overlap.on && op.layer >= 0) op.beside_comm_s += pass_of(op).gemm_stretch_s;
+          if (side.on() && op.layer >= 0)
+            op.beside_comm_s += side_loss_s(op, op.duration_s + op.beside_comm_s);
+          op.duration_s += op.beside_comm_s;
           break;
         case OpKind::collective:
         case OpKind::send: {

@@ -77,6 +77,9 @@ struct Op {
   std::array<int32_t, 2> deps = {-1, -1};
   // Filled by the cost model: the time the op occupies its stream when it runs alone.
   double duration_s = 0.0;
+  // Of a compute op's duration_s: what it loses to collectives running beside it, the TP overlap's
+  // transfers (tp_overlap.hpp) and the side streams' (side_streams.hpp).
+  double beside_comm_s = 0.0;
   double bytes_sent = 0.0;  // per GPU on the wire (collectives, sends)
   // A compressed gradient reduction (sim/workload/grad_compression.hpp): several calls and
   // kernels priced in closed form; SimGrid waits its duration instead of simulating its flows.

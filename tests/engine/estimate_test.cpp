@@ -65,6 +65,7 @@ class Agreement {
           tiny, label);
     check("breakdown.optimizer", e.breakdown_s.optimizer, w.breakdown_s.optimizer, tiny, label);
     check("breakdown.other", e.breakdown_s.other, w.breakdown_s.other, tiny, label);
+    check("compute_beside_comm", e.compute_beside_comm_s, w.compute_beside_comm_s, tiny, label);
     const ExposedComm& ee = e.exposed_comm_by_dim_s;
     const ExposedComm& we = w.exposed_comm_by_dim_s;
     check("exposed.tp", ee.tp, we.tp, tiny, label);

@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
 #include "sim/comm/collective.hpp"
 #include "sim/comm/fabric.hpp"
 #include "sim/hardware/gpu.hpp"
+#include "sim/report/summary_text.hpp"
 #include "sim/run.hpp"
 #include "sim/workload/costs.hpp"
 #include "sim/workload/layer_work.hpp"
@@ -48,11 +51,16 @@ Scenario fsdp8() {
   return s;
 }
 
+// The same layout with no collective beside its layers: no ZeRO, the buckets after the backward.
+Scenario nothing_beside(Scenario s) {
+  s.parallel.zero_stage = 0;
+  s.parallel.overlap_grad_reduce = false;
+  return s;
+}
+
 TEST(SideStreams, ZeroThreeLayerPassesPayForTheGatherAndTheReduceScatterBesideThem) {
   const Scenario s = fsdp8();
-  Scenario ddp = s;
-  ddp.parallel.zero_stage = 0;
-  ddp.parallel.overlap_grad_reduce = false;
+  const Scenario ddp = nothing_beside(s);
   const RunOutput z3 = run_scenario(s);
   const RunOutput plain = run_scenario(ddp);
   // Micro-batch 3 of 8, layer 5: its gather (param_gather stream), forward and backward.
@@ -133,9 +141,39 @@ TEST(SideStreams, EveryEngineAgrees) {
         << s.parallel.zero_stage;
     EXPECT_NEAR(estimate.breakdown_s.compute, walk.breakdown_s.compute,
                 1e-9 * walk.breakdown_s.compute);
+    EXPECT_GT(walk.compute_beside_comm_s, 0.0);
+    EXPECT_NEAR(estimate.compute_beside_comm_s, walk.compute_beside_comm_s,
+                1e-9 * walk.compute_beside_comm_s);
     const RunResult sg = run_scenario(s, EngineKind::simgrid).result;
     EXPECT_NEAR(sg.breakdown_s.compute, walk.breakdown_s.compute, 1e-9 * walk.breakdown_s.compute);
+    EXPECT_NEAR(sg.compute_beside_comm_s, walk.compute_beside_comm_s,
+                1e-9 * walk.compute_beside_comm_s);
   }
+}
+
+// The result says how much of the compute the layers lost to the collectives beside them, and
+// `run`'s summary shows it as a stretch of the rest.
+TEST(SideStreams, TheResultSaysWhatTheLayersLost) {
+  const Scenario s = fsdp8();
+  const Scenario ddp = nothing_beside(s);
+  const RunOutput z3 = run_scenario(s);
+  const RunOutput plain = run_scenario(ddp);
+  // 8 micro-batches × 24 layers, each forward and backward paying what layer 5 of micro-batch 3
+  // pays (the layers are alike).
+  const auto lost = [&](Phase phase) {
+    return layer_op(z3.workload, OpKind::compute, phase, 5, 3).duration_s -
+           layer_op(plain.workload, OpKind::compute, phase, 5, 3).duration_s;
+  };
+  const double expected = 8 * 24 * (lost(Phase::forward) + lost(Phase::backward));
+  EXPECT_NEAR(z3.result.compute_beside_comm_s, expected, 1e-9 * expected);
+  EXPECT_EQ(plain.result.compute_beside_comm_s, 0.0);
+  const double own = z3.result.breakdown_s.compute - expected;
+  char stretch[64];
+  std::snprintf(stretch, sizeof stretch, "SMs shared with collectives +%.1f%%",
+                expected / own * 100.0);
+  EXPECT_NE(summary_text(s, z3.result).find(stretch), std::string::npos)
+      << summary_text(s, z3.result);
+  EXPECT_EQ(summary_text(ddp, plain.result).find("SMs shared"), std::string::npos);
 }
 
 }  // namespace

@@ -237,6 +237,10 @@ TEST(TpBackwardOverlap, AgreesInEveryEngine) {
                 1e-9 * walk.exposed_comm_by_dim_s.tp);
     EXPECT_NEAR(estimate.comm_volume_bytes_per_gpu.tp, walk.comm_volume_bytes_per_gpu.tp,
                 1e-9 * walk.comm_volume_bytes_per_gpu.tp);
+    // The GEMMs' loss to the transfers, and the buckets' beside the last backward.
+    EXPECT_GT(walk.compute_beside_comm_s, 0.0);
+    EXPECT_NEAR(estimate.compute_beside_comm_s, walk.compute_beside_comm_s,
+                1e-9 * walk.compute_beside_comm_s);
     const RunResult sg = run_scenario(s, EngineKind::simgrid).result;
     EXPECT_NEAR(sg.breakdown_s.compute, walk.breakdown_s.compute, 1e-9 * walk.breakdown_s.compute);
     EXPECT_NEAR(sg.exposed_comm_by_dim_s.tp, walk.exposed_comm_by_dim_s.tp,

@@ -47,13 +47,14 @@ TEST(MarkdownReport, TableHasEveryFieldWithReadableValues) {
   EXPECT_NE(md.find("| `comm_volume_bytes_per_gpu.ep` | 0 | 0 B |"), std::string::npos);
   EXPECT_NE(md.find("| `fits_in_memory` | true |  |"), std::string::npos);
   EXPECT_NE(md.find("| `num_gpus` | 8 |  |"), std::string::npos);
-  // 29 scalar fields (iteration_time_s_range and error_band null without a band, the Monte
+  // 30 scalar fields (iteration_time_s_range and error_band null without a band, the Monte
   // Carlo's four percentiles and monte_carlo null without it) plus 5 + 5 + 5 + 10 + 6 (failures,
   // with no causes here) nested ones; warnings have their own section.
   size_t rows = 0;
   for (size_t at = md.find("| `"); at != std::string::npos; at = md.find("| `", at + 1))
     ++rows;
-  EXPECT_EQ(rows, 29u + 31u);
+  EXPECT_EQ(rows, 30u + 31u);
+  EXPECT_NE(md.find("| `compute_beside_comm_s` | 0.0 | 0 s |"), std::string::npos);
   EXPECT_NE(md.find("## Warnings\n\n- uneven pipeline split\n"), std::string::npos);
 }
 

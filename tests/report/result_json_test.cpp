@@ -70,6 +70,7 @@ const std::vector<std::string> kTopKeys = {"schema",
                                            "hfu",
                                            "breakdown_s",
                                            "exposed_comm_by_dim_s",  // addition
+                                           "compute_beside_comm_s",  // addition
                                            "comm_volume_bytes_per_gpu",
                                            "memory_per_gpu_bytes",
                                            "fits_in_memory",

@@ -111,6 +111,7 @@ IterationEstimate iteration(const Scenario& s, const HardwareSetup& hw, const St
   out.critical_stage = pipe.critical_stage;
   out.breakdown_s = pipe.breakdown_s;
   out.exposed_comm_by_dim_s = pipe.exposed_comm_by_dim_s;
+  out.compute_beside_comm_s = pipe.compute_beside_comm_s;
   out.busiest = pipe.busiest;
   out.comm_volume_bytes_per_gpu = pipe.comm_volume_bytes_per_gpu;
   return out;

@@ -175,8 +175,11 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
     bwd.tp.time_s = o.backward.all_gather_s + o.backward.reduce_scatter_s;
   };
   const TpOverlap overlap = tp_overlap(s, gpu, fabric, calibration, slowdown);
-  if (overlap.on)
+  if (overlap.on) {
     apply(overlap, c.layer_fwd_s, c.layer_bwd_s, c.comm_fwd, c.comm_recompute, c.comm_bwd);
+    c.tp_stretch_fwd_s = overlap.forward.gemm_stretch_s;
+    c.tp_stretch_bwd_s = overlap.backward.gemm_stretch_s;
+  }
 
   // The dense first layers: the dense layer's kernels, collectives (no all-to-alls; both of FC1's
   // all-gathers in backward) and TP overlap, and the MTP input's kernels.
@@ -191,8 +194,11 @@ StepCosts step_costs(const Scenario& s, const GpuSpec& gpu, const Fabric& fabric
       c.dense_comm_recompute = price.layer_comm(dense, z, Phase::recompute);
     c.dense_comm_bwd = price.layer_comm(dense, z, Phase::backward);
     if (overlap.on) {
-      apply(tp_overlap(dense, gpu, fabric, calibration, slowdown), c.dense_fwd_s, c.dense_bwd_s,
-            c.dense_comm_fwd, c.dense_comm_recompute, c.dense_comm_bwd);
+      const TpOverlap dense_overlap = tp_overlap(dense, gpu, fabric, calibration, slowdown);
+      apply(dense_overlap, c.dense_fwd_s, c.dense_bwd_s, c.dense_comm_fwd, c.dense_comm_recompute,
+            c.dense_comm_bwd);
+      c.dense_tp_stretch_fwd_s = dense_overlap.forward.gemm_stretch_s;
+      c.dense_tp_stretch_bwd_s = dense_overlap.backward.gemm_stretch_s;
     }
   }
   // The builder's layer ops beside their side-stream collectives (assign_durations).

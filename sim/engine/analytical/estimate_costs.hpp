@@ -68,6 +68,10 @@ struct StepCosts {
   // (the gradient buckets); the dense first layers' the same of their own passes. Compute.
   double side_fwd_s = 0.0, side_bwd_s = 0.0, side_final_bwd_s = 0.0;
   double dense_side_fwd_s = 0.0, dense_side_bwd_s = 0.0, dense_side_final_bwd_s = 0.0;
+  // Of layer_fwd_s and layer_bwd_s (and the dense layers'): what the GEMMs lose to the TP
+  // overlap's transfers (tp_overlap.hpp); zero without it.
+  double tp_stretch_fwd_s = 0.0, tp_stretch_bwd_s = 0.0;
+  double dense_tp_stretch_fwd_s = 0.0, dense_tp_stretch_bwd_s = 0.0;
 
   // Stream time of one layer's forward (compute then its collectives), and backward (recompute
   // with its collectives when the layer recomputes, then backward and its collectives).

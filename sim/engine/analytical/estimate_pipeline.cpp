@@ -619,6 +619,7 @@ class PipelineClock {
   // the stage whose compute stream was busiest (time_split.hpp, StageLoad).
   void split_time(PipelineEstimate& out) const {
     split_stage(out.critical_stage, out.iteration_s, out.breakdown_s, out.exposed_comm_by_dim_s);
+    out.compute_beside_comm_s = beside_comm_s(out.critical_stage);
     out.busiest = {out.critical_stage, out.breakdown_s, out.exposed_comm_by_dim_s};
     if (p_ == 1) return;
     // A stage's compute stream is busy for all of its time but its waits for pipeline peers
@@ -631,6 +632,32 @@ class PipelineClock {
     out.busiest.stage = busiest;
     split_stage(busiest, out.iteration_s, out.busiest.breakdown_s,
                 out.busiest.exposed_comm_by_dim_s);
+  }
+
+  // What the collectives beside stage `st`'s layers cost them (side_streams.hpp): every pass, and
+  // each chunk's final backward pass.
+  double side_loss_s(int st) const {
+    const double dense = dense_passes(st), mtp = mtp_passes(st);
+    double s = (layer_passes(st) - dense + mtp) * (c_.side_fwd_s + c_.side_bwd_s) +
+               dense * (c_.dense_side_fwd_s + c_.dense_side_bwd_s);
+    for (int ch = 0; ch < v_; ++ch) {
+      const Chunk& c = chunk(st, ch);
+      s += (c.layers - c.dense) * c_.side_final_bwd_s + c.dense * c_.dense_side_final_bwd_s;
+    }
+    return s;
+  }
+
+  // Of stage `st`'s compute, what its layers lost to collectives beside them: the TP overlap's
+  // GEMM stretch (in the layer times: every pass, the reruns of full recompute, the dense and MTP
+  // layers' own) and the side streams'.
+  double beside_comm_s(int st) const {
+    const double passes = layer_passes(st), reruns = recompute_passes(st);
+    const double dense = dense_passes(st), dense_reruns = dense_recompute_passes(st);
+    const double f = c_.tp_stretch_fwd_s, b = c_.tp_stretch_bwd_s;
+    const double df = c_.dense_tp_stretch_fwd_s, db = c_.dense_tp_stretch_bwd_s;
+    const bool full = c_.full_recompute;
+    return (passes + mtp_passes(st)) * (f + b) + (full ? reruns * f : 0.0) +
+           dense * (df - f + db - b) + (full ? dense_reruns * (df - f) : 0.0) + side_loss_s(st);
   }
 
   // Where stage `st`'s compute stream spent the iteration of `iteration_s`.
@@ -647,16 +674,7 @@ class PipelineClock {
                  (c_.full_recompute ? dense_reruns * (c_.dense_fwd_s - c_.layer_fwd_s) : 0.0);
     b.compute += mtp * (c_.mtp_input_fwd_s + c_.layer_fwd_s + c_.logits_fwd_s + c_.logits_bwd_s +
                         c_.layer_bwd_s + c_.mtp_input_bwd_s);
-    // What the collectives beside the layers cost them (side_streams.hpp): every pass, and each
-    // chunk's final backward pass.
-    b.compute += (passes - dense + mtp) * (c_.side_fwd_s + c_.side_bwd_s) +
-                 dense * (c_.dense_side_fwd_s + c_.dense_side_bwd_s);
-    for (int ch = 0; ch < v_; ++ch) {
-      const Chunk& c = chunk(st, ch);
-      const int dense_layers = kMix ? c.dense : 0;
-      b.compute += (c.layers - dense_layers) * c_.side_final_bwd_s +
-                   dense_layers * c_.dense_side_final_bwd_s;
-    }
+    b.compute += side_loss_s(st);
     if (st == 0) b.compute += m * (c_.embedding_fwd_s + c_.embedding_bwd_s);
     if (st == p_ - 1) b.compute += m * (c_.logits_fwd_s + c_.logits_bwd_s);
     b.optimizer = optimizer_s_[st];

@@ -16,6 +16,7 @@ struct PipelineEstimate {
   int critical_stage = 0;  // the stage that finishes last (the first of them on a tie)
   Breakdown breakdown_s;   // on the critical stage, as run_scenario splits it
   ExposedComm exposed_comm_by_dim_s;
+  double compute_beside_comm_s = 0.0;    // of the breakdown's compute (TimedIteration's)
   StageLoad busiest;                     // the stage whose compute stream was busiest
   CommVolume comm_volume_bytes_per_gpu;  // per dimension, the most any stage's GPU sends
   int64_t steps_timed = 0;  // schedule steps timed one by one (the rest were skipped over)
