@@ -137,7 +137,7 @@ std::string exposed_split_text(const RunResult& r) {
 // " (90% of benchmark speed, slowest of 128 GPUs +6.9%, SMs shared with collectives +4.2%)": what
 // stretched the compute, the GPUs' sustained speed (cluster.gpu_sustained_speed, lowered by a power
 // limit: " at 500 W"), waiting for the slowest of them, and the SMs the collectives running beside
-// the layers took (RunResult::compute_beside_comm_s; shown from +0.1%).
+// the layers took (RunResult::compute_beside_comm_s; shown from +1%).
 std::string gpu_speed_text(const Scenario& s, const RunResult& r) {
   const int n = s.cluster.num_gpus();
   const double mean = mean_compute_speed(s);
@@ -164,7 +164,7 @@ std::string gpu_speed_text(const Scenario& s, const RunResult& r) {
   }
   std::string shared;
   const double own_s = r.breakdown_s.compute - r.compute_beside_comm_s;
-  if (own_s > 0.0 && r.compute_beside_comm_s >= 0.001 * own_s) {
+  if (own_s > 0.0 && r.compute_beside_comm_s >= 0.01 * own_s) {
     std::array<char, 64> buf{};
     std::snprintf(buf.data(), buf.size(), "SMs shared with collectives +%.1f%%",
                   r.compute_beside_comm_s / own_s * 100.0);
