@@ -1,4 +1,5 @@
 // doc["training"] from a row: batch, micro-batch, precision, recomputation, optimizer.
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <utility>
@@ -127,39 +128,81 @@ bool names_per_op(const std::string& text) {
   return false;
 }
 
+// torchtitan's per-layer selective checkpointing ("selective (layer)"): every ac_freq-th
+// transformer block is wrapped in full checkpointing, the others keep their activations; ac_freq
+// is selective_ac_option, "2" by default (pytorch/torchtitan v0.2.2 job_config.py:652-655,
+// data/reference/framework-defaults.md). Read as full recompute of ⌊chunk layers / ac_freq⌋
+// layers of each model chunk: the count is the same, and which blocks they are changes neither
+// the time nor the peak.
+void per_layer_checkpointing(const json& row, const std::string& text, json& t, RowBuild& b) {
+  int64_t freq = 0;
+  for (const char c : text) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) {
+      if (freq > 0) break;
+      continue;
+    }
+    freq = std::min<int64_t>(freq * 10 + (c - '0'), 1000000);
+  }
+  const bool stated = freq > 0;
+  if (!stated) freq = 2;
+  const int64_t layers = b.doc["model"].value("num_layers", int64_t{0});
+  const int64_t pp = std::max<int64_t>(row_int(row, "pp").value_or(1), 1);
+  const int64_t vp = std::max<int64_t>(row_int(row, "vp").value_or(1), 1);
+  const int64_t chunk = layers / (pp * vp);
+  const int64_t n = chunk / freq;
+  const std::string every = stated ? "every " + std::to_string(freq) + " blocks (the row's)"
+                                   : "every 2nd block (torchtitan's default selective_ac_option "
+                                     "\"2\", pytorch/torchtitan v0.2.2 job_config.py:652-655)";
+  if (n < 1) {
+    t["activation_recompute"] = "none";
+    b.assume("activation checkpointing '" + text + "': torchtitan's per-layer checkpointing of " +
+             every + "; a model chunk of " + std::to_string(chunk) +
+             " layers has none to checkpoint");
+    return;
+  }
+  t["activation_recompute"] = "full";
+  t["recompute_num_layers"] = n;
+  b.assume("activation checkpointing '" + text + "': torchtitan's per-layer checkpointing of " +
+           every + ", as training.activation_recompute = \"full\" with recompute_num_layers = " +
+           std::to_string(n) + " of each model chunk's " + std::to_string(chunk) + " layers");
+}
+
 // other.activation_recompute (Megatron's words: "full", "selective", "uniform", "block"; "op",
 // "per-op" for torchtitan's per-op selective checkpointing), or other.activation_checkpointing as
-// a boolean (Composer) or the same words; nothing when the row does not say (the framework
-// profile decides). Under torchtitan plain "selective" is its SelectiveAC, per-op by default.
-std::optional<std::string> recompute(const json& row, const RowFramework& framework, RowBuild& b) {
+// a boolean (Composer) or the same words, into t["activation_recompute"]; nothing when the row
+// does not say (the framework profile decides). Under torchtitan plain "selective" is its
+// SelectiveAC, per-op by default, and "selective (layer)" its per-layer checkpointing.
+void recompute(const json& row, const RowFramework& framework, json& t, RowBuild& b) {
   const json& other = row_other(row);
   std::string text = lower(row_text(other, "activation_recompute"));
   const auto ckpt = other.find("activation_checkpointing");
   if (text.empty() && ckpt != other.end() && ckpt->is_boolean()) {
-    return ckpt->get<bool>() ? "full" : "none";
+    t["activation_recompute"] = ckpt->get<bool>() ? "full" : "none";
+    return;
   }
   if (text.empty()) text = lower(row_text(other, "activation_checkpointing"));
-  if (text.empty()) return std::nullopt;
-  if (names_per_op(text)) return "per_op";
-  if (contains(text, "selective") && framework.profile == "torchtitan") {
-    if (!contains(text, "layer")) {
-      b.assume("activation checkpointing '" + text +
-               "' under torchtitan: its SelectiveAC, per-op (pytorch/torchtitan@b5bcd76c "
-               "trainer.py:108-110)");
-      return "per_op";
+  if (text.empty()) return;
+  if (names_per_op(text)) {
+    t["activation_recompute"] = "per_op";
+  } else if (contains(text, "selective") && framework.profile == "torchtitan") {
+    if (contains(text, "layer")) {
+      per_layer_checkpointing(row, text, t, b);
+      return;
     }
     b.assume("activation checkpointing '" + text +
-             "': torchtitan's per-layer selective checkpointing (every 2nd block) is not "
-             "modelled; Megatron's selective recompute used");
+             "' under torchtitan: its SelectiveAC, per-op (pytorch/torchtitan@b5bcd76c "
+             "trainer.py:108-110)");
+    t["activation_recompute"] = "per_op";
+  } else if (contains(text, "selective") || contains(text, "attention")) {
+    t["activation_recompute"] = "selective";
+  } else if (contains(text, "full") || contains(text, "uniform") || contains(text, "block") ||
+             text == "true" || text == "yes") {
+    t["activation_recompute"] = "full";
+  } else if (contains(text, "none") || text == "no" || text == "false" || text == "off") {
+    t["activation_recompute"] = "none";
+  } else {
+    b.assume("activation recompute '" + text + "' not understood: the framework's default");
   }
-  if (contains(text, "selective") || contains(text, "attention")) return "selective";
-  if (contains(text, "full") || contains(text, "uniform") || contains(text, "block") ||
-      text == "true" || text == "yes") {
-    return "full";
-  }
-  if (contains(text, "none") || text == "no" || text == "false" || text == "off") return "none";
-  b.assume("activation recompute '" + text + "' not understood: the framework's default");
-  return std::nullopt;
 }
 
 // other.attention when the row states it ("flash attention 2", "SDPA", "fused", "unfused");
@@ -287,7 +330,7 @@ void map_training(const json& row, RowBuild& b) {
   }
   // What the row leaves out its framework's profile fills; the scenario lists each default.
   const RowFramework framework = row_framework(row);
-  if (const auto r = recompute(row, framework, b)) t["activation_recompute"] = *r;
+  recompute(row, framework, t, b);
   if (const auto modules = recompute_modules(row, b)) {
     if (t.contains("activation_recompute") && t["activation_recompute"] != "selective") {
       throw InputError(row_name(row) + ".other.recompute_modules",

@@ -1216,21 +1216,35 @@ TEST(RowMapping, EmbeddingAndLossFillTheChunksOnMegatronCoreFrameworks) {
 }
 
 // torchtitan's "selective" is its SelectiveAC, per-op by default (trainer.py:108-110); its
-// per-layer variant is not modelled and stays Megatron's selective, said in the assumptions.
-TEST(RowMapping, TorchtitanSelectiveIsPerOp) {
-  const auto mode = [](const char* text) {
-    json row = mpt_row();
+// per-layer variant checkpoints every selective_ac_option-th block ("2" by default,
+// job_config.py:652-655), read as full recompute of that many of each model chunk's layers.
+TEST(RowMapping, TorchtitanSelectiveIsPerOpOrPerLayer) {
+  const auto mapped = [](const char* text, int pp) {
+    json row = mpt_row();  // 80 layers
     row["framework"] = "torchtitan (FSDP2)";
+    row["pp"] = pp;
+    row["dp"] = 128 / pp;
     row["other"] = {{"activation_checkpointing", text}};
-    const RowScenario rs = row_to_scenario(row);
-    return std::string(to_string(parsed(rs).training.activation_recompute)) +
-           (has(rs.assumptions, "activation checkpointing 'selective (layer)': torchtitan's")
-                ? " (layer)"
-                : "");
+    return row_to_scenario(row);
+  };
+  const auto mode = [&](const char* text) {
+    return std::string(to_string(parsed(mapped(text, 1)).training.activation_recompute));
   };
   EXPECT_EQ(mode("selective"), "per_op");
-  EXPECT_EQ(mode("selective (layer)"), "selective (layer)");
   EXPECT_EQ(mode("full"), "full");
+
+  const RowScenario layer = mapped("selective (layer)", 1);
+  const Scenario s = parsed(layer);
+  EXPECT_EQ(s.training.activation_recompute, Recompute::full);
+  EXPECT_EQ(s.training.recompute_num_layers, 40);  // every 2nd of 80
+  EXPECT_TRUE(has(layer.assumptions,
+                  "activation checkpointing 'selective (layer)': torchtitan's per-layer "
+                  "checkpointing of every 2nd block"));
+  // A stated frequency wins; with pipeline stages it counts each stage's layers: 80 / 4 = 20,
+  // every 3rd of them 6.
+  EXPECT_EQ(parsed(mapped("selective layer, every 3", 4)).training.recompute_num_layers, 6);
+  // Every 30th of a 20-layer stage: none.
+  EXPECT_EQ(parsed(mapped("selective layer 30", 4)).training.activation_recompute, Recompute::none);
 }
 
 TEST(RowMapping, PlainPyTorchRowsRunEagerAndAStatedDropoutWins) {
