@@ -130,6 +130,10 @@ double quantized_weight_bytes(const TrainingConfig& t) {
   return keeps_quantized_copies(t.precision, t.fp8_recipe) ? 2.0 * operand_bytes(t.precision) : 0.0;
 }
 
+double logit_bytes(const TrainingConfig& t) {
+  return t.kernel_fusion == KernelFusion::eager_amp ? 12.0 : 4.0;
+}
+
 double gradient_width(const TrainingConfig& t) {
   return is_fp32(t.precision) || t.grad_reduce_in_fp32 ? 4.0 : 2.0;
 }

@@ -51,6 +51,32 @@ void add_gathered_units(const Scenario& s, const StageMemoryTerms& terms, double
       gradient_width(t) * std::max(terms.gathered_layer_trainable, vocab_trains ? vocab_unit : 0.0);
 }
 
+// Eager PyTorch sets the gradients to None after every step (optimizer.zero_grad(), whose
+// set_to_none is True since PyTorch 2.0): with one micro-batch per iteration and no
+// data-parallel reducer (DDP keeps its gradient buckets for the whole run), none exist at the
+// start of the backward pass, where every activation and the loss's logits are held; they exist
+// at its end, when autocast's 16-bit weight copies and the activations are gone.
+bool eager_gradients_freed(const Scenario& s, const StageMemoryTerms& terms) {
+  return s.training.kernel_fusion == KernelFusion::eager_amp && terms.dp_group == 1 &&
+         s.num_micro_batches() == 1 && s.parallel.offload == Offload::none;
+}
+
+// The larger of the two moments eager_gradients_freed separates: `m` (counted at the start of
+// the backward pass, gradients included) without its gradients, or the end of the backward pass:
+// the stored weights, the gradients and the optimizer state, no activations.
+MemoryUse eager_peak(const Scenario& s, const StageMemoryTerms& terms, double params, MemoryUse m,
+                     double capacity_bytes) {
+  MemoryUse end = m;
+  const double casts = state_bytes_per_param(s.training).weights -
+                       quantized_weight_bytes(s.training) - stored_weight_bytes(s.training);
+  end.weights -= params * casts;
+  end.activations = 0.0;
+  m.gradients = 0.0;
+  add_runtime_memory(terms.runtime, m, capacity_bytes);
+  add_runtime_memory(terms.runtime, end, capacity_bytes);
+  return end.total > m.total ? end : m;
+}
+
 int stage_layer_total(const Workload& w, int stage) {
   int layers = 0;
   for (int n : w.stage_layers[stage])
@@ -131,7 +157,8 @@ StageMemoryTerms stage_memory_terms(const Scenario& s) {
   terms.dequantized_weight = dequantized_weight_bytes(s);
   const double tokens = static_cast<double>(s.training.micro_batch_size) *
                         static_cast<double>(s.model.seq_length / s.parallel.context);
-  terms.logits = 4.0 * tokens * static_cast<double>(s.model.vocab_size) / s.parallel.tensor;
+  terms.logits = logit_bytes(s.training) * tokens * static_cast<double>(s.model.vocab_size) /
+                 s.parallel.tensor;
   terms.gathers_units = s.parallel.zero_stage >= 3 && terms.dp_group > 1;
   if (terms.gathers_units) {
     terms.gathered_layer = layer_params_on_gpu(s);
@@ -171,6 +198,7 @@ MemoryUse stage_memory(const Scenario& s, const StageMemoryTerms& terms,
   m.activations += terms.recompute_working;
   // fp32 logits of one micro-batch over the local vocabulary, held for the loss.
   if (has_logits) m.activations += terms.logits;
+  if (eager_gradients_freed(s, terms)) return eager_peak(s, terms, params, m, capacity_bytes);
   add_runtime_memory(terms.runtime, m, capacity_bytes);
   return m;
 }

@@ -51,8 +51,8 @@ struct StageMemoryTerms {
   double activation_per_layer = 0.0;  // with the adapters' (fine-tuning)
   double recompute_working = 0.0;
   double dequantized_weight = 0.0;  // QLoRA
-  double logits = 0.0;              // fp32 logits of one micro-batch, on the stage computing them
-  bool gathers_units = false;       // ZeRO-3 / FSDP over more than one rank
+  double logits = 0.0;         // the loss's logits of one micro-batch (logit_bytes), on its stage
+  bool gathers_units = false;  // ZeRO-3 / FSDP over more than one rank
   double gathered_layer = 0.0, gathered_layer_trainable = 0.0;  // parameters of one layer per GPU
   RuntimeMemory runtime;  // all but the allocator slack, which follows a stage's activations
 };

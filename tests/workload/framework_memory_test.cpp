@@ -129,6 +129,55 @@ TEST(FrameworkMemory, EagerPyTorchKeepsFp32ParametersAndGradients) {
   EXPECT_DOUBLE_EQ(m.optimizer, 8e9);
 }
 
+// One H100, one micro-batch per iteration, eager PyTorch: optimizer.zero_grad() sets the
+// gradients to None after each step (PyTorch 2.0's default), so at the start of the backward pass
+// (every activation held, the loss at 12 B per logit: fp32 log_softmax output, nll_loss's dense
+// gradient and log_softmax's input gradient) there are none; at its end the gradients exist and
+// autocast's 16-bit copies and the activations are gone. The peak is the larger moment.
+Scenario eager_on_one_gpu(int64_t global_batch) {
+  Scenario s = under("pytorch");
+  s.parallel.tensor = 1;
+  s.parallel.data = 1;
+  s.cluster.gpus_per_node = 1;
+  s.training.global_batch_size = global_batch;
+  return s;
+}
+
+TEST(FrameworkMemory, EagerPyTorchOnOneGpuHoldsNoGradientsAtTheStartOfBackward) {
+  const Scenario s = eager_on_one_gpu(1);
+  const double logits = 12.0 * 2048 * 51200;  // 1,258,291,200 B
+  EXPECT_DOUBLE_EQ(stage_memory_terms(s).logits, logits);
+  // All 24 layers' activations held (one GPU): about 4.7 GB with the logits, more than the 2 GB
+  // the end of the backward pass adds (gradients 4 B, less the 2 B copies per parameter).
+  const MemoryUse m = stage_memory(s, kParams, 0.0, 24, true, 80 * kGiB);
+  EXPECT_DOUBLE_EQ(m.weights, 6e9);  // fp32 parameters and their 16-bit copies
+  EXPECT_DOUBLE_EQ(m.gradients, 0.0);
+  EXPECT_DOUBLE_EQ(m.optimizer, 8e9);
+  EXPECT_DOUBLE_EQ(m.activations, 24 * stage_memory_terms(s).activation_per_layer + logits);
+  EXPECT_DOUBLE_EQ(m.total, 14e9 + m.activations + kContext);
+}
+
+TEST(FrameworkMemory, EagerPyTorchPeaksAtTheEndOfBackwardWhenItsActivationsAreSmall) {
+  // No layer in flight and no logits: 4 + 2 + 8 = 14 B per parameter before backward, 4 + 4 + 8
+  // after it.
+  const MemoryUse m = stage_memory(eager_on_one_gpu(1), kParams, 0.0, 0, false, 80 * kGiB);
+  EXPECT_DOUBLE_EQ(m.weights, 4e9);
+  EXPECT_DOUBLE_EQ(m.gradients, 4e9);
+  EXPECT_DOUBLE_EQ(m.optimizer, 8e9);
+  EXPECT_DOUBLE_EQ(m.activations, 0.0);
+  EXPECT_DOUBLE_EQ(m.total, 16e9 + kContext);
+}
+
+TEST(FrameworkMemory, EagerPyTorchHoldsItsGradientsWhenItAccumulatesOrRunsDdp) {
+  // Two micro-batches: the first one's gradients wait through the second's backward.
+  EXPECT_DOUBLE_EQ(stage_memory(eager_on_one_gpu(2), kParams, 0.0, 24, true, 80 * kGiB).gradients,
+                   4e9);
+  // DDP (EagerPyTorchKeepsFp32ParametersAndGradients): its buckets live for the whole run.
+  EXPECT_DOUBLE_EQ(one_layer(under("pytorch")).gradients, 4e9);
+  // Megatron-Core's cross-entropy works on the fp32 logits in place: 4 B each.
+  EXPECT_DOUBLE_EQ(stage_memory_terms(under("nemo")).logits, 4.0 * 2048 * 51200 / 2);
+}
+
 TEST(FrameworkMemory, TheRangeIsTheChannelCountAndTheAllocatorsSlack) {
   const MemoryUse m = one_layer(under("nemo"));
   const double tensors = m.weights + m.gradients + m.optimizer + m.activations;
