@@ -61,13 +61,20 @@ MlpTerms mlp_terms(const ModelConfig& m, const TrainingConfig& t) {
           experts * 2.0 * g * f};
 }
 
+// The two norms' saved inputs, per token and unit of h: the 16-bit residual stream's 2 + 2; eager
+// autocast's residual stream is fp32 (fp32 parameters: the embedding's output, each sum with a
+// sublayer's output), and the norms run in fp32 on it: 4 + 4.
+double norm_input_bytes(const TrainingConfig& tc) {
+  return tc.kernel_fusion == KernelFusion::eager_amp ? 8.0 : 4.0;
+}
+
 ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, const TrainingConfig& tc) {
   const double h = as_double(m.hidden_size);
   const double a = as_double(m.num_attention_heads);
   const AttentionWidths w = attention_widths(m);
   const double g = saved_gemm_input_scale(tc);
   ActivationTerms t;
-  t.replicated = 4.0 + 4.0 * g + (m.hidden_dropout > 0.0 ? 2.0 : 0.0);
+  t.replicated = norm_input_bytes(tc) + 4.0 * g + (m.hidden_dropout > 0.0 ? 2.0 : 0.0);
   // Q, K, V, projection input: 2 + 2k/a + 2k/a + 2 for heads of h/a.
   const double attention =
       2.0 * (as_double(w.q_out() + w.k_out() + w.v_out()) + g * as_double(w.proj_in())) / h;

@@ -168,6 +168,17 @@ TEST(FrameworkMemory, EagerPyTorchPeaksAtTheEndOfBackwardWhenItsActivationsAreSm
   EXPECT_DOUBLE_EQ(m.total, 16e9 + kContext);
 }
 
+TEST(FrameworkMemory, EagerAutocastNormsSaveTheirFp32Inputs) {
+  // The fp32 residual stream: the two norms' inputs are 4 + 4 bytes per element, not 2 + 2; the
+  // rest of the layer as Megatron's (no sequence parallelism, so the norms are not split by TP).
+  Scenario eager = under("pytorch");
+  Scenario fused = eager;
+  fused.training.kernel_fusion = KernelFusion::fused;
+  EXPECT_DOUBLE_EQ(stage_memory_terms(eager).activation_per_layer -
+                       stage_memory_terms(fused).activation_per_layer,
+                   4 * kSbh);
+}
+
 TEST(FrameworkMemory, EagerPyTorchHoldsItsGradientsWhenItAccumulatesOrRunsDdp) {
   // Two micro-batches: the first one's gradients wait through the second's backward.
   EXPECT_DOUBLE_EQ(stage_memory(eager_on_one_gpu(2), kParams, 0.0, 24, true, 80 * kGiB).gradients,
