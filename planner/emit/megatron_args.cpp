@@ -240,6 +240,12 @@ std::vector<std::string> megatron_caveats(const Scenario& s) {
         "parallel_layers: Megatron-LM's GPT model runs attention and MLP one after the "
         "other; the arguments train the sequential block.");
   }
+  if (s.training.cross_entropy == CrossEntropy::pytorch) {
+    c.push_back(
+        "cross_entropy pytorch: Megatron's vocab-parallel cross-entropy works on the fp32 logits "
+        "in place (4 B per logit, not 12); expect the last stage to need less memory than "
+        "simulated.");
+  }
   if (s.training.kernel_fusion == KernelFusion::eager_amp) {
     c.push_back(
         "eager_amp: Megatron-LM runs fused Transformer Engine kernels, not PyTorch eager "

@@ -178,6 +178,16 @@ const char* to_string(PositionEmbedding p) {
   return "?";
 }
 
+const char* to_string(CrossEntropy c) {
+  switch (c) {
+    case CrossEntropy::in_place:
+      return "in_place";
+    case CrossEntropy::pytorch:
+      return "pytorch";
+  }
+  return "?";
+}
+
 const char* to_string(KernelFusion k) {
   switch (k) {
     case KernelFusion::fused:

@@ -52,6 +52,10 @@ struct EnumValues<KernelFusion> {
   static constexpr std::array values{KernelFusion::fused, KernelFusion::eager_amp};
 };
 template <>
+struct EnumValues<CrossEntropy> {
+  static constexpr std::array values{CrossEntropy::in_place, CrossEntropy::pytorch};
+};
+template <>
 struct EnumValues<PositionEmbedding> {
   static constexpr std::array values{PositionEmbedding::learned, PositionEmbedding::rope,
                                      PositionEmbedding::alibi, PositionEmbedding::none};

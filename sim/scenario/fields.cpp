@@ -259,6 +259,15 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                            "residual stream and norms, a cast at every autocast boundary, one "
                            "kernel per op, PyTorch's cross-entropy; the weights cast to 16 bits "
                            "every forward and their gradients back to fp32)."}),
+      choice_field(WT_MEMBER(training.cross_entropy),
+                   {.doc = "How the loss's cross-entropy holds the logits, which sets the memory "
+                           "of the stage computing them: in_place (Megatron-Core's vocab-parallel "
+                           "cross-entropy and Transformer Engine's: one fp32 copy, the softmax "
+                           "and its gradient computed in it, 4 B per logit) or pytorch "
+                           "(torch.nn.functional.cross_entropy on logits cast to fp32, as "
+                           "torchtitan and Hugging Face models call it: log_softmax's saved "
+                           "output, nll_loss's dense gradient and log_softmax's input gradient "
+                           "held at once at the start of backward, 12 B per logit)."}),
       boolean_field(WT_MEMBER(training.moe_permute_fusion),
                     {.doc = "MoE models: permute the routed tokens into expert order and back "
                             "with Transformer Engine's fused gather kernels (Megatron-Core's "

@@ -21,6 +21,11 @@ ProfileDefault set(std::string path, json value, std::string source, When when =
   return {std::move(path), std::move(value), when, std::move(source)};
 }
 
+// PyTorch has no in-place cross-entropy (Megatron-Core's and Transformer Engine's are theirs).
+const char* const kPytorchLoss =
+    "torch.nn.functional.cross_entropy on logits cast to fp32, as a PyTorch training loop and "
+    "Hugging Face's causal-LM loss call it (calibrate/pytorch/gpt_train_steps.py does)";
+
 // Megatron-Core's attention backend `auto`: Transformer Engine chooses, and on Hopper and later it
 // prefers its FusedAttention (cuDNN) over FlashAttention for speed; on the GPUs without a measured
 // cuDNN table (A100, Blackwell) `cudnn` keeps the built-in efficiency.
@@ -155,7 +160,8 @@ FrameworkProfile fsdp() {
            set("parallel.overlap_grad_reduce", true,
                "torch FSDP reduce-scatters each module's gradients during backward"),
            set("training.attention", "flash2",
-               "torch scaled_dot_product_attention runs FlashAttention-2")}};
+               "torch scaled_dot_product_attention runs FlashAttention-2"),
+           set("training.cross_entropy", "pytorch", kPytorchLoss)}};
 }
 
 FrameworkProfile pytorch_amp() {
@@ -171,7 +177,8 @@ FrameworkProfile pytorch_amp() {
                "torch scaled_dot_product_attention (FlashAttention-2 backend)"),
            set("training.grad_reduce_in_fp32", true, amp + ": the gradients of fp32 parameters"),
            set("parallel.zero_stage", 0, "torch DistributedDataParallel replicates the optimizer"),
-           set("parallel.sequence_parallel", false, "no Megatron sequence parallelism")}};
+           set("parallel.sequence_parallel", false, "no Megatron sequence parallelism"),
+           set("training.cross_entropy", "pytorch", kPytorchLoss)}};
 }
 
 FrameworkProfile torchtitan() {
@@ -188,6 +195,10 @@ FrameworkProfile torchtitan() {
                "(foreach_all_gather_copy_out: split_with_sizes_copy into the unsharded "
                "parameters, on the compute stream)"),
            set("parallel.overlap_grad_reduce", true, "FSDP2 reduce-scatter during backward"),
+           set("training.cross_entropy", "pytorch",
+               "pytorch/torchtitan components/loss.py cross_entropy_loss: "
+               "F.cross_entropy(pred.flatten(0, 1).float(), labels.flatten(0, 1)) (recalled, not "
+               "excerpted in data/reference)"),
            set("training.activation_recompute", "per_op",
                "pytorch/torchtitan@b5bcd76c trainer.py:108-110 (SelectiveAC, per-op: "
                "distributed/activation_checkpoint.py:31-86, 185-289; save list "

@@ -45,6 +45,11 @@ enum class AttentionKernel { fused, unfused, flash2, cudnn };
 // 16-bit residual stream (Megatron-Core, Transformer Engine), or PyTorch eager under torch.autocast
 // with fp32 parameters and residual stream, one kernel per op.
 enum class KernelFusion { fused, eager_amp };
+// How the loss's cross-entropy holds the logits (sim/workload/memory.hpp, logit_bytes): in place
+// in one fp32 copy (Megatron-Core's vocab-parallel cross-entropy, Transformer Engine's), or
+// PyTorch's F.cross_entropy on logits cast to fp32 (log_softmax and nll_loss, each with its own
+// fp32 tensors).
+enum class CrossEntropy { in_place, pytorch };
 // How a transformer knows token positions (docs/models.md, "Positions"): learned absolute
 // embeddings added to the token embedding (GPT-2/3, OPT, BERT; Megatron-LM's default
 // learned_absolute), rotary embeddings applied to queries and keys in every layer (Llama and most
@@ -199,6 +204,7 @@ struct TrainingConfig {
   bool moe_permute_fusion = false;
   MoeDispatcher moe_dispatcher = MoeDispatcher::alltoall;
   KernelFusion kernel_fusion = KernelFusion::fused;
+  CrossEntropy cross_entropy = CrossEntropy::in_place;
   double total_tokens = 0.0;  // 0 = no time-to-train figures
   FinetuneConfig finetune;
 };
@@ -439,6 +445,7 @@ const char* to_string(RecomputeModule m);
 const char* to_string(Fp8Recipe r);
 const char* to_string(AttentionKernel a);
 const char* to_string(KernelFusion k);
+const char* to_string(CrossEntropy c);
 const char* to_string(PositionEmbedding p);
 const char* to_string(PipelineSchedule s);
 const char* to_string(CpCommType c);

@@ -138,7 +138,7 @@ double quantized_weight_bytes(const TrainingConfig& t) {
 }
 
 double logit_bytes(const TrainingConfig& t) {
-  return t.kernel_fusion == KernelFusion::eager_amp ? 12.0 : 4.0;
+  return t.cross_entropy == CrossEntropy::pytorch ? 12.0 : 4.0;
 }
 
 double gradient_width(const TrainingConfig& t) {

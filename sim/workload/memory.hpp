@@ -33,9 +33,9 @@ double quantized_weight_bytes(const TrainingConfig& t);
 // less the copies made for one iteration (the quantized copies; eager autocast's 16-bit casts).
 double stored_weight_bytes(const TrainingConfig& t);
 
-// Bytes per logit the loss holds at its peak, the start of the backward pass. Megatron-Core's
-// and Transformer Engine's cross-entropy keep the fp32 logits and work on them in place: 4.
-// Eager PyTorch (kernel_fusion eager_amp) runs F.cross_entropy on logits cast to fp32, a
+// Bytes per logit the loss holds at its peak, the start of the backward pass
+// (training.cross_entropy). Megatron-Core's and Transformer Engine's cross-entropy keep the fp32
+// logits and work on them in place: 4. PyTorch's F.cross_entropy on logits cast to fp32 is a
 // log_softmax that saves its fp32 output and an nll_loss; in backward nll_loss's dense fp32
 // gradient and log_softmax's fp32 input gradient are written while that output is held: 12.
 double logit_bytes(const TrainingConfig& t);

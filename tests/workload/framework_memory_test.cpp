@@ -185,8 +185,11 @@ TEST(FrameworkMemory, EagerPyTorchHoldsItsGradientsWhenItAccumulatesOrRunsDdp) {
                    4e9);
   // DDP (EagerPyTorchKeepsFp32ParametersAndGradients): its buckets live for the whole run.
   EXPECT_DOUBLE_EQ(one_layer(under("pytorch")).gradients, 4e9);
-  // Megatron-Core's cross-entropy works on the fp32 logits in place: 4 B each.
+  // Megatron-Core's cross-entropy works on the fp32 logits in place: 4 B each; torchtitan and FSDP
+  // loops call PyTorch's (training.cross_entropy pytorch): 12.
   EXPECT_DOUBLE_EQ(stage_memory_terms(under("nemo")).logits, 4.0 * 2048 * 51200 / 2);
+  EXPECT_DOUBLE_EQ(stage_memory_terms(under("torchtitan")).logits, 12.0 * 2048 * 51200 / 2);
+  EXPECT_DOUBLE_EQ(stage_memory_terms(under("fsdp")).logits, 12.0 * 2048 * 51200 / 2);
 }
 
 TEST(FrameworkMemory, TheRangeIsTheChannelCountAndTheAllocatorsSlack) {
