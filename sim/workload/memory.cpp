@@ -61,11 +61,12 @@ MlpTerms mlp_terms(const ModelConfig& m, const TrainingConfig& t) {
           experts * 2.0 * g * f};
 }
 
-// The two norms' saved inputs, per token and unit of h: the 16-bit residual stream's 2 + 2; eager
-// autocast's residual stream is fp32 (fp32 parameters: the embedding's output, each sum with a
-// sublayer's output), and the norms run in fp32 on it: 4 + 4.
+// The two norms' saved inputs, per token and unit of h, in the units of the 16-bit terms (fp32
+// training doubles them all): the 16-bit residual stream's 2 + 2; eager autocast's residual
+// stream is fp32 (fp32 parameters: the embedding's output, each sum with a sublayer's output), and
+// the norms run in fp32 on it: 4 + 4.
 double norm_input_bytes(const TrainingConfig& tc) {
-  return tc.kernel_fusion == KernelFusion::eager_amp ? 8.0 : 4.0;
+  return tc.kernel_fusion == KernelFusion::eager_amp && !is_fp32(tc.precision) ? 8.0 : 4.0;
 }
 
 ActivationTerms activation_terms(const ModelConfig& m, int64_t seq, const TrainingConfig& tc) {

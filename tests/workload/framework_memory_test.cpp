@@ -177,6 +177,11 @@ TEST(FrameworkMemory, EagerAutocastNormsSaveTheirFp32Inputs) {
   EXPECT_DOUBLE_EQ(stage_memory_terms(eager).activation_per_layer -
                        stage_memory_terms(fused).activation_per_layer,
                    4 * kSbh);
+  // fp32 training (no autocast) holds every activation in fp32 already: nothing to add.
+  eager.training.precision = Precision::fp32;
+  fused.training.precision = Precision::fp32;
+  EXPECT_DOUBLE_EQ(stage_memory_terms(eager).activation_per_layer,
+                   stage_memory_terms(fused).activation_per_layer);
 }
 
 TEST(FrameworkMemory, EagerPyTorchHoldsItsGradientsWhenItAccumulatesOrRunsDdp) {
