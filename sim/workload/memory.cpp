@@ -155,10 +155,12 @@ StateBytes state_bytes_per_param(const TrainingConfig& t) {
   return {2.0 + quantized_weight_bytes(t), gradient_width(t), 4.0 + moments};
 }
 
+double autocast_copy_bytes(const TrainingConfig& t) {
+  return t.kernel_fusion == KernelFusion::eager_amp && !is_fp32(t.precision) ? 2.0 : 0.0;
+}
+
 double stored_weight_bytes(const TrainingConfig& t) {
-  const double casts =
-      t.kernel_fusion == KernelFusion::eager_amp && !is_fp32(t.precision) ? 2.0 : 0.0;
-  return state_bytes_per_param(t).weights - quantized_weight_bytes(t) - casts;
+  return state_bytes_per_param(t).weights - quantized_weight_bytes(t) - autocast_copy_bytes(t);
 }
 
 ModelStateMemory model_state_memory(double params, int zero_stage, int dp,

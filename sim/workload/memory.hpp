@@ -29,6 +29,10 @@ StateBytes state_bytes_per_param(const TrainingConfig& t);
 // at every use and keeps no copy (keeps_quantized_copies, sim/scenario/precision.hpp).
 double quantized_weight_bytes(const TrainingConfig& t);
 
+// Bytes per parameter of the 16-bit copies eager autocast makes in forward and saves for
+// backward (counted in the weights): 2 under eager_amp with 16-bit math, else 0.
+double autocast_copy_bytes(const TrainingConfig& t);
+
 // Bytes per parameter of the weights a checkpoint saves and a ZeRO-1 step gathers: the weights
 // less the copies made for one iteration (the quantized copies; eager autocast's 16-bit casts).
 double stored_weight_bytes(const TrainingConfig& t);

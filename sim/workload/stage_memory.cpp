@@ -67,9 +67,7 @@ bool eager_gradients_freed(const Scenario& s, const StageMemoryTerms& terms) {
 MemoryUse eager_peak(const Scenario& s, const StageMemoryTerms& terms, double params, MemoryUse m,
                      double capacity_bytes) {
   MemoryUse end = m;
-  const double casts = state_bytes_per_param(s.training).weights -
-                       quantized_weight_bytes(s.training) - stored_weight_bytes(s.training);
-  end.weights -= params * casts;
+  end.weights -= params * autocast_copy_bytes(s.training);
   end.activations = 0.0;
   m.gradients = 0.0;
   add_runtime_memory(terms.runtime, m, capacity_bytes);
@@ -128,7 +126,8 @@ double stage_extra_activation_bytes(const Scenario& s, int stage_layers, int sta
     const bool sp = par.sequence_parallel && par.tensor > 1;
     const double inputs =
         4.0 * tokens * static_cast<double>(s.model.hidden_size) * 2.0 / (sp ? par.tensor : 1);
-    const double logits = 4.0 * tokens * static_cast<double>(s.model.vocab_size) / par.tensor;
+    const double logits =
+        logit_bytes(s.training) * tokens * static_cast<double>(s.model.vocab_size) / par.tensor;
     extra += s.model.mtp_layers * (per_chunk * (layer + inputs) + logits);
   }
   return extra;
