@@ -1,4 +1,5 @@
-// NVIDIA Blackwell (HGX B200, GB200 NVL72) and AMD Instinct MI300X. Figures from
+// NVIDIA Blackwell (HGX B200, GB200 NVL72; the Blackwell Ultra parts come from
+// gpu_blackwell_ultra.cpp) and AMD Instinct MI300X. Figures from
 // data/reference/hardware-and-prices.json; each carries its source key.
 #include "sim/hardware/gpu_catalog_entries.hpp"
 
@@ -103,7 +104,11 @@ GpuSpec mi300x() {
 }  // namespace
 
 std::vector<GpuSpec> blackwell_and_amd_gpus() {
-  return {b200(), gb200(), mi300x()};
+  std::vector<GpuSpec> out = {b200(), gb200()};
+  for (GpuSpec& g : blackwell_ultra_gpus())
+    out.push_back(std::move(g));
+  out.push_back(mi300x());
+  return out;
 }
 
 }  // namespace wt::catalog

@@ -9,8 +9,10 @@ namespace wt::catalog {
 
 // NVIDIA Volta, Ampere and Hopper data-centre parts (SXM and PCIe).
 std::vector<GpuSpec> nvidia_datacenter_gpus();
-// NVIDIA Blackwell (B200, GB200) and AMD Instinct MI300X.
+// NVIDIA Blackwell (B200, GB200, then the Blackwell Ultra parts) and AMD Instinct MI300X.
 std::vector<GpuSpec> blackwell_and_amd_gpus();
+// NVIDIA Blackwell Ultra (B300, GB300); part of blackwell_and_amd_gpus().
+std::vector<GpuSpec> blackwell_ultra_gpus();
 // PCIe inference cards: L40S, L4, A10, T4.
 std::vector<GpuSpec> inference_gpus();
 // Google Cloud TPU v4, v5e, v5p, v6e (per chip).

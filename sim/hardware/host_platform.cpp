@@ -17,10 +17,10 @@ Sourced share(int sockets, int channels, double mega_transfers, int gpus, const 
 
 Sourced host_memory_share_GBps(const GpuSpec& gpu) {
   const std::string& id = gpu.id;
-  if (id.rfind("gb200", 0) == 0) {
-    // One Grace (LPDDR5X, 512 GB/s) per two Blackwell GPUs (GB200 superchip).
+  if (id.rfind("gb200", 0) == 0 || id.rfind("gb300", 0) == 0) {
+    // One Grace (LPDDR5X, 512 GB/s) per two Blackwell GPUs (GB200 and GB300 superchips).
     return {256.0,
-            "GB200 superchip: one Grace CPU with 512 GB/s LPDDR5X per 2 GPUs (NVIDIA "
+            "GB200/GB300 superchip: one Grace CPU with 512 GB/s LPDDR5X per 2 GPUs (NVIDIA "
             "Grace datasheet)"};
   }
   if (id.rfind("v100", 0) == 0) {
@@ -31,6 +31,9 @@ Sourced host_memory_share_GBps(const GpuSpec& gpu) {
   }
   if (id.rfind("b200", 0) == 0) {
     return share(2, 8, 5600.0, 8, "DGX B200: 2x Xeon Platinum 8570, DDR5-5600");
+  }
+  if (id.rfind("b300", 0) == 0) {
+    return share(2, 8, 6400.0, 8, "DGX B300 (assumption: recalled): 2x Xeon 6776P, DDR5-6400");
   }
   if (id.rfind("mi300", 0) == 0) {
     return share(2, 12, 4800.0, 8, "MI300X platform: 2x AMD EPYC 9004, DDR5-4800");

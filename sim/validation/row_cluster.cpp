@@ -19,9 +19,24 @@ constexpr int kNdrRadix = 64;
 constexpr int kFatTreeLevels = 3;
 
 // A GB200 NVL72 rack: 18 compute trays of 4 GPUs (2 GB200 superchips) on one NVLink Switch
-// fabric (data/reference/hardware-and-prices.json, node_designs GB200_NVL72, SETLOOP_NVL72).
+// fabric (data/reference/hardware-and-prices.json, node_designs GB200_NVL72, SETLOOP_NVL72). The
+// GB300 NVL72 rack is built the same way (assumption: recalled, NVIDIA's GB300 NVL72 page).
 constexpr int64_t kGb200TrayGpus = 4;
 constexpr int64_t kNvl72Gpus = 72;
+
+bool nvl72_part(const std::string& id) {
+  return id == "gb200" || id == "gb300";
+}
+
+// Blackwell Ultra systems (DGX B300, GB300 NVL72) carry ConnectX-8 NICs at 800 Gb/s, one per GPU
+// (data/reference/hardware-and-prices.json, network nic_per_node DGX_B300, MLENG_NET; Quantum-X800
+// XDR "used by DGX B300 / GB300 NVL72"); A100 systems 200 Gb/s HDR; the others 400 Gb/s.
+constexpr double kXdrGbps = 800.0;
+double default_nic_Gbps(const std::string& id) {
+  if (id.starts_with("a100")) return kHdrGbps;
+  if (id == "b300" || id == "gb300") return kXdrGbps;
+  return 2 * kHdrGbps;
+}
 
 // The NVLink domain a run of `num_gpus` GB200s is laid out in: the largest whole number of trays,
 // at most a rack's 72 GPUs, that divides the run (256 GPUs: 64 on each of 4 racks); one tray when
@@ -51,7 +66,7 @@ json network(const json& row, int gpus_per_node, const GpuChoice& gpu, RowBuild&
   if (nics) {
     b.assume(nics->reading);
   } else {
-    const double rate = gpu.id.starts_with("a100") ? kHdrGbps : 2 * kHdrGbps;
+    const double rate = default_nic_Gbps(gpu.id);
     nics = NicSpec{gpus_per_node, rate, ""};
     b.assume("network not given: one " + std::to_string(static_cast<int>(rate)) +
              " Gb/s NIC per GPU");
@@ -80,10 +95,11 @@ void map_cluster(const json& row, RowBuild& b) {
   const GpuChoice gpu = map_gpu(row, b);
   const int64_t num_gpus = required_int(row, "num_gpus");
   int64_t gpus_per_node = row_int(row, "gpus_per_node").value_or(0);
-  const bool nvl72 = gpus_per_node <= 0 && gpu.id == "gb200" && num_gpus >= kGb200TrayGpus;
+  const bool nvl72 = gpus_per_node <= 0 && nvl72_part(gpu.id) && num_gpus >= kGb200TrayGpus;
   if (nvl72) {
     gpus_per_node = nvl72_domain(num_gpus);
-    b.assume("gpus_per_node not given: GB200 runs on NVL72 racks (72 GPUs on one NVLink domain, " +
+    b.assume(std::string("gpus_per_node not given: ") + (gpu.id == "gb300" ? "GB300" : "GB200") +
+             " runs on NVL72 racks (72 GPUs on one NVLink domain, " +
              std::to_string(kGb200TrayGpus) + " per compute tray), so the " +
              std::to_string(num_gpus) + " GPUs form NVLink domains of " +
              std::to_string(gpus_per_node) +

@@ -271,15 +271,22 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
   if (!moe.is_object()) {
     throw InputError(path, "is not understood", moe.dump(), "null or an object with num_experts");
   }
-  const auto experts = first_int(moe, {"num_experts", "experts", "num_local_experts"}, path);
+  const auto experts = first_int(
+      moe, {"num_experts", "experts", "num_local_experts", "n_routed_experts", "moe_num_experts"},
+      path);
   if (!experts) throw InputError(path + ".num_experts", "is not given", "null", "an integer");
-  auto top_k = first_int(moe, {"top_k", "topk", "experts_per_token", "num_experts_per_tok"}, path);
+  auto top_k = first_int(
+      moe,
+      {"top_k", "topk", "experts_per_token", "num_experts_per_tok", "moe_router_topk", "moe_top_k"},
+      path);
   if (!top_k) {
     top_k = 2;
     b.assume("MoE top_k not given: 2");
   }
-  auto ffn =
-      first_int(moe, {"moe_ffn_hidden_size", "expert_ffn_hidden_size", "ffn_hidden_size"}, path);
+  auto ffn = first_int(
+      moe,
+      {"moe_ffn_hidden_size", "expert_ffn_hidden_size", "moe_intermediate_size", "ffn_hidden_size"},
+      path);
   if (!ffn) {
     ffn = model.at("ffn_hidden_size").get<int64_t>();
     b.assume("MoE expert FFN size not given: the model's ffn_hidden_size");

@@ -55,6 +55,26 @@ TEST(GpuCatalogSources, GemmEfficiencyIsMeasuredMamfOverPeak) {
   EXPECT_EQ(l4.gemm_efficiency.source.rfind("assumption:", 0), 0u);
 }
 
+// The reference holds one B300 figure, its measured matmul rate over a 2250 TFLOP/s dense BF16
+// peak (MLENG_ACC); every other Blackwell Ultra figure is recalled and must say so.
+TEST(GpuCatalogSources, BlackwellUltraFiguresOutsideTheReferenceAreAssumptions) {
+  const GpuSpec& b300 = *find_gpu("b300");
+  EXPECT_DOUBLE_EQ(b300.bf16_tflops.value, 2250.0);
+  EXPECT_EQ(b300.bf16_tflops.source.rfind("MLENG_ACC", 0), 0u);
+  EXPECT_DOUBLE_EQ(b300.gemm_efficiency.value, 1769.0 / 2250.0);  // 0.7862
+  EXPECT_DOUBLE_EQ(b300.nvfp4_tflops.value, 1.5 * find_gpu("b200")->nvfp4_tflops.value);
+  const GpuSpec& gb300 = *find_gpu("gb300");
+  EXPECT_DOUBLE_EQ(gb300.nvfp4_tflops.value, 1.5 * find_gpu("gb200")->nvfp4_tflops.value);
+  for (const GpuSpec* g : {&b300, &gb300}) {
+    EXPECT_DOUBLE_EQ(g->memory_GB.value, 288.0);
+    EXPECT_DOUBLE_EQ(g->sm_count.value, 160.0);
+    for (const Sourced* f : {&g->fp8_tflops, &g->memory_GB, &g->memory_bw_GBps, &g->nvlink_GBps,
+                             &g->nvlink_efficiency, &g->sm_count, &g->nvfp4_tflops, &g->tdp_W}) {
+      EXPECT_EQ(f->source.rfind("assumption:", 0), 0u) << g->id << ": " << f->source;
+    }
+  }
+}
+
 TEST(GpuCatalogSources, CommunicationDefaults) {
   const GpuSpec& a100 = *find_gpu("a100-sxm4-80gb");
   EXPECT_DOUBLE_EQ(a100.nvlink_efficiency.value, 234.89 / 300.0);  // 0.7830

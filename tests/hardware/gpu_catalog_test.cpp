@@ -31,6 +31,8 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
                          "h200-sxm-141gb",
                          "b200",
                          "gb200",
+                         "b300",
+                         "gb300",
                          "mi300x",
                          "l40s",
                          "l4",
@@ -49,7 +51,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
     ASSERT_NE(g, nullptr) << id;
     EXPECT_EQ(g->id, id);
   }
-  EXPECT_EQ(gpu_catalog().size(), 26u);
+  EXPECT_EQ(gpu_catalog().size(), 28u);
 }
 
 TEST(GpuCatalog, IdsAndAliasesAreUnique) {
@@ -74,6 +76,10 @@ TEST(GpuCatalog, AliasesAreCaseInsensitive) {
   EXPECT_EQ(find_gpu("h800")->id, "h800-sxm5-80gb");
   EXPECT_EQ(find_gpu("B200")->id, "b200");
   EXPECT_EQ(find_gpu("GB200")->id, "gb200");
+  EXPECT_EQ(find_gpu("B300")->id, "b300");
+  EXPECT_EQ(find_gpu("DGX-B300")->id, "b300");
+  EXPECT_EQ(find_gpu("GB300")->id, "gb300");
+  EXPECT_EQ(find_gpu("gb300-nvl72")->id, "gb300");
   EXPECT_EQ(find_gpu("MI300X")->id, "mi300x");
   EXPECT_EQ(find_gpu("V100")->id, "v100-sxm2-32gb");
   EXPECT_EQ(find_gpu("L40S")->id, "l40s");

@@ -695,6 +695,27 @@ TEST(RowMapping, NoLayoutAtAllMeansShardedDataParallelism) {
 // Which layers are MoE layers, as a row's moe object writes it: DeepSeek's first_k_dense_replace,
 // Megatron-Core's --moe-layer-freq (an integer, an expression or a list), Llama 4's
 // interleave_moe_layer_step; a pattern the model has no form for is refused.
+// The names Hugging Face configs (DeepSeek, Qwen, Mixtral) and Megatron's arguments give the
+// experts, top-k and expert FFN width read like the row schema's own.
+TEST(RowMapping, MoeFieldsUnderTheirConfigNames) {
+  json row = nemo_llama_row();
+  row["model_name"] = "an MoE model";
+  row["ep"] = 4;
+  for (const json& moe :
+       {json{{"n_routed_experts", 8}, {"num_experts_per_tok", 2}, {"moe_intermediate_size", 768}},
+        json{{"num_local_experts", 8}, {"moe_router_topk", 2}, {"moe_ffn_hidden_size", 768}},
+        json{{"moe_num_experts", 8}, {"moe_top_k", 2}, {"expert_ffn_hidden_size", 768}}}) {
+    row["moe"] = moe;
+    const RowScenario rs = row_to_scenario(row);
+    const json& m = rs.doc.at("model").at("moe");
+    EXPECT_EQ(m.at("num_experts"), 8) << moe.dump();
+    EXPECT_EQ(m.at("top_k"), 2) << moe.dump();
+    EXPECT_EQ(m.at("moe_ffn_hidden_size"), 768) << moe.dump();
+    EXPECT_FALSE(has(rs.assumptions, "MoE top_k not given")) << moe.dump();
+    EXPECT_FALSE(has(rs.assumptions, "MoE expert FFN size not given")) << moe.dump();
+  }
+}
+
 TEST(RowMapping, MoeLayersFromTheRowsMoeObject) {
   json row = nemo_llama_row();
   row["model_name"] = "an MoE model";
@@ -1050,17 +1071,23 @@ TEST(RowMapping, ExpertParallelismBeyondDataParallelismFoldsIntoTensorRanks) {
   EXPECT_FALSE(row_to_scenario(row).doc.at("parallel").contains("expert_tensor"));
 }
 
-// GB200 rows that do not give gpus_per_node run on NVL72 racks: NVLink domains of the most 4-GPU
-// trays up to 72 that divide the run, one 400 Gb/s NIC per GPU (published-runs-dev-2 id 1002).
-TEST(RowMapping, Gb200RunsFormNvl72Domains) {
+// nemo_llama_row on 256 GPUs of `gpu_model`, data-parallel only, with no node or network given.
+json rack_row(const char* gpu_model) {
   json row = nemo_llama_row();
-  row["gpu_model"] = "NVIDIA GB200 (DGX-GB200)";
+  row["gpu_model"] = gpu_model;
   row["gpu_memory_gb"] = nullptr;
   row["gpus_per_node"] = nullptr;
   row["inter_node_interconnect"] = nullptr;
   row["cp"] = 1;
   row["num_gpus"] = 256;
   row["dp"] = 256;
+  return row;
+}
+
+// GB200 rows that do not give gpus_per_node run on NVL72 racks: NVLink domains of the most 4-GPU
+// trays up to 72 that divide the run, one 400 Gb/s NIC per GPU (published-runs-dev-2 id 1002).
+TEST(RowMapping, Gb200RunsFormNvl72Domains) {
+  json row = rack_row("NVIDIA GB200 (DGX-GB200)");
   RowScenario rs = row_to_scenario(row);
   const json& c = rs.doc.at("cluster");
   EXPECT_EQ(c.at("gpus_per_node"), 64);  // 72 and 68 do not divide 256; 64 does
@@ -1078,6 +1105,32 @@ TEST(RowMapping, Gb200RunsFormNvl72Domains) {
   row["num_gpus"] = 36;
   row["dp"] = 36;
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpus_per_node"), 36);
+}
+
+// GB300 rows run on NVL72 racks like GB200's; Blackwell Ultra systems (DGX B300, GB300 NVL72)
+// carry one 800 Gb/s ConnectX-8 per GPU (MLENG_NET, nic_per_node DGX_B300), B200's one 400 Gb/s.
+TEST(RowMapping, BlackwellUltraRunsTakeNvl72DomainsAnd800GNics) {
+  json row = rack_row("NVIDIA GB300 (DGX-GB300)");
+  row["global_batch_size"] = 512;
+  row["grad_accum_steps"] = nullptr;
+  RowScenario rs = row_to_scenario(row);
+  const json& c = rs.doc.at("cluster");
+  EXPECT_EQ(c.at("gpu"), "gb300");
+  EXPECT_EQ(c.at("gpus_per_node"), 64);
+  EXPECT_EQ(c.at("network").at("link_bandwidth_Gbps"), 800.0);
+  EXPECT_EQ(c.at("network").at("rail_optimized"), false);
+  EXPECT_TRUE(has(rs.assumptions, "gpus_per_node not given: GB300 runs on NVL72 racks"));
+  EXPECT_TRUE(has(rs.assumptions, "network not given: one 800 Gb/s NIC per GPU"));
+  EXPECT_EQ(parsed(rs).cluster.network.nics_per_node, 64);
+
+  row["gpu_model"] = "NVIDIA B300 (DGX-B300)";
+  row["gpus_per_node"] = 8;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "b300");
+  EXPECT_EQ(rs.doc.at("cluster").at("gpus_per_node"), 8);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("link_bandwidth_Gbps"), 800.0);
+  row["gpu_model"] = "NVIDIA B200 (DGX-B200)";
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("network").at("link_bandwidth_Gbps"), 400.0);
 }
 
 // A row that leaves out seq_length (published-runs-dev-2.json id 1066) takes the preset's.
