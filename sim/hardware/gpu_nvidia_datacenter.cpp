@@ -184,6 +184,23 @@ GpuSpec a800_sxm4_80gb() {
   return g;
 }
 
+// The A100 80GB PCIe card: the SXM4 module's GA100 compute, its own HBM2e rate and matmul
+// measurement, no NVSwitch (an NVLink bridge joins pairs only, as on the H100 PCIe).
+GpuSpec a100_pcie_80gb() {
+  GpuSpec g = a100_sxm4("a100-pcie-80gb", "NVIDIA A100 PCIe 80GB",
+                        {"A100-PCIe", "A100-PCIe-80GB", "A100-80GB-PCIe"}, 80.0, 1935.0);
+  g.memory_bw_GBps.source =
+      "MLENG_ACC (reference gpus.A100_SXM_80GB.memory_bw notes: A100 80GB PCIe is 1.94 TB/s; "
+      "MLI_4 measures 1727 of 1935 GB/s on the A800 80GB PCIe)";
+  g.nvlink_GBps = no_nvlink(
+      "the NVLink bridge joins GPU pairs only; a node-wide ring crosses PCIe Gen4 (assumption: "
+      "as the H100 PCIe's, HPCTECH_H100)");
+  g.gemm_efficiency = {252.9 / 312.0, "MLENG_ACC: A100 PCIe MAMF BF16 252.9 of 312 TFLOP/s"};
+  g.nvlink_efficiency = assumed_pcie_efficiency();
+  g.tdp_W = {300.0, "assumption: recalled, the A100 80GB PCIe's 300 W; not in data/reference"};
+  return g;
+}
+
 GpuSpec h100_pcie_80gb() {
   return {
       .id = "h100-pcie-80gb",
@@ -247,6 +264,7 @@ std::vector<GpuSpec> nvidia_datacenter_gpus() {
                 {"A100", "A100-SXM", "A100-SXM4", "A100-80GB", "A100-SXM4-80GB", "A100-SXM-80GB"},
                 80.0, 2039.0),
       a800_sxm4_80gb(),
+      a100_pcie_80gb(),
       h100_sxm5_80gb(),
       h100_sxm5_96gb_hbm2e(),
       h100_pcie_80gb(),

@@ -33,8 +33,15 @@ GpuChoice a100(const std::string& text, std::optional<double> memory_GB, const j
                      std::to_string(*memory_GB), "40 or 80");
   }
   if (contains(text, "pcie")) {
-    throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
-                     row_text(row, "gpu_model"), "A100 SXM4 40/80 GB");
+    if (*memory_GB != 80.0) {
+      throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
+                       row_text(row, "gpu_model"), "A100 SXM4 40/80 GB, A100 PCIe 80 GB");
+    }
+    GpuChoice pcie = nvswitch_part("a100-pcie-80gb", "A100-PCIe");
+    pcie.fabric = "pcie";
+    pcie.fabric_reading =
+        "A100 PCIe: the GPUs of a node meet over PCIe (an NVLink bridge joins pairs only)";
+    return pcie;
   }
   if (!contains(text, "sxm"))
     b.assume("GPU 'A100' read as the SXM4 module (form factor not given)");

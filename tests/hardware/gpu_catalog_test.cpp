@@ -23,6 +23,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
                          "v100-sxm2-32gb",
                          "a100-sxm4-40gb",
                          "a100-sxm4-80gb",
+                         "a100-pcie-80gb",
                          "a800-sxm4-80gb",
                          "h100-sxm5-80gb",
                          "h100-sxm5-96gb-hbm2e",
@@ -51,7 +52,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
     ASSERT_NE(g, nullptr) << id;
     EXPECT_EQ(g->id, id);
   }
-  EXPECT_EQ(gpu_catalog().size(), 28u);
+  EXPECT_EQ(gpu_catalog().size(), 29u);
 }
 
 TEST(GpuCatalog, IdsAndAliasesAreUnique) {
@@ -72,6 +73,7 @@ TEST(GpuCatalog, AliasesAreCaseInsensitive) {
   EXPECT_EQ(find_gpu("H100")->id, "h100-sxm5-80gb");
   EXPECT_EQ(find_gpu("h100-sxm")->id, "h100-sxm5-80gb");
   EXPECT_EQ(find_gpu("H100-PCIe")->id, "h100-pcie-80gb");
+  EXPECT_EQ(find_gpu("A100-PCIe")->id, "a100-pcie-80gb");
   EXPECT_EQ(find_gpu("H200")->id, "h200-sxm-141gb");
   EXPECT_EQ(find_gpu("h800")->id, "h800-sxm5-80gb");
   EXPECT_EQ(find_gpu("B200")->id, "b200");

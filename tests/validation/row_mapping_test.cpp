@@ -834,6 +834,8 @@ TEST(RowMapping, EveryCatalogAcceleratorMapsWithItsNode) {
                         {"NVIDIA A10", "a10", "pcie", 8},
                         {"Tesla T4", "t4", "pcie", 8},
                         {"NVIDIA H100 PCIe", "h100-pcie-80gb", "pcie", 8},
+                        {"NVIDIA A100 PCIe 80GB", "a100-pcie-80gb", "pcie", 8},
+                        {"NVIDIA DGX B300", "b300", "nvswitch", 8},
                         {"NVIDIA A800 SXM4 80GB", "a800-sxm4-80gb", "nvswitch", 8},
                         {"NVIDIA DGX B200", "b200", "nvswitch", 8},
                         {"Cloud TPU v4", "tpu-v4", "ici", 4},
