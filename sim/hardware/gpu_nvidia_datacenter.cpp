@@ -188,7 +188,7 @@ GpuSpec a800_sxm4_80gb() {
 // measurement, no NVSwitch (an NVLink bridge joins pairs only, as on the H100 PCIe).
 GpuSpec a100_pcie_80gb() {
   GpuSpec g = a100_sxm4("a100-pcie-80gb", "NVIDIA A100 PCIe 80GB",
-                        {"A100-PCIe", "A100-PCIe-80GB", "A100-80GB-PCIe"}, 80.0, 1935.0);
+                        {"A100-PCIe-80GB", "A100-80GB-PCIe"}, 80.0, 1935.0);
   g.memory_bw_GBps.source =
       "MLENG_ACC (reference gpus.A100_SXM_80GB.memory_bw notes: A100 80GB PCIe is 1.94 TB/s; "
       "MLI_4 measures 1727 of 1935 GB/s on the A800 80GB PCIe)";

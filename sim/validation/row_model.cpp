@@ -53,6 +53,16 @@ std::optional<PositionEmbedding> positions_by_name(const std::string& model_name
   return std::nullopt;
 }
 
+// GPT-style families that train without dropout, as the presets of presets_gpt_open.cpp record
+// from their Hugging Face configs (MPT, Pythia, Falcon: dropout 0).
+bool trains_without_dropout(const std::string& model_name) {
+  const std::string n = lower(model_name);
+  for (const char* family : {"mpt", "pythia", "falcon"}) {
+    if (contains(n, family)) return true;
+  }
+  return false;
+}
+
 // A row that states its dropout (`other.hidden_dropout`, a number in [0, 1)) overrides the
 // convention or the preset; the model's validation refuses anything else with the field named.
 void stated_dropout(const json& row, json& m, RowBuild& b) {
@@ -512,12 +522,17 @@ void map_model(const json& row, RowBuild& b) {
   // GPT-style models (Megatron, NeMo GPT, MPT) share the input and output embedding; Llama does
   // not.
   m["tied_embeddings"] = !gated;
-  // Llama-convention models train without dropout; GPT-style ones keep Megatron's 0.1.
-  m["hidden_dropout"] = gated ? 0.0 : 0.1;
+  // Llama-convention models train without dropout; GPT-style ones keep Megatron's 0.1, except
+  // the families whose configs turn it off.
+  const bool no_dropout_family = !gated && trains_without_dropout(row_text(row, "model_name"));
+  m["hidden_dropout"] = gated || no_dropout_family ? 0.0 : 0.1;
   b.assume(gated ? "separate input/output embeddings and no dropout (Llama convention): the row "
                    "does not say"
-                 : "tied input/output embeddings and dropout 0.1 (GPT/MPT convention, "
-                   "Megatron's default): the row does not say");
+           : no_dropout_family
+               ? "tied input/output embeddings (GPT convention) and no dropout (the model "
+                 "family's configs: MPT, Pythia and Falcon train without it): the row does not say"
+               : "tied input/output embeddings and dropout 0.1 (GPT convention, Megatron's "
+                 "default): the row does not say");
   const std::optional<PositionEmbedding> named = positions_by_name(row_text(row, "model_name"));
   const PositionEmbedding positions =
       named.value_or(gated ? PositionEmbedding::rope : PositionEmbedding::learned);

@@ -22,9 +22,10 @@ TEST(CatalogIdForDevice, NamesTheCudaRuntimeReports) {
 
 TEST(CatalogIdForDevice, A100VariantsByNameOrMemory) {
   EXPECT_EQ(catalog_id_for_device("NVIDIA A100-PCIE-40GB"), "a100-sxm4-40gb");
-  EXPECT_EQ(catalog_id_for_device("NVIDIA A100 80GB PCIe"), "a100-sxm4-80gb");
+  EXPECT_EQ(catalog_id_for_device("NVIDIA A100 80GB PCIe"), "a100-pcie-80gb");
   EXPECT_EQ(catalog_id_for_device("NVIDIA A100-PCIE", 42.3e9), "a100-sxm4-40gb");
-  EXPECT_EQ(catalog_id_for_device("NVIDIA A100-PCIE", 85.1e9), "a100-sxm4-80gb");
+  EXPECT_EQ(catalog_id_for_device("NVIDIA A100-PCIE", 85.1e9), "a100-pcie-80gb");
+  EXPECT_EQ(catalog_id_for_device("NVIDIA A100-SXM4-80GB", 85.1e9), "a100-sxm4-80gb");
 }
 
 TEST(CatalogIdForDevice, GraceHopperByMemory) {

@@ -73,7 +73,7 @@ TEST(GpuCatalog, AliasesAreCaseInsensitive) {
   EXPECT_EQ(find_gpu("H100")->id, "h100-sxm5-80gb");
   EXPECT_EQ(find_gpu("h100-sxm")->id, "h100-sxm5-80gb");
   EXPECT_EQ(find_gpu("H100-PCIe")->id, "h100-pcie-80gb");
-  EXPECT_EQ(find_gpu("A100-PCIe")->id, "a100-pcie-80gb");
+  EXPECT_EQ(find_gpu("A100-PCIe-80GB")->id, "a100-pcie-80gb");
   EXPECT_EQ(find_gpu("H200")->id, "h200-sxm-141gb");
   EXPECT_EQ(find_gpu("h800")->id, "h800-sxm5-80gb");
   EXPECT_EQ(find_gpu("B200")->id, "b200");

@@ -695,6 +695,21 @@ TEST(RowMapping, NoLayoutAtAllMeansShardedDataParallelism) {
 // Which layers are MoE layers, as a row's moe object writes it: DeepSeek's first_k_dense_replace,
 // Megatron-Core's --moe-layer-freq (an integer, an expression or a list), Llama 4's
 // interleave_moe_layer_step; a pattern the model has no form for is refused.
+// A two-matrix model of a family whose configs turn dropout off (MPT, Pythia, Falcon; the presets
+// of presets_gpt_open.cpp) has none; another GPT-style model keeps Megatron's 0.1.
+TEST(RowMapping, MptPythiaAndFalconTrainWithoutDropout) {
+  json row = megatron_row();
+  for (const char* name : {"MPT-3B", "Pythia 2.8B", "Falcon-7B"}) {
+    row["model_name"] = name;
+    const RowScenario rs = row_to_scenario(row);
+    EXPECT_EQ(rs.doc.at("model").at("hidden_dropout"), 0.0) << name;
+    EXPECT_TRUE(has(rs.assumptions, "tied input/output embeddings (GPT convention) and no dropout"))
+        << name;
+  }
+  row["model_name"] = "GPT 3.6B";
+  EXPECT_EQ(row_to_scenario(row).doc.at("model").at("hidden_dropout"), 0.1);
+}
+
 // The names Hugging Face configs (DeepSeek, Qwen, Mixtral) and Megatron's arguments give the
 // experts, top-k and expert FFN width read like the row schema's own.
 TEST(RowMapping, MoeFieldsUnderTheirConfigNames) {
