@@ -44,13 +44,13 @@ std::string id_if_known(const std::string& id_or_alias) {
 
 // Families whose names do not say the catalog variant: the form factor decides for Hopper (a PCIe
 // or NVL card is closest to the PCIe entry) and the 80 GB A100, the memory size for the A100 and
-// for the GH200's Hopper GPU (96 GB HBM3 as an H100, 144 GB HBM3e as an H200).
+// for the GH200's Hopper GPU (96 GB HBM3 its own entry, 144 GB HBM3e as an H200).
 std::string by_family(const std::vector<std::string>& words, double memory_bytes) {
   const bool pcie = has(words, "pcie") || has(words, "nvl");
   if (has(words, "h100")) return pcie ? "h100-pcie-80gb" : "h100-sxm5-80gb";
   if (has(words, "h800")) return "h800-sxm5-80gb";
   if (has(words, "h200")) return "h200-sxm-141gb";
-  if (has(words, "gh200")) return memory_bytes > 120e9 ? "h200-sxm-141gb" : "h100-sxm5-80gb";
+  if (has(words, "gh200")) return memory_bytes > 120e9 ? "h200-sxm-141gb" : "gh200-96gb";
   if (has(words, "a100")) {
     const bool small = has(words, "40gb") || (memory_bytes > 0.0 && memory_bytes < 60e9);
     if (small) return "a100-sxm4-40gb";  // the catalog has no 40 GB PCIe card

@@ -68,6 +68,7 @@ ROWS = [
     ("lambda", "h100-pcie-80gb", "H100 PCIe", LAMBDA + "/H100_PCIe", None, None, ""),
     ("lambda", "a100-sxm4-80gb", "8x A100 80GB SXM", LAMBDA + "/A100_80GB_8x_SXM", None, None, ""),
     ("lambda", "a10", "A10", LAMBDA + "/A10", None, None, ""),
+    ("lambda", "gh200-96gb", "GH200", LAMBDA + "/GH200", None, None, ""),
     ("runpod", "h100-sxm5-80gb", "H100 SXM (community cloud)", RUNPOD_COMMUNITY + "/H100_SXM",
      None, "2026-09-09", ""),
     ("runpod", "h100-pcie-80gb", "H100 PCIe (community cloud)", RUNPOD_COMMUNITY + "/H100_PCIe",

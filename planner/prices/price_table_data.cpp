@@ -58,6 +58,8 @@ const std::vector<GpuPrice>& builtin_prices() {
        "/cloud_prices/lambda/snapshot_2026-09-09/A100_80GB_8x_SXM/value", "", ""},
       {"lambda", "a10", "A10", 1.29, 0.0, "2026-09-09", "DS436_RENT",
        "/cloud_prices/lambda/snapshot_2026-09-09/A10/value", "", ""},
+      {"lambda", "gh200-96gb", "GH200", 2.29, 0.0, "2026-09-09", "DS436_RENT",
+       "/cloud_prices/lambda/snapshot_2026-09-09/GH200/value", "", ""},
       {"runpod", "h100-sxm5-80gb", "H100 SXM (community cloud)", 2.69, 0.0, "2026-09-09",
        "DS436_RENT", "/cloud_prices/runpod/snapshot_2026-09-09_community/H100_SXM/value", "", ""},
       {"runpod", "h100-pcie-80gb", "H100 PCIe (community cloud)", 1.99, 0.0, "2026-09-09",

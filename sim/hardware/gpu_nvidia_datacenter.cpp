@@ -232,6 +232,31 @@ GpuSpec h100_pcie_80gb() {
   };
 }
 
+// The Hopper GPU of the GH200 Grace Hopper Superchip with 96 GB of HBM3, as the HPC systems built
+// of quad-GH200 nodes carry it (CSCS Alps, JSC JUPITER; recalled). The GH100 compute is the H100
+// SXM5's; its matmul rate is MLENG_ACC's measurement of a GH200 (the 141 GiB HBM3e version, at
+// 900 W: the same silicon at a higher power limit than the H100 SXM5's 700 W).
+GpuSpec gh200_96gb() {
+  GpuSpec g = hopper_sxm("GK_H100 (assumption: the GH200's GPU is the GH100 of the H100 SXM5)");
+  g.id = "gh200-96gb";
+  g.name = "NVIDIA GH200 96GB (per GPU)";
+  g.aliases = {"GH200", "GH200-96GB", "GH200-96GB-HBM3", "GH200-480GB", "Grace-Hopper"};
+  g.memory_GB = {96.0, "assumption: recalled, the GH200's 96 GB of HBM3; not in data/reference"};
+  g.memory_bw_GBps = {4000.0,
+                      "assumption: recalled, 4 TB/s of HBM3 (NVIDIA GH200 datasheet); "
+                      "not in data/reference"};
+  g.pcie_GBps = {450.0,
+                 "assumption: the GPU reaches its Grace over NVLink-C2C, 900 GB/s (SETLOOP_NVL72's "
+                 "figure for the same link) read as bidirectional"};
+  g.gemm_efficiency = {828.6 / 989.0,
+                       "MLENG_ACC: GH200 MAMF BF16 828.6 of 989 TFLOP/s (the 141 GiB HBM3e "
+                       "version at 900 W)"};
+  g.fp8_gemm_efficiency = {1535.0 / 1979.0, "MLENG_ACC: GH200 MAMF FP8 1535 of 1979 TFLOP/s"};
+  g.nvls_busbw_GBps = {0.0, "no NVSwitch: a quad-GH200 node joins its GPUs pairwise"};
+  g.tdp_W = {0.0, "not in the catalog: the superchip's 450-1000 W budget is shared with Grace"};
+  return g;
+}
+
 GpuSpec h200_sxm_141gb() {
   GpuSpec g = hopper_sxm("MLENG_ACC");
   g.id = "h200-sxm-141gb";
@@ -270,6 +295,7 @@ std::vector<GpuSpec> nvidia_datacenter_gpus() {
       h100_pcie_80gb(),
       h800_sxm5_80gb(),
       h200_sxm_141gb(),
+      gh200_96gb(),
   };
 }
 

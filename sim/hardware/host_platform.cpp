@@ -23,6 +23,12 @@ Sourced host_memory_share_GBps(const GpuSpec& gpu) {
             "GB200/GB300 superchip: one Grace CPU with 512 GB/s LPDDR5X per 2 GPUs (NVIDIA "
             "Grace datasheet)"};
   }
+  if (id.rfind("gh200", 0) == 0) {
+    // One Grace per GPU (GH200 superchip), its LPDDR5X at 512 GB/s as in GB200's Grace.
+    return {512.0,
+            "GH200 superchip: one Grace CPU with 512 GB/s LPDDR5X per GPU (NVIDIA Grace "
+            "datasheet)"};
+  }
   if (id.rfind("v100", 0) == 0) {
     return share(2, 6, 2666.0, 16, "DGX-2: 2x Xeon Platinum 8168, DDR4-2666");
   }

@@ -30,10 +30,11 @@ bool nvl72_part(const std::string& id) {
 
 // Blackwell Ultra systems (DGX B300, GB300 NVL72) carry ConnectX-8 NICs at 800 Gb/s, one per GPU
 // (data/reference/hardware-and-prices.json, network nic_per_node DGX_B300, MLENG_NET; Quantum-X800
-// XDR "used by DGX B300 / GB300 NVL72"); A100 systems 200 Gb/s HDR; the others 400 Gb/s.
+// XDR "used by DGX B300 / GB300 NVL72"); A100 systems 200 Gb/s HDR, as the quad-GH200 systems
+// (Slingshot 11 or NDR200, one per GPU; recalled); the others 400 Gb/s.
 constexpr double kXdrGbps = 800.0;
 double default_nic_Gbps(const std::string& id) {
-  if (id.starts_with("a100")) return kHdrGbps;
+  if (id.starts_with("a100") || id == "gh200-96gb") return kHdrGbps;
   if (id == "b300" || id == "gb300") return kXdrGbps;
   return 2 * kHdrGbps;
 }

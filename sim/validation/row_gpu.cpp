@@ -52,13 +52,26 @@ GpuChoice a100(const std::string& text, std::optional<double> memory_GB, const j
 std::vector<std::string> words(const std::string& text);
 bool names(const std::vector<std::string>& text, const std::vector<std::string>& name);
 
-GpuChoice hopper(const std::string& text, const json& row, RowBuild& b) {
-  if (contains(text, "gh200")) {
+void with_its_node(GpuChoice& out);
+
+// GH200: the 96 GB HBM3 GPU, in the quad-GH200 node kNodes describes. The 144 GB HBM3e version
+// reads as the H200 (its memory and rate are the H200's within 3 %; the catalog has no entry of its
+// own).
+GpuChoice grace_hopper(const std::string& text, const json& row, RowBuild& b) {
+  const std::optional<double> memory_GB = row_number(row, "gpu_memory_gb", row_name(row));
+  if ((memory_GB && *memory_GB > 120.0) || contains(text, "144") || contains(text, "hbm3e")) {
     b.assume(
-        "GPU 'GH200' read as the H200 (the same Hopper GPU; the catalog has no GH200, and "
-        "the Grace CPU's memory is not used)");
+        "GPU 'GH200' with 144 GB of HBM3e read as the H200 (the same Hopper GPU with 141 GB at "
+        "4.8 TB/s; the Grace CPU's memory is not used)");
     return nvswitch_part("h200-sxm-141gb", "H200");
   }
+  GpuChoice gh = nvswitch_part("gh200-96gb", "GH200");
+  with_its_node(gh);
+  return gh;
+}
+
+GpuChoice hopper(const std::string& text, const json& row, RowBuild& b) {
+  if (contains(text, "gh200")) return grace_hopper(text, row, b);
   if (contains(text, "h200")) return nvswitch_part("h200-sxm-141gb", "H200");
   if (contains(text, "h800")) return nvswitch_part("h800-sxm5-80gb", "H800");
   if (names(words(text), {"nvl"})) {
@@ -145,7 +158,22 @@ constexpr NodeKind kNodes[] = {
     {"tpu-v5p", "ici", 4, "TPU v5p: 4 chips per host (GCP_TPU_V5P), joined by ICI"},
     {"tpu-v5e", "ici", 8, "TPU v5e: 8 chips per host (SCALING_BOOK_TPU), joined by ICI"},
     {"tpu-v6e", "ici", 8, "TPU v6e: 8 chips per host (GCP_TPU_V6E), joined by ICI"},
+    {"gh200-96gb", "nvlink-mesh", 4,
+     "GH200: four superchips per node whose GPUs meet pairwise over NVLink, a mesh without a "
+     "switch (HPE Cray EX254n as in CSCS Alps and JSC JUPITER; recalled)"},
 };
+
+// The node the part comes in, when kNodes names it.
+void with_its_node(GpuChoice& out) {
+  for (const NodeKind& n : kNodes) {
+    if (out.id != n.id) continue;
+    out.fabric = n.fabric;
+    out.fabric_reading = n.reading;
+    out.node_gpus = n.gpus;
+    out.node_reading =
+        std::string("gpus_per_node not given: ") + std::to_string(n.gpus) + " (" + n.reading + ")";
+  }
+}
 
 // Catalog parts the branches of map_gpu decide (memory, module and era variants), kept out of
 // the name matching.
@@ -188,14 +216,7 @@ GpuChoice catalog_part(const std::string& text, const json& row) {
     out.fabric = "pcie";
     out.fabric_reading = best->id + ": no NVLink in the catalog; the GPUs of a node meet over PCIe";
   }
-  for (const NodeKind& n : kNodes) {
-    if (best->id != n.id) continue;
-    out.fabric = n.fabric;
-    out.fabric_reading = n.reading;
-    out.node_gpus = n.gpus;
-    out.node_reading =
-        std::string("gpus_per_node not given: ") + std::to_string(n.gpus) + " (" + n.reading + ")";
-  }
+  with_its_node(out);
   if (contains(text, "pcie") && out.fabric != "pcie") {
     throw InputError(row_name(row) + ".gpu_model", "has no catalog entry (a PCIe card)",
                      row_text(row, "gpu_model"), "the catalog's module (" + best->id + ")");

@@ -29,7 +29,7 @@ TEST(CatalogIdForDevice, A100VariantsByNameOrMemory) {
 }
 
 TEST(CatalogIdForDevice, GraceHopperByMemory) {
-  EXPECT_EQ(catalog_id_for_device("NVIDIA GH200 480GB", 102e9), "h100-sxm5-80gb");
+  EXPECT_EQ(catalog_id_for_device("NVIDIA GH200 480GB", 102e9), "gh200-96gb");
   EXPECT_EQ(catalog_id_for_device("NVIDIA GH200 144G HBM3e", 153e9), "h200-sxm-141gb");
 }
 

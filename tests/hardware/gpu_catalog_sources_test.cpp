@@ -51,6 +51,7 @@ TEST(GpuCatalogSources, GemmEfficiencyIsMeasuredMamfOverPeak) {
   EXPECT_DOUBLE_EQ(find_gpu("mi300x")->gemm_efficiency.value, 668.4 / 1300.0);  // 0.5142
   EXPECT_DOUBLE_EQ(find_gpu("v100-sxm2-32gb")->gemm_efficiency.value, 116.4 / 125.3);
   EXPECT_DOUBLE_EQ(find_gpu("a100-pcie-80gb")->gemm_efficiency.value, 252.9 / 312.0);  // 0.8106
+  EXPECT_DOUBLE_EQ(find_gpu("gh200-96gb")->gemm_efficiency.value, 828.6 / 989.0);      // 0.8378
   const GpuSpec& l4 = *find_gpu("l4");
   EXPECT_DOUBLE_EQ(l4.gemm_efficiency.value, 0.75);
   EXPECT_EQ(l4.gemm_efficiency.source.rfind("assumption:", 0), 0u);

@@ -30,6 +30,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
                          "h100-pcie-80gb",
                          "h800-sxm5-80gb",
                          "h200-sxm-141gb",
+                         "gh200-96gb",
                          "b200",
                          "gb200",
                          "b300",
@@ -52,7 +53,7 @@ TEST(GpuCatalog, EveryRequiredIdResolvesToItself) {
     ASSERT_NE(g, nullptr) << id;
     EXPECT_EQ(g->id, id);
   }
-  EXPECT_EQ(gpu_catalog().size(), 29u);
+  EXPECT_EQ(gpu_catalog().size(), 30u);
 }
 
 TEST(GpuCatalog, IdsAndAliasesAreUnique) {
@@ -75,6 +76,7 @@ TEST(GpuCatalog, AliasesAreCaseInsensitive) {
   EXPECT_EQ(find_gpu("H100-PCIe")->id, "h100-pcie-80gb");
   EXPECT_EQ(find_gpu("A100-PCIe-80GB")->id, "a100-pcie-80gb");
   EXPECT_EQ(find_gpu("H200")->id, "h200-sxm-141gb");
+  EXPECT_EQ(find_gpu("GH200")->id, "gh200-96gb");
   EXPECT_EQ(find_gpu("h800")->id, "h800-sxm5-80gb");
   EXPECT_EQ(find_gpu("B200")->id, "b200");
   EXPECT_EQ(find_gpu("GB200")->id, "gb200");

@@ -798,8 +798,11 @@ TEST(RowMapping, HopperVariantsMapToTheirCatalogGpu) {
   EXPECT_FALSE(has(rs.assumptions, "GPU 'GH200'"));
   row["gpu_model"] = "NVIDIA GH200 Grace Hopper Superchip 96GB";
   rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "gh200-96gb");
+  row["gpu_model"] = "NVIDIA GH200 144GB HBM3e";
+  rs = row_to_scenario(row);
   EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "h200-sxm-141gb");
-  EXPECT_TRUE(has(rs.assumptions, "GPU 'GH200' read as the H200"));
+  EXPECT_TRUE(has(rs.assumptions, "GPU 'GH200' with 144 GB of HBM3e read as the H200"));
 }
 
 TEST(RowMapping, AnA100WithoutItsMemoryIsThe80GbModule) {
@@ -851,6 +854,8 @@ TEST(RowMapping, EveryCatalogAcceleratorMapsWithItsNode) {
                         {"NVIDIA H100 PCIe", "h100-pcie-80gb", "pcie", 8},
                         {"NVIDIA A100 PCIe 80GB", "a100-pcie-80gb", "pcie", 8},
                         {"NVIDIA DGX B300", "b300", "nvswitch", 8},
+                        {"NVIDIA GH200 Grace Hopper Superchip", "gh200-96gb", "nvlink-mesh", 4},
+                        {"Grace Hopper", "gh200-96gb", "nvlink-mesh", 4},
                         {"NVIDIA A800 SXM4 80GB", "a800-sxm4-80gb", "nvswitch", 8},
                         {"NVIDIA DGX B200", "b200", "nvswitch", 8},
                         {"Cloud TPU v4", "tpu-v4", "ici", 4},
