@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/hardware/gpu.hpp"
+#include "sim/validation/row_to_scenario.hpp"
 #include "sim/validation/rows.hpp"
 
 namespace wt::validation {
@@ -96,6 +98,28 @@ TEST(RowSpellings, TheGpuByAnotherOfItsNamesAndTheCountAfterTheRateGiveTheSamePr
     ++compared;
   }
   EXPECT_GE(compared, 49);
+}
+
+// Every catalog part, written as the catalog names it ("NVIDIA B300 (HGX, 1100 W)", "Google TPU
+// v4", "NVIDIA GH200 96GB (per GPU)"), is the part a row maps to: a part added to the catalog is
+// one a published run can name.
+TEST(RowSpellings, EveryCatalogPartIsReadUnderItsCatalogName) {
+  json base;
+  for (const json& row : training_rows()) {
+    if (row.at("id") == 1058) base = row;  // Llama 3 8B, 64 GPUs, data-parallel only
+  }
+  ASSERT_FALSE(base.is_null());
+  for (const GpuSpec& g : gpu_catalog()) {
+    json row = base;
+    row["gpu_model"] = g.name;
+    row["gpu_memory_gb"] = nullptr;
+    row["gpus_per_node"] = nullptr;
+    row["intra_node_interconnect"] = nullptr;
+    row["inter_node_interconnect"] = nullptr;
+    row["precision"] = g.bf16_tflops.value > 0.0 ? "bf16" : "fp16";
+    const RowScenario rs = row_to_scenario(row);
+    EXPECT_EQ(rs.doc.at("cluster").at("gpu"), g.id) << g.name;
+  }
 }
 
 }  // namespace
