@@ -20,11 +20,12 @@
 namespace wt {
 namespace {
 
-// The catalog GPUs with the H200's SMs (132) and boost clock (1,980 MHz); attention is
-// compute-bound, so its fraction of peak carries over (a power limit lowers the clock apart:
-// power_limit.hpp). H100 PCIe (114 SMs, lower clocks) is not among them: unmeasured.
-constexpr std::array<std::string_view, 4> kSameSms{"h100-sxm5-80gb", "h100-sxm5-96gb-hbm2e",
-                                                   "h800-sxm5-80gb", "h200-sxm-141gb"};
+// The catalog GPUs with the H200's SMs (132) and boost clock (1,980 MHz; the GH200's GPU is the
+// same GH100); attention is compute-bound, so its fraction of peak carries over (a power limit
+// lowers the clock apart: power_limit.hpp). H100 PCIe (114 SMs, lower clocks) is not among them:
+// unmeasured.
+constexpr std::array<std::string_view, 5> kSameSms{
+    "h100-sxm5-80gb", "h100-sxm5-96gb-hbm2e", "h800-sxm5-80gb", "h200-sxm-141gb", "gh200-96gb"};
 constexpr double kMeasuredPeakTflops = 989.4;  // the H200's bf16 and fp16 dense peak (catalog)
 
 // The longest sequence of the H200 grid. A query within it reads the grid alone; a longer one

@@ -238,15 +238,16 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                   "shared_experts; moe_act: the routed experts' activation function's output; "
                   "mla_up_proj: MLA's up projections (Q, K, V). Each drops its saved tensors and "
                   "runs its forward again in backward (docs/models.md)."}),
-      choice_field(WT_MEMBER(training.attention),
-                   {.doc = "Attention core: fused (one FlashAttention-style kernel: no s x s "
-                           "scores in memory, recomputed in backward; built-in efficiency), "
-                           "flash2 (FlashAttention-2, as PyTorch's scaled_dot_product_attention "
-                           "and the flash-attn package run it) or cudnn (cuDNN's fused "
-                           "attention, Transformer Engine's FusedAttention), each of these two at "
-                           "its measured speed where the GPU's table exists (H100/H800/H200 "
-                           "SXM), or unfused (batched GEMMs with scores, softmax and dropout in "
-                           "memory, as before 2022)."}),
+      choice_field(
+          WT_MEMBER(training.attention),
+          {.doc = "Attention core: fused (one FlashAttention-style kernel: no s x s "
+                  "scores in memory, recomputed in backward; built-in efficiency), "
+                  "flash2 (FlashAttention-2, as PyTorch's scaled_dot_product_attention "
+                  "and the flash-attn package run it) or cudnn (cuDNN's fused "
+                  "attention, Transformer Engine's FusedAttention), each of these two at "
+                  "its measured speed where the GPU's table exists (H100/H800/H200 "
+                  "SXM, GH200), or unfused (batched GEMMs with scores, softmax and dropout in "
+                  "memory, as before 2022)."}),
       boolean_field(WT_MEMBER(training.grad_reduce_in_fp32),
                     {.doc = "Keep the gradients in fp32 and reduce them in fp32 (4 B per "
                             "gradient instead of the 16-bit 2 B), as Megatron-LM and NeMo do "

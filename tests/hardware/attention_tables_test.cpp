@@ -77,7 +77,7 @@ TEST(AttentionTables, EfficiencyAtAMeasuredPointIsItsTflopsOverThePeak) {
 }
 
 TEST(AttentionTables, OnlyTheGpusWithTheH200sSmsOnly16BitOnlyMeasuredKinds) {
-  for (const char* id : {"h100-sxm5-80gb", "h800-sxm5-80gb", "h200-sxm-141gb"}) {
+  for (const char* id : {"h100-sxm5-80gb", "h800-sxm5-80gb", "h200-sxm-141gb", "gh200-96gb"}) {
     EXPECT_TRUE(measured_attention_efficiency(AttentionKernel::cudnn, *find_gpu(id),
                                               Precision::bf16, 64, 4096, 128))
         << id;
