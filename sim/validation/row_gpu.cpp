@@ -12,11 +12,21 @@ namespace {
 
 using nlohmann::json;
 
-// A part in a node of 8 on NVSwitch (the data-center NVIDIA modules).
-GpuChoice nvswitch_part(std::string id, std::string label) {
+void with_its_node(GpuChoice& out);
+
+// A catalog part in the node it comes in: 8 on NVSwitch (the data-center NVIDIA modules), on PCIe
+// when the catalog gives the part no NVLink (the cards), else the node kNodes names.
+GpuChoice catalog_choice(std::string id, std::string label) {
   GpuChoice out;
   out.id = std::move(id);
   out.label = std::move(label);
+  const GpuSpec* gpu = find_gpu(out.id);
+  if (gpu != nullptr && gpu->nvlink_GBps.value <= 0.0) {
+    out.fabric = "pcie";
+    out.fabric_reading =
+        out.id + ": the GPUs of a node meet over PCIe (" + gpu->nvlink_GBps.source + ")";
+  }
+  with_its_node(out);
   return out;
 }
 
@@ -37,22 +47,16 @@ GpuChoice a100(const std::string& text, std::optional<double> memory_GB, const j
       throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
                        row_text(row, "gpu_model"), "A100 SXM4 40/80 GB, A100 PCIe 80 GB");
     }
-    GpuChoice pcie = nvswitch_part("a100-pcie-80gb", "A100-PCIe");
-    pcie.fabric = "pcie";
-    pcie.fabric_reading =
-        "A100 PCIe: the GPUs of a node meet over PCIe (an NVLink bridge joins pairs only)";
-    return pcie;
+    return catalog_choice("a100-pcie-80gb", "A100-PCIe");
   }
   if (!contains(text, "sxm"))
     b.assume("GPU 'A100' read as the SXM4 module (form factor not given)");
-  return *memory_GB == 80.0 ? nvswitch_part("a100-sxm4-80gb", "A100-80GB")
-                            : nvswitch_part("a100-sxm4-40gb", "A100-40GB");
+  return *memory_GB == 80.0 ? catalog_choice("a100-sxm4-80gb", "A100-80GB")
+                            : catalog_choice("a100-sxm4-40gb", "A100-40GB");
 }
 
 std::vector<std::string> words(const std::string& text);
 bool names(const std::vector<std::string>& text, const std::vector<std::string>& name);
-
-void with_its_node(GpuChoice& out);
 
 // GH200: the 96 GB HBM3 GPU, in the quad-GH200 node kNodes describes. The 144 GB HBM3e version
 // reads as the H200 (its memory and rate are the H200's within 3 %; the catalog has no entry of its
@@ -63,40 +67,31 @@ GpuChoice grace_hopper(const std::string& text, const json& row, RowBuild& b) {
     b.assume(
         "GPU 'GH200' with 144 GB of HBM3e read as the H200 (the same Hopper GPU with 141 GB at "
         "4.8 TB/s; the Grace CPU's memory is not used)");
-    return nvswitch_part("h200-sxm-141gb", "H200");
+    return catalog_choice("h200-sxm-141gb", "H200");
   }
-  GpuChoice gh = nvswitch_part("gh200-96gb", "GH200");
-  with_its_node(gh);
-  return gh;
+  return catalog_choice("gh200-96gb", "GH200");
 }
 
 GpuChoice hopper(const std::string& text, const json& row, RowBuild& b) {
   if (contains(text, "gh200")) return grace_hopper(text, row, b);
-  if (contains(text, "h200")) return nvswitch_part("h200-sxm-141gb", "H200");
-  if (contains(text, "h800")) return nvswitch_part("h800-sxm5-80gb", "H800");
+  if (contains(text, "h200")) return catalog_choice("h200-sxm-141gb", "H200");
+  if (contains(text, "h800")) return catalog_choice("h800-sxm5-80gb", "H800");
   if (names(words(text), {"nvl"})) {
     // The H100 NVL (94 GB, HBM3, NVLink bridges between pairs) is neither catalog H100.
     throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
                      row_text(row, "gpu_model"), "H100 SXM5, H100 PCIe, H800, H200");
   }
-  if (contains(text, "pcie")) {
-    GpuChoice pcie = nvswitch_part("h100-pcie-80gb", "H100-PCIe");
-    pcie.fabric = "pcie";
-    pcie.fabric_reading =
-        "H100 PCIe: the GPUs of a node meet over PCIe (the catalog part's "
-        "NVLink bridge joins pairs only)";
-    return pcie;
-  }
+  if (contains(text, "pcie")) return catalog_choice("h100-pcie-80gb", "H100-PCIe");
   if (contains(text, "hbm2e")) {
     // Only Meta's Grand Teton H100s pair the SXM5 module with HBM2e (torchtitan's H100 runs).
     b.assume(
         "GPU 'H100 HBM2e' read as the catalog's h100-sxm5-96gb-hbm2e: the SXM5 module with six "
         "HBM2e stacks at a 500 W power limit (torchtitan's H100 benchmarks)");
-    return nvswitch_part("h100-sxm5-96gb-hbm2e", "H100-HBM2e");
+    return catalog_choice("h100-sxm5-96gb-hbm2e", "H100-HBM2e");
   }
   if (!contains(text, "sxm"))
     b.assume("GPU 'H100 80GB' read as the SXM5 module (form factor not given)");
-  return nvswitch_part("h100-sxm5-80gb", "H100");
+  return catalog_choice("h100-sxm5-80gb", "H100");
 }
 
 // Lower-case runs of letters and digits: "AMD Instinct MI300X" → amd, instinct, mi300x.
@@ -211,12 +206,7 @@ GpuChoice catalog_part(const std::string& text, const json& row) {
                      row_text(row, "gpu_model"),
                      "a part of `windtunnel catalog` by its id or name (" + catalog_ids() + ")");
   }
-  GpuChoice out = nvswitch_part(best->id, best->id);
-  if (best->nvlink_GBps.value <= 0.0) {
-    out.fabric = "pcie";
-    out.fabric_reading = best->id + ": no NVLink in the catalog; the GPUs of a node meet over PCIe";
-  }
-  with_its_node(out);
+  GpuChoice out = catalog_choice(best->id, best->id);
   if (contains(text, "pcie") && out.fabric != "pcie") {
     throw InputError(row_name(row) + ".gpu_model", "has no catalog entry (a PCIe card)",
                      row_text(row, "gpu_model"), "the catalog's module (" + best->id + ")");
@@ -240,7 +230,7 @@ GpuChoice map_gpu(const json& row, RowBuild& b) {
       b.assume(std::string("GPU 'V100' of ") + memory +
                " GB read as the catalog's V100 SXM2 32GB (the same compute; other memory)");
     }
-    return nvswitch_part("v100-sxm2-32gb", "V100");
+    return catalog_choice("v100-sxm2-32gb", "V100");
   }
   if (contains(text, "p100")) {
     // The catalog has the SXM2 module (NVLink) of 16 GB only.
@@ -248,7 +238,7 @@ GpuChoice map_gpu(const json& row, RowBuild& b) {
       throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
                        row_text(row, "gpu_model"), "P100 SXM2 16 GB");
     }
-    return nvswitch_part("p100-sxm2-16gb", "P100");
+    return catalog_choice("p100-sxm2-16gb", "P100");
   }
   return catalog_part(text, row);
 }
