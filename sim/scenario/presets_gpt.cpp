@@ -66,7 +66,7 @@ std::vector<ModelPreset> gpt3_presets() {
       preset("gpt3-1.3b",
              "GPT-3 XL (Brown et al. 2020, Table 2.1: 24 layers, d_model 2048, context 2048); "
              "Megatron-LM heads of 128 (16), vocabulary padded to 51200, tied embeddings",
-             {24, 2048, 16, 16, 8192, 2048, 51200, false, true}, {1.3e9}),
+             {24, 2048, 16, 16, 8192, 2048, 51200, false, true}, {1.3e9, 0.0, {"gpt3-xl"}}),
       preset("gpt3-6.7b",
              "GPT-3 6.7B " + table +
                  "32 layers, d_model 4096, 32 heads of 128, "

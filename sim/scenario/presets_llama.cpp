@@ -55,19 +55,22 @@ std::vector<ModelPreset> qwen_dense_presets() {
   const std::string q25 = "Qwen2.5 (Qwen Team 2024, Table 1; HF Qwen/Qwen2.5-";
   const std::string q25_tail =
       " config.json): SwiGLU, QKV biases, vocab 152064, untied; pre-training context 4096";
+  // Qwen2.5 kept Qwen2's architecture at 7B and 72B (the two reports' Table 1; HF Qwen/Qwen2-7B
+  // and Qwen2-72B config.json give the same figures), so the Qwen2 names read as these presets.
+  const std::string qwen2_same = "; Qwen2 of the same size has the same configuration";
   const std::string q3 = "Qwen3 (Qwen Team 2025, Table 1; HF Qwen/Qwen3-";
   const std::string q3_tail =
       " config.json): heads of 128, QK-norm, SwiGLU, vocab 151936, untied; "
       "pre-training context 4096";
   return {
-      preset("qwen2.5-7b", q25 + "7B" + q25_tail,
-             {28, 3584, 28, 4, 18944, 4096, 152064, true, false}, {7.61e9}),
+      preset("qwen2.5-7b", q25 + "7B" + q25_tail + qwen2_same,
+             {28, 3584, 28, 4, 18944, 4096, 152064, true, false}, {7.61e9, 0.0, {"qwen2-7b"}}),
       preset("qwen2.5-14b", q25 + "14B" + q25_tail,
              {48, 5120, 40, 8, 13824, 4096, 152064, true, false}, {14.7e9}),
       preset("qwen2.5-32b", q25 + "32B" + q25_tail,
              {64, 5120, 40, 8, 27648, 4096, 152064, true, false}, {32.5e9}),
-      preset("qwen2.5-72b", q25 + "72B" + q25_tail,
-             {80, 8192, 64, 8, 29568, 4096, 152064, true, false}, {72.7e9}),
+      preset("qwen2.5-72b", q25 + "72B" + q25_tail + qwen2_same,
+             {80, 8192, 64, 8, 29568, 4096, 152064, true, false}, {72.7e9, 0.0, {"qwen2-72b"}}),
       preset("qwen3-8b", q3 + "8B" + q3_tail,
              {36, 4096, 32, 8, 12288, 4096, 151936, true, false, 128}, {8.2e9}),
       preset("qwen3-14b", q3 + "14B" + q3_tail,

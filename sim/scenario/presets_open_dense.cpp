@@ -90,7 +90,7 @@ std::vector<ModelPreset> other_open_presets() {
              "DeepSeek LLM (DeepSeek-AI 2024, Table 2; HF deepseek-ai/deepseek-llm-67b-base "
              "config.json): 95 layers, hidden 8192, 64 heads, 8 KV heads, SwiGLU 22016, context "
              "4096, vocab 102400, untied",
-             {95, 8192, 64, 8, 22016, 4096, 102400, true, false}, {67e9}),
+             {95, 8192, 64, 8, 22016, 4096, 102400, true, false}, {67e9, 0.0, {"deepseek-67b"}}),
       preset("olmo-7b",
              "OLMo (Groeneveld et al. 2024, Table 1; HF allenai/OLMo-7B config.json): 32 layers, "
              "hidden 4096, 32 heads, SwiGLU 11008 (mlp_hidden 22016 halved), context 2048, "

@@ -113,6 +113,14 @@ std::optional<double> count_with_unit(const std::string& text) {
   }
 }
 
+std::optional<double> stated_params(const nlohmann::json& row) {
+  const auto it = row.find("params");
+  if (it == row.end()) return std::nullopt;
+  if (it->is_number()) return it->get<double>();
+  if (it->is_string()) return count_with_unit(it->get<std::string>());
+  return std::nullopt;
+}
+
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

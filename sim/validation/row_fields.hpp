@@ -41,6 +41,8 @@ std::string row_text(const nlohmann::json& obj, const char* key);
 // "46.7B (12.9B active)" (the first figure). nullopt when the text holds no such figure, and for
 // "8x7B", which counts experts.
 std::optional<double> count_with_unit(const std::string& text);
+// The row's "params": a number, or text such as "8.03B"; nullopt when neither.
+std::optional<double> stated_params(const nlohmann::json& row);
 
 // Lower-case copy, for matching free text.
 std::string lower(std::string s);

@@ -63,6 +63,47 @@ bool trains_without_dropout(const std::string& model_name) {
   return false;
 }
 
+// Letters and digits of a text, lower-cased: "Nemotron-H 56B" → "nemotronh56b".
+std::string letters_and_digits(const std::string& text) {
+  std::string out;
+  for (const char c : lower(text)) {
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+  }
+  return out;
+}
+
+// What says that a row's model is a state-space or hybrid model, whose layers include Mamba-2 (or
+// other recurrent) mixers beside or instead of attention: its name (Nemotron-H, Nemotron 3 Nano /
+// Super / Ultra, Jamba, Zamba, Falcon-H1, Hymba, RWKV, RecurrentGemma, any Mamba) or a config key
+// that only such models have (Megatron's hybrid_override_pattern, mamba_* and ssm_* fields, HF's
+// layers_block_type), at the row's top level or in its `other`. Empty when nothing does. The model
+// has no such layer (docs/validation.md, "Rows the model does not express").
+std::string state_space_evidence(const json& row) {
+  const std::string name = letters_and_digits(row_text(row, "model_name"));
+  for (const char* family :
+       {"mamba", "jamba", "zamba", "nemotronh", "nemotron3nano", "nemotron3super", "nemotron3ultra",
+        "falconh1", "hymba", "rwkv", "recurrentgemma"}) {
+    if (contains(name, family)) return std::string("its name is of the ") + family + " family";
+  }
+  const auto keys_of = [](const json& obj) -> std::string {
+    if (!obj.is_object()) return "";
+    for (const auto& [key, value] : obj.items()) {
+      const std::string k = lower(key);
+      if (value.is_null()) continue;
+      if (contains(k, "mamba") || k.rfind("ssm_", 0) == 0 || k == "hybrid_override_pattern" ||
+          k == "layers_block_type") {
+        return key;
+      }
+    }
+    return "";
+  };
+  if (std::string key = keys_of(row); !key.empty()) return "the row gives " + key;
+  if (const auto other = row.find("other"); other != row.end()) {
+    if (std::string key = keys_of(*other); !key.empty()) return "the row gives other." + key;
+  }
+  return "";
+}
+
 // A row that states its dropout (`other.hidden_dropout`, a number in [0, 1)) overrides the
 // convention or the preset; the model's validation refuses anything else with the field named.
 void stated_dropout(const json& row, json& m, RowBuild& b) {
@@ -98,15 +139,6 @@ std::optional<double> params_if(const json& m, bool gated) {
     }
   }
   return total_params(c);
-}
-
-// The row's "params": a number, or text such as "8.03B".
-std::optional<double> stated_params(const json& row) {
-  const auto it = row.find("params");
-  if (it == row.end()) return std::nullopt;
-  if (it->is_number()) return it->get<double>();
-  if (it->is_string()) return count_with_unit(it->get<std::string>());
-  return std::nullopt;
 }
 
 // Whether the MLP is gated, which no row states. The row's parameter count decides when it tells
@@ -318,9 +350,30 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
   return out;
 }
 
+// Whether the row's params text is the size its model_name carries as a word ("1B" of "Llama 3.2
+// 1B"): a rounded label, not a count.
+bool params_is_name_size(const json& row) {
+  const auto it = row.find("params");
+  if (it == row.end() || !it->is_string()) return false;
+  std::string size = lower(it->get<std::string>());
+  std::erase(size, ' ');
+  if (size.empty()) return false;
+  std::string word;
+  for (const char c : lower(row_text(row, "model_name")) + " ") {
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.') {
+      word += c;
+    } else {
+      if (word == size) return true;
+      word.clear();
+    }
+  }
+  return false;
+}
+
 // The preset the row's model_name names ("LLAMA3_70B", "Llama 3.1 405B", "DeepSeekV3 (w/o
-// MTP)"), when the row's own layer count, width and heads agree with it; else nullptr.
-const ModelPreset* named_preset(const json& row, RowBuild& b) {
+// MTP)"), when the row's own layer count, width and heads agree with it; else nullptr, with the
+// reason in `why_not` when a preset was named.
+const ModelPreset* named_preset(const json& row, RowBuild& b, std::string& why_not) {
   const std::string name = row_text(row, "model_name");
   const ModelPreset* p = find_model_preset(name);
   if (p == nullptr) return nullptr;
@@ -330,19 +383,22 @@ const ModelPreset* named_preset(const json& row, RowBuild& b) {
                                                    {"num_attention_heads", m.num_attention_heads}};
   for (const auto& [key, value] : shape) {
     if (const auto given = row_int(row, key); given && *given != value) {
-      b.assume("model_name names preset " + p->name + " but the row's " + key + " differs (" +
-               std::to_string(*given) + " vs " + std::to_string(value) +
-               "): the row's figures alone");
+      why_not = "model_name names preset " + p->name + " but the row's " + key + " differs (" +
+                std::to_string(*given) + " vs " + std::to_string(value) + ")";
+      b.assume(why_not + ": the row's figures alone");
       return nullptr;
     }
   }
-  // A stated parameter count more than 10% from the preset's says the row is another model.
+  // A stated parameter count more than 10% from the preset's says the row is another model; a
+  // size the name carries is rounded ("Llama 3.2 1B" counts 1.24B, "Gemma 7B" 8.5B): 35%.
   const std::optional<double> stated = stated_params(row);
   const double counted = total_params(m);
-  if (stated && *stated > 0 && std::abs(std::log(counted / *stated)) > std::log(1.10)) {
-    b.assume("model_name names preset " + p->name +
-             " but the row's parameter count differs "
-             "by more than 10%: the row's figures alone");
+  const bool rounded = params_is_name_size(row);
+  const double tolerance = rounded ? 1.35 : 1.10;
+  if (stated && *stated > 0 && std::abs(std::log(counted / *stated)) > std::log(tolerance)) {
+    why_not = "model_name names preset " + p->name + " but the row's parameter count differs " +
+              "by more than " + (rounded ? "35% (the size its name carries)" : "10%");
+    b.assume(why_not + ": the row's figures alone");
     return nullptr;
   }
   return p;
@@ -351,12 +407,17 @@ const ModelPreset* named_preset(const json& row, RowBuild& b) {
 // Fields a row names nothing about and a preset fills, recorded for one assumption line.
 struct PresetFill {
   const ModelPreset* preset = nullptr;
+  std::string not_used;  // why the preset model_name names was not used, or empty
   std::vector<std::string> filled;
   void note(const std::string& what) { filled.push_back(what); }
 };
 
 int64_t given_or_preset(const json& row, const char* key, int64_t preset_value, PresetFill& f) {
   if (const auto v = row_int(row, key)) return *v;
+  if (f.preset == nullptr && !f.not_used.empty()) {
+    throw InputError(row_name(row) + "." + key, "is not given, and " + f.not_used, "null",
+                     "an integer");
+  }
   if (f.preset == nullptr) return required_int(row, key);
   f.note(std::string(key) + " " + std::to_string(preset_value));
   return preset_value;
@@ -453,9 +514,17 @@ void map_model(const json& row, RowBuild& b) {
     b.assume("model_name names the layer-list preset " + net->name + ": " + net->source);
     return;
   }
+  if (const std::string why = state_space_evidence(row); !why.empty()) {
+    throw InputError(row_name(row) + ".model_name",
+                     "is a state-space or hybrid model (" + why +
+                         "): its Mamba or recurrent mixer layers are not modelled, and pricing "
+                         "every layer as a transformer layer would misstate its work",
+                     row_text(row, "model_name"),
+                     "a dense or MoE transformer, or a layer-list model");
+  }
   json m;
   PresetFill f;
-  f.preset = named_preset(row, b);
+  f.preset = named_preset(row, b, f.not_used);
   const ModelConfig* p = f.preset != nullptr ? &f.preset->model : nullptr;
   const int64_t hidden = given_or_preset(row, "hidden_size", p ? p->hidden_size : 0, f);
   const int64_t heads =

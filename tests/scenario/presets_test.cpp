@@ -44,6 +44,11 @@ TEST(Presets, AllPublishedModelsArePresent) {
   EXPECT_EQ(model_presets().size(), 90u);
   EXPECT_EQ(find_model_preset("LLaMA3-405B"), find_model_preset("llama3-405b"));
   EXPECT_EQ(find_model_preset("gpt-4"), nullptr);
+  // Names other sources use for the same configurations.
+  EXPECT_EQ(find_model_preset("Qwen2 72B"), find_model_preset("qwen2.5-72b"));
+  EXPECT_EQ(find_model_preset("Qwen2-7B"), find_model_preset("qwen2.5-7b"));
+  EXPECT_EQ(find_model_preset("GPT-3 XL"), find_model_preset("gpt3-1.3b"));
+  EXPECT_EQ(find_model_preset("DeepSeek 67B"), find_model_preset("deepseek-llm-67b"));
   EXPECT_NE(model_preset_names().find("mixtral-8x7b"), std::string::npos);
 }
 

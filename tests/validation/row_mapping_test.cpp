@@ -710,6 +710,64 @@ TEST(RowMapping, MptPythiaAndFalconTrainWithoutDropout) {
   EXPECT_EQ(row_to_scenario(row).doc.at("model").at("hidden_dropout"), 0.1);
 }
 
+// A state-space or hybrid model (Mamba-2 mixers beside attention: Nemotron-H, Nemotron 3, Jamba)
+// is not expressed, by its name or a key only such configs have: the model has no Mamba layer,
+// and 118 transformer layers for Nemotron-H 56B would count 81B parameters, not 56B. Dense
+// Nemotrons (Nemotron-4, the 2023 Nemotron-3 8B) are transformers.
+TEST(RowMapping, StateSpaceAndHybridModelsAreNotExpressed) {
+  json row = nemo_llama_row();
+  for (const char* name :
+       {"NemotronH_56B", "Nemotron-H 8B", "NVIDIA-Nemotron-3-Nano-30B-A3B", "nemotron_3_super",
+        "Jamba 1.5 Mini", "Falcon-Mamba 7B", "Zamba2 7B", "Falcon-H1 34B", "RWKV-6 7B"}) {
+    row["model_name"] = name;
+    try {
+      row_to_scenario(row);
+      ADD_FAILURE() << name << " was expressed";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.path(), "row 108.model_name") << name;
+      EXPECT_NE(e.problem().find("state-space or hybrid model"), std::string::npos) << name;
+    }
+  }
+  row["model_name"] = "a model";
+  row["other"] = {{"hybrid_override_pattern", "M-M-M-M*-M-M-M-M-"}};
+  EXPECT_THROW(row_to_scenario(row), InputError);
+  row["other"] = {{"mamba_num_heads", 128}};
+  EXPECT_THROW(row_to_scenario(row), InputError);
+  row["other"] = json::object();
+  for (const char* name : {"Nemotron-4 15B", "Nemotron-3 8B", "Llama 3.1 8B"}) {
+    row["model_name"] = name;
+    EXPECT_NO_THROW(row_to_scenario(row)) << name;
+  }
+}
+
+// A size the model's name carries ("1B" of "Llama 3.2 1B", 1.24B counted) is a rounded label:
+// the preset the name names fills the architecture. Another count more than 10 % off says the row
+// is another model, and a field the preset would have filled is then missing, with the reason.
+TEST(RowMapping, ASizeTheNameCarriesIsRounded) {
+  json row = nemo_llama_row();
+  row["model_name"] = "Llama 3.2 1B";
+  for (const char* key : {"num_layers", "hidden_size", "num_attention_heads", "num_kv_heads",
+                          "ffn_hidden_size", "vocab_size"}) {
+    row[key] = nullptr;
+  }
+  row["params"] = "1B";
+  const RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model").at("hidden_size"), 2048);
+  EXPECT_EQ(rs.doc.at("model").at("num_layers"), 16);
+  EXPECT_TRUE(has_assumption(rs, "as preset llama3.2-1b"));
+  row["params"] = "1.6B";
+  try {
+    row_to_scenario(row);
+    ADD_FAILURE() << "expressed with 1.6B";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "row 108.hidden_size");
+    EXPECT_NE(e.problem().find("preset llama3.2-1b but the row's parameter count differs by more "
+                               "than 10%"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 // The names Hugging Face configs (DeepSeek, Qwen, Mixtral) and Megatron's arguments give the
 // experts, top-k and expert FFN width read like the row schema's own.
 TEST(RowMapping, MoeFieldsUnderTheirConfigNames) {
