@@ -96,6 +96,10 @@ void map_cluster(const json& row, RowBuild& b) {
   const GpuChoice gpu = map_gpu(row, b);
   const int64_t num_gpus = required_int(row, "num_gpus");
   int64_t gpus_per_node = row_int(row, "gpus_per_node").value_or(0);
+  if (row_int(row, "gpus_per_node") && gpus_per_node <= 0) {
+    throw InputError(row_name(row) + ".gpus_per_node", "must be positive",
+                     row.at("gpus_per_node").dump(), "the GPUs of one node, or null");
+  }
   const bool nvl72 = gpus_per_node <= 0 && nvl72_part(gpu.id) && num_gpus >= kGb200TrayGpus;
   if (nvl72) {
     gpus_per_node = nvl72_domain(num_gpus);

@@ -1,6 +1,7 @@
 // The catalog accelerator a row's gpu_model names, and the node it comes in.
 #include "sim/validation/row_gpu.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "core/error.hpp"
@@ -214,24 +215,14 @@ GpuChoice catalog_part(const std::string& text, const json& row) {
   return out;
 }
 
-}  // namespace
-
-GpuChoice map_gpu(const json& row, RowBuild& b) {
+GpuChoice choose_gpu(const json& row, std::optional<double> memory_GB, RowBuild& b) {
   const std::string text = lower(row_text(row, "gpu_model"));
-  const std::optional<double> memory_GB = row_number(row, "gpu_memory_gb", row_name(row));
   if (contains(text, "a100")) return a100(text, memory_GB, row, b);
   if (contains(text, "h100") || contains(text, "h200") || contains(text, "h800")) {
     return hopper(text, row, b);
   }
-  if (contains(text, "v100")) {
-    if (memory_GB && *memory_GB != 32.0) {
-      char memory[32];
-      std::snprintf(memory, sizeof memory, "%g", *memory_GB);
-      b.assume(std::string("GPU 'V100' of ") + memory +
-               " GB read as the catalog's V100 SXM2 32GB (the same compute; other memory)");
-    }
-    return catalog_choice("v100-sxm2-32gb", "V100");
-  }
+  // A V100 of 16 GB is the same compute: map_gpu says that its memory is not the catalog's.
+  if (contains(text, "v100")) return catalog_choice("v100-sxm2-32gb", "V100");
   if (contains(text, "p100")) {
     // The catalog has the SXM2 module (NVLink) of 16 GB only.
     if (contains(text, "pcie") || (memory_GB && *memory_GB != 16.0)) {
@@ -241,6 +232,30 @@ GpuChoice map_gpu(const json& row, RowBuild& b) {
     return catalog_choice("p100-sxm2-16gb", "P100");
   }
   return catalog_part(text, row);
+}
+
+}  // namespace
+
+// A stated memory that is not positive is refused; one more than 10 % from the chosen part's is
+// said (the part's own memory sets what fits).
+GpuChoice map_gpu(const json& row, RowBuild& b) {
+  const std::optional<double> memory_GB = row_number(row, "gpu_memory_gb", row_name(row));
+  if (memory_GB && !(*memory_GB > 0.0)) {
+    throw InputError(row_name(row) + ".gpu_memory_gb", "must be positive",
+                     row.at("gpu_memory_gb").dump(), "the GPU's memory in GB, or null");
+  }
+  GpuChoice choice = choose_gpu(row, memory_GB, b);
+  const GpuSpec* spec = find_gpu(choice.id);
+  if (memory_GB && spec != nullptr &&
+      std::abs(std::log(*memory_GB / spec->memory_GB.value)) > std::log(1.10)) {
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "gpu_memory_gb %g is not the %g GB of %s: the catalog part's memory sets what "
+                  "fits",
+                  *memory_GB, spec->memory_GB.value, choice.id.c_str());
+    b.assume(text);
+  }
+  return choice;
 }
 
 }  // namespace wt::validation

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <regex>
+#include <string>
 #include <utility>
 
 #include "core/error.hpp"
@@ -34,11 +36,37 @@ int64_t micro_batch(const json& row, int64_t global_batch, RowBuild& b) {
   return 1;
 }
 
+// The row's precision as text: a string, or a number of bits as PyTorch Lightning's `precision`
+// flag writes it (16, 32); anything else is refused.
+std::string precision_text(const json& row) {
+  const auto it = row.find("precision");
+  if (it == row.end() || it->is_null()) return "";
+  if (it->is_string()) return it->get<std::string>();
+  if (it->is_number_integer() && (it->get<int64_t>() == 16 || it->get<int64_t>() == 32)) {
+    return it->dump();
+  }
+  throw InputError(row_name(row) + ".precision", "is not a precision", it->dump(),
+                   "text naming the precision, 16 or 32 (bits), or null");
+}
+
 std::string precision(const json& row, RowBuild& b) {
-  const std::string text = lower(row_text(row, "precision"));
+  const std::string given = precision_text(row);
+  const std::string text = lower(given);
   if (text.empty()) {
     b.assume("precision not given: bf16");
     return "bf16";
+  }
+  // Bits alone, as PyTorch Lightning's precision flag ("16", "16-mixed" is below): 16 is fp16
+  // autocast with loss scaling, 32 full fp32.
+  static const std::regex kBits(R"(^\s*(16|32)(?:\s*-?\s*bits?)?(?:-true)?\s*$)");
+  std::smatch bits;
+  if (std::regex_match(text, bits, kBits)) {
+    const bool half = bits[1].str() == "16";
+    b.assume("precision '" + given + "' read as " +
+             (half ? "fp16 mixed precision (PyTorch Lightning's precision=16: fp16 autocast with "
+                     "loss scaling)"
+                   : "fp32 (32-bit)"));
+    return half ? "fp16" : "fp32";
   }
   // The block-scaled formats first: "mxfp8" and "fp8-mx" contain "fp8".
   if (contains(text, "nvfp4")) return "nvfp4";
@@ -63,11 +91,11 @@ std::string precision(const json& row, RowBuild& b) {
     if (contains(text, name)) return p;
   }
   if (contains(text, "mixed") || contains(text, "amp")) {
-    b.assume("precision '" + row_text(row, "precision") +
+    b.assume("precision '" + given +
              "' read as fp16 mixed precision (16-bit tensor-core math; bf16 has the same peak)");
     return "fp16";
   }
-  throw InputError(row_name(row) + ".precision", "is not understood", row_text(row, "precision"),
+  throw InputError(row_name(row) + ".precision", "is not understood", given,
                    "text naming nvfp4, mxfp8 (or fp8-mx), fp8, bf16, fp16, tf32, fp32, their "
                    "spelled-out names, or mixed precision");
 }

@@ -873,6 +873,40 @@ TEST(RowMapping, AnA100WithoutItsMemoryIsThe80GbModule) {
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "a100-sxm4-40gb");
 }
 
+// A value of the wrong kind where the mapping would otherwise read "not given" and substitute a
+// default is refused, naming the field: a node of no GPUs, a GPU of no memory, a precision that is
+// not text. PyTorch Lightning's precision flag (16, 32, "16-bit") reads as the bits it names.
+TEST(RowMapping, ValuesThatWouldReadAsNotGivenAreRefused) {
+  const auto refused_at = [](const json& row) -> std::string {
+    try {
+      row_to_scenario(row);
+    } catch (const InputError& e) {
+      return e.path();
+    }
+    return "(expressed)";
+  };
+  json row = nemo_llama_row();
+  row["gpus_per_node"] = -1;
+  EXPECT_EQ(refused_at(row), "row 108.gpus_per_node");
+  row["gpus_per_node"] = 0;
+  EXPECT_EQ(refused_at(row), "row 108.gpus_per_node");
+  row = nemo_llama_row();
+  row["gpu_memory_gb"] = 0;
+  EXPECT_EQ(refused_at(row), "row 108.gpu_memory_gb");
+  row = nemo_llama_row();
+  for (const json& bad : {json(true), json(0), json(8), json::array(), json::object()}) {
+    row["precision"] = bad;
+    EXPECT_EQ(refused_at(row), "row 108.precision") << bad.dump();
+  }
+  for (const auto& [given, read] :
+       {std::pair{json(16), "fp16"}, std::pair{json(32), "fp32"}, std::pair{json("16-bit"), "fp16"},
+        std::pair{json("32-true"), "fp32"}, std::pair{json("16-mixed"), "fp16"},
+        std::pair{json("bf16-mixed"), "bf16"}}) {
+    row["precision"] = given;
+    EXPECT_EQ(row_to_scenario(row).doc.at("training").at("precision"), read) << given.dump();
+  }
+}
+
 TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
   json row = megatron_row();
   row["precision"] = "fp16";
@@ -884,7 +918,9 @@ TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
   row["gpu_memory_gb"] = 16;
   rs = row_to_scenario(row);
   EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "v100-sxm2-32gb");
-  EXPECT_TRUE(has(rs.assumptions, "GPU 'V100' of 16 GB read as the catalog's V100 SXM2 32GB"));
+  EXPECT_TRUE(has(rs.assumptions,
+                  "gpu_memory_gb 16 is not the 32 GB of v100-sxm2-32gb: the catalog part's memory "
+                  "sets what fits"));
   row["gpu_model"] = "NVIDIA B200";
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "b200");
 }
