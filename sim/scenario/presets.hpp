@@ -13,9 +13,12 @@ struct ModelPreset {
   std::string name;
   std::string description;  // with the source of the architecture figures
   ModelConfig model;
-  double num_parameters = 0.0;            // published total (without MTP layers)
-  double active_parameters = 0.0;         // published parameters per token, MoE only
-  std::vector<std::string> aliases = {};  // other names of the same architecture
+  double num_parameters = 0.0;     // published total (without MTP layers)
+  double active_parameters = 0.0;  // published parameters per token, MoE only
+  // Other names of the same architecture, among them NeMo's and Megatron-Bridge's recipe names,
+  // which drop the version's dot ("llama31_405b", "qwen25_72b") or name Llama 4 by its experts
+  // ("llama4_e16", "llama4_e128").
+  std::vector<std::string> aliases = {};
 };
 
 const std::vector<ModelPreset>& model_presets();

@@ -24,25 +24,26 @@ std::vector<ModelPreset> meta_presets() {
       preset("llama3-8b",
              llama3 + "-8B config.json): 8 KV heads, SwiGLU, context 8192, vocab 128256; "
                       "Llama 3.1 8B has the same architecture",
-             {32, 4096, 32, 8, 14336, 8192, 128256, true, false}, {8.03e9, 0.0, {"llama3.1-8b"}}),
+             {32, 4096, 32, 8, 14336, 8192, 128256, true, false},
+             {8.03e9, 0.0, {"llama3.1-8b", "llama31-8b"}}),
       preset("llama3-70b",
              llama3 + "-70B config.json): 8 KV heads, SwiGLU, context 8192, vocab 128256; "
                       "Llama 3.1 70B and Llama 3.3 70B have the same architecture",
              {80, 8192, 64, 8, 28672, 8192, 128256, true, false},
-             {70.6e9, 0.0, {"llama3.1-70b", "llama3.3-70b"}}),
+             {70.6e9, 0.0, {"llama3.1-70b", "llama3.3-70b", "llama31-70b", "llama33-70b"}}),
       preset("llama3-405b",
              llama3 + ".1-405B config.json): 8 KV heads, SwiGLU, pre-training context 8192, "
                       "vocab 128256",
              {126, 16384, 128, 8, 53248, 8192, 128256, true, false},
-             {405.8e9, 0.0, {"llama3.1-405b"}}),
+             {405.8e9, 0.0, {"llama3.1-405b", "llama31-405b"}}),
       preset("llama3.2-1b",
              llama32 + "1B config.json): 16 layers, hidden 2048, 32 heads, 8 KV heads, SwiGLU "
                        "8192, vocab 128256, tied embeddings, context 8192",
-             {16, 2048, 32, 8, 8192, 8192, 128256, true, true}, {1.236e9}),
+             {16, 2048, 32, 8, 8192, 8192, 128256, true, true}, {1.236e9, 0.0, {"llama32-1b"}}),
       preset("llama3.2-3b",
              llama32 + "3B config.json): 28 layers, hidden 3072, 24 heads, 8 KV heads, SwiGLU "
                        "8192, vocab 128256, tied embeddings, context 8192",
-             {28, 3072, 24, 8, 8192, 8192, 128256, true, true}, {3.213e9}),
+             {28, 3072, 24, 8, 8192, 8192, 128256, true, true}, {3.213e9, 0.0, {"llama32-3b"}}),
       preset("mistral-7b",
              "Mistral 7B (Jiang et al. 2023, Table 1; HF mistralai/Mistral-7B-v0.1 config.json: "
              "32 layers, dim 4096, 32 heads, 8 KV heads, SwiGLU 14336, vocab 32000, untied); "
@@ -64,13 +65,15 @@ std::vector<ModelPreset> qwen_dense_presets() {
       "pre-training context 4096";
   return {
       preset("qwen2.5-7b", q25 + "7B" + q25_tail + qwen2_same,
-             {28, 3584, 28, 4, 18944, 4096, 152064, true, false}, {7.61e9, 0.0, {"qwen2-7b"}}),
+             {28, 3584, 28, 4, 18944, 4096, 152064, true, false},
+             {7.61e9, 0.0, {"qwen2-7b", "qwen25-7b"}}),
       preset("qwen2.5-14b", q25 + "14B" + q25_tail,
-             {48, 5120, 40, 8, 13824, 4096, 152064, true, false}, {14.7e9}),
+             {48, 5120, 40, 8, 13824, 4096, 152064, true, false}, {14.7e9, 0.0, {"qwen25-14b"}}),
       preset("qwen2.5-32b", q25 + "32B" + q25_tail,
-             {64, 5120, 40, 8, 27648, 4096, 152064, true, false}, {32.5e9}),
+             {64, 5120, 40, 8, 27648, 4096, 152064, true, false}, {32.5e9, 0.0, {"qwen25-32b"}}),
       preset("qwen2.5-72b", q25 + "72B" + q25_tail + qwen2_same,
-             {80, 8192, 64, 8, 29568, 4096, 152064, true, false}, {72.7e9, 0.0, {"qwen2-72b"}}),
+             {80, 8192, 64, 8, 29568, 4096, 152064, true, false},
+             {72.7e9, 0.0, {"qwen2-72b", "qwen25-72b"}}),
       preset("qwen3-8b", q3 + "8B" + q3_tail,
              {36, 4096, 32, 8, 12288, 4096, 151936, true, false, 128}, {8.2e9}),
       preset("qwen3-14b", q3 + "14B" + q3_tail,

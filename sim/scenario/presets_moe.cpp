@@ -126,13 +126,13 @@ std::vector<ModelPreset> llama4_presets() {
              card + "Scout-17B-16E config.json): 16 experts, MoE in every layer, shared expert; "
                     "the published 109B and 17B count the vision encoder",
              {48, 5120, 40, 8, 8192, 8192, 202048, true, false, 128},
-             {109e9, 17e9, {"llama4-scout-17b-16e"}}, llama4_moe(16, 1)),
+             {109e9, 17e9, {"llama4-scout-17b-16e", "llama4-e16"}}, llama4_moe(16, 1)),
       preset("llama4-maverick",
              card + "Maverick-17B-128E config.json): 128 experts, MoE every second layer "
                     "(interleave_moe_layer_step 2), dense layers of 16384, shared expert; the "
                     "published 400B and 17B count the vision encoder",
              {48, 5120, 40, 8, 16384, 8192, 202048, true, false, 128},
-             {400e9, 17e9, {"llama4-maverick-17b-128e"}}, llama4_moe(128, 2)),
+             {400e9, 17e9, {"llama4-maverick-17b-128e", "llama4-e128"}}, llama4_moe(128, 2)),
   };
 }
 

@@ -49,6 +49,15 @@ TEST(Presets, AllPublishedModelsArePresent) {
   EXPECT_EQ(find_model_preset("Qwen2-7B"), find_model_preset("qwen2.5-7b"));
   EXPECT_EQ(find_model_preset("GPT-3 XL"), find_model_preset("gpt3-1.3b"));
   EXPECT_EQ(find_model_preset("DeepSeek 67B"), find_model_preset("deepseek-llm-67b"));
+  // NeMo's and Megatron-Bridge's recipe names.
+  EXPECT_EQ(find_model_preset("LLAMA31_405B"), find_model_preset("llama3-405b"));
+  EXPECT_EQ(find_model_preset("llama33_70b"), find_model_preset("llama3-70b"));
+  EXPECT_EQ(find_model_preset("LLAMA32_1B"), find_model_preset("llama3.2-1b"));
+  EXPECT_EQ(find_model_preset("QWEN25_72B"), find_model_preset("qwen2.5-72b"));
+  EXPECT_EQ(find_model_preset("LLAMA4_E16"), find_model_preset("llama4-scout"));
+  EXPECT_EQ(find_model_preset("LLAMA4_E128"), find_model_preset("llama4-maverick"));
+  // Two presets whose names differ only by a dot stay apart.
+  EXPECT_NE(find_model_preset("gpt3-13b"), find_model_preset("gpt3-1.3b"));
   EXPECT_NE(model_preset_names().find("mixtral-8x7b"), std::string::npos);
 }
 
