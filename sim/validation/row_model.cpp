@@ -242,6 +242,10 @@ std::optional<MoeLayers> layers_of_pattern(const std::vector<int>& pattern) {
 // layer every k layers (moe_layer_freq, interleave_moe_layer_step, decoder_sparse_step as an
 // integer), or a layer pattern (Megatron-Core's --moe-layer-freq expression, a list of 0s and 1s)
 // of leading dense layers and one MoE layer in every k after them. Other patterns are refused.
+// The moe-object keys that state the MoE layer frequency: Megatron-Core's, Llama 4's, Qwen2-MoE's.
+constexpr const char* kMoeFreqKeys[] = {"moe_layer_freq", "interleave_moe_layer_step",
+                                        "decoder_sparse_step"};
+
 MoeLayers moe_layers(const json& moe, int64_t num_layers, const std::string& path, RowBuild& b) {
   MoeLayers out;
   if (const auto n = first_int(moe, {"first_dense_layers", "first_k_dense_replace"}, path)) {
@@ -251,7 +255,7 @@ MoeLayers moe_layers(const json& moe, int64_t num_layers, const std::string& pat
   const char* allowed =
       "an integer k (one MoE layer in every k), or leading dense layers then one MoE layer in "
       "every k";
-  for (const char* key : {"moe_layer_freq", "interleave_moe_layer_step", "decoder_sparse_step"}) {
+  for (const char* key : kMoeFreqKeys) {
     const auto it = moe.find(key);
     if (it == moe.end() || it->is_null()) continue;
     const std::string at = path + "." + key;
@@ -451,6 +455,18 @@ void fill_moe_extras(json& out, const json* row_moe, const MoeConfig& preset, Pr
   if (preset.first_dense_layers > 0 && !out.contains("first_dense_layers")) {
     out["first_dense_layers"] = preset.first_dense_layers;
     f.note("moe.first_dense_layers " + std::to_string(preset.first_dense_layers));
+  }
+  // MoE in every k-th layer (Llama 4 Maverick's 2), unless the row's moe object states a frequency
+  // (moe_layers, above, read it).
+  const bool freq_stated =
+      row_moe != nullptr &&
+      std::any_of(std::begin(kMoeFreqKeys), std::end(kMoeFreqKeys), [&](const char* key) {
+        const auto it = row_moe->find(key);
+        return it != row_moe->end() && !it->is_null();
+      });
+  if (preset.layer_freq > 1 && !freq_stated && !out.contains("layer_freq")) {
+    out["layer_freq"] = preset.layer_freq;
+    f.note("moe.layer_freq " + std::to_string(preset.layer_freq));
   }
 }
 

@@ -768,6 +768,30 @@ TEST(RowMapping, ASizeTheNameCarriesIsRounded) {
   }
 }
 
+// A preset named by a recipe's name fills what the row's moe object leaves out: Llama 4
+// Maverick's shared expert and its MoE in every second layer, unless the row states a frequency.
+TEST(RowMapping, PresetFillsTheMoeLayerFrequencyTheRowLeavesOut) {
+  json row = nemo_llama_row();
+  row["model_name"] = "LLAMA4_E128";
+  row["params"] = "400B";
+  row["num_layers"] = 48;
+  row["hidden_size"] = 5120;
+  row["num_attention_heads"] = 40;
+  row["ffn_hidden_size"] = 16384;
+  row["vocab_size"] = 202048;
+  row["ep"] = 8;
+  row["moe"] = {{"num_experts", 128}, {"top_k", 1}, {"moe_ffn_hidden_size", 8192}};
+  RowScenario rs = row_to_scenario(row);
+  const json& moe = rs.doc.at("model").at("moe");
+  EXPECT_EQ(moe.at("layer_freq"), 2);
+  EXPECT_EQ(moe.at("num_shared_experts"), 1);
+  EXPECT_TRUE(has_assumption(rs,
+                             "from preset llama4-maverick: moe.num_shared_experts 1; "
+                             "moe.layer_freq 2"));
+  row["moe"]["interleave_moe_layer_step"] = 1;
+  EXPECT_FALSE(row_to_scenario(row).doc.at("model").at("moe").contains("layer_freq"));
+}
+
 // The names Hugging Face configs (DeepSeek, Qwen, Mixtral) and Megatron's arguments give the
 // experts, top-k and expert FFN width read like the row schema's own.
 TEST(RowMapping, MoeFieldsUnderTheirConfigNames) {
