@@ -1,4 +1,5 @@
 // doc["parallel"] from a row: the layout, ZeRO stage, sequence parallelism and pipeline schedule.
+#include <algorithm>
 #include <optional>
 #include <regex>
 #include <set>
@@ -85,6 +86,30 @@ std::optional<int> zero_stage_in_words(const json& row, RowBuild& b) {
   return stage;
 }
 
+// Megatron-Bridge's performance tables give an FSDP column (other.fsdp_column, other.fsdp): 0 is
+// DDP; above 0, Megatron FSDP, which shards parameters, gradients and optimizer state (ZeRO-3)
+// over a group of #GPUs / (TP · PP) by the tables' definition, the data-parallel (× context)
+// group. Only a number (or a number written as text) is read here; words go to
+// zero_stage_in_words.
+std::optional<int> fsdp_column(const json& row, RowBuild& b) {
+  const json& other = row_other(row);
+  for (const char* key : {"fsdp_column", "fsdp"}) {
+    const auto it = other.find(key);
+    if (it == other.end()) continue;
+    std::string text = it->is_number() ? it->dump() : it->is_string() ? it->get<std::string>() : "";
+    if (text.empty() || text.size() > 8 ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        std::stoi(text) <= 0) {
+      continue;
+    }
+    b.assume("zero_stage 3: the row's other." + std::string(key) + " " + text +
+             " (Megatron-Bridge's FSDP column: above 0, Megatron FSDP shards parameters, "
+             "gradients and optimizer state over #GPUs / (TP · PP))");
+    return 3;
+  }
+  return std::nullopt;
+}
+
 std::optional<int> zero_stage(const json& row, RowBuild& b) {
   const json& other = row_other(row);
   const std::string path = row_name(row) + ".other";
@@ -113,6 +138,7 @@ std::optional<int> zero_stage(const json& row, RowBuild& b) {
     b.assume("sharding_strategy '" + row_text(other, "sharding_strategy") +
              "' not understood: the ZeRO stage from the row's words or its framework");
   }
+  if (const auto fsdp = fsdp_column(row, b)) return fsdp;
   if (const auto said = zero_stage_in_words(row, b)) return said;
   if (!row_int(row, "tp") && !row_int(row, "pp") && !row_int(row, "dp")) {
     b.assume(

@@ -792,6 +792,23 @@ TEST(RowMapping, PresetFillsTheMoeLayerFrequencyTheRowLeavesOut) {
   EXPECT_FALSE(row_to_scenario(row).doc.at("model").at("moe").contains("layer_freq"));
 }
 
+// Megatron-Bridge's FSDP column: above 0 is Megatron FSDP (ZeRO-3 over #GPUs / (TP · PP)), 0 is
+// DDP with the profile's distributed optimizer.
+TEST(RowMapping, MegatronBridgeFsdpColumnMeansZeroThree) {
+  json row = nemo_llama_row();
+  row["framework"] = "Megatron-Bridge / NeMo 26.04.01";
+  for (const json& v : {json("64"), json(1), json(8)}) {
+    row["other"] = {{"fsdp_column", v}};
+    const RowScenario rs = row_to_scenario(row);
+    EXPECT_EQ(rs.doc.at("parallel").at("zero_stage"), 3) << v.dump();
+    EXPECT_TRUE(has_assumption(rs, "Megatron-Bridge's FSDP column")) << v.dump();
+  }
+  for (const json& v : {json("0"), json(0)}) {
+    row["other"] = {{"fsdp", v}};
+    EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("zero_stage"), 1) << v.dump();
+  }
+}
+
 // The names Hugging Face configs (DeepSeek, Qwen, Mixtral) and Megatron's arguments give the
 // experts, top-k and expert FFN width read like the row schema's own.
 TEST(RowMapping, MoeFieldsUnderTheirConfigNames) {
