@@ -64,6 +64,18 @@ RowFramework row_framework(const json& row) {
     return {"megatron-core", "framework '" + text + "': profile megatron-core"};
   }
   if (contains(f, "deepspeed")) return by_era(row, "deepspeed", "deepspeed-2021", text);
+  // GPT-NeoX is Megatron's model code on DeepSpeed's engine (its README): DeepSpeed's ZeRO and
+  // communication defaults.
+  if (any_of(f, {"gpt-neox", "gpt neox", "gptneox"})) {
+    RowFramework out = by_era(row, "deepspeed", "deepspeed-2021", text);
+    out.why += " (GPT-NeoX runs on DeepSpeed)";
+    return out;
+  }
+  // metaseq (OPT) shards with FairScale's FullyShardedDataParallel beside Megatron's tensor
+  // parallelism; torchtune's distributed recipes shard with PyTorch's FSDP2.
+  if (any_of(f, {"metaseq", "torchtune"})) {
+    return {"fsdp", "framework '" + text + "': profile fsdp (it shards with FSDP)"};
+  }
   if (contains(f, "megatron")) return by_era(row, "megatron-lm", "megatron-lm-2021", text);
   if (contains(f, "torchtitan"))
     return {"torchtitan", "framework '" + text + "': profile torchtitan"};
@@ -73,7 +85,8 @@ RowFramework row_framework(const json& row) {
   if (contains(f, "maxtext")) return {"maxtext", "framework '" + text + "': profile maxtext"};
   if (contains(f, "fsdp")) return {"fsdp", "framework '" + text + "': profile fsdp"};
   // Plain PyTorch in eager mode; torch.compile fuses the elementwise work, so it is left out.
-  if (any_of(f, {"pytorch", "hugging face", "huggingface", "transformers", "accelerate"}) &&
+  if (any_of(f, {"pytorch", "hugging face", "huggingface", "transformers", "accelerate",
+                 "hf trainer", "axolotl", "llama-factory", "llamafactory"}) &&
       !contains(f, "compile")) {
     return {"pytorch", "framework '" + text + "': profile pytorch"};
   }

@@ -1425,6 +1425,26 @@ TEST(RowMapping, EmbeddingAndLossFillTheChunksOnMegatronCoreFrameworks) {
       row_to_scenario(row).doc.at("parallel").contains("account_for_loss_in_pipeline_split"));
 }
 
+// Frameworks built on another's engine take its profile: GPT-NeoX DeepSpeed's, metaseq (OPT) and
+// torchtune FSDP's, the Hugging Face Trainer and the fine-tuning tools on it eager PyTorch's.
+TEST(RowMapping, FrameworksBuiltOnAnotherTakeItsProfile) {
+  json row = nemo_llama_row();
+  row["source"] = "a report, 2024";
+  for (const auto& [name, profile] :
+       {std::pair{"GPT-NeoX", "deepspeed"}, std::pair{"metaseq", "fsdp"},
+        std::pair{"torchtune", "fsdp"}, std::pair{"HF Trainer", "pytorch"},
+        std::pair{"Axolotl", "pytorch"}, std::pair{"LLaMA-Factory", "pytorch"}}) {
+    row["framework"] = name;
+    const RowScenario rs = row_to_scenario(row);
+    EXPECT_EQ(rs.doc.at("training").at("framework"), profile) << name;
+    EXPECT_TRUE(has_assumption(rs, std::string("framework '") + name + "': profile " + profile))
+        << name;
+  }
+  row["source"] = "Black et al. 2022, GPT-NeoX-20B";
+  row["framework"] = "GPT-NeoX";
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("framework"), "deepspeed-2021");
+}
+
 // torchtitan's "selective" is its SelectiveAC, per-op by default (trainer.py:108-110); its
 // per-layer variant checkpoints every selective_ac_option-th block ("2" by default,
 // job_config.py:652-655), read as full recompute of that many of each model chunk's layers.
