@@ -73,7 +73,8 @@ std::string precision(const json& row, RowBuild& b) {
   if (contains(text, "mxfp8") || contains(text, "fp8-mx") || contains(text, "fp8 mx")) {
     return "mxfp8";
   }
-  if (contains(text, "fp8")) return "fp8";
+  // torchao's Float8 (torchtitan's --model.converters float8) is per-tensor or per-row fp8.
+  if (contains(text, "fp8") || contains(text, "float8")) return "fp8";
   if (contains(text, "mixed precision 16-bit")) {
     b.assume(
         "precision 'mixed precision 16-bit' read as fp16 with loss scaling (mixed precision as "
@@ -90,14 +91,15 @@ std::string precision(const json& row, RowBuild& b) {
   for (const auto& [name, p] : names) {
     if (contains(text, name)) return p;
   }
-  if (contains(text, "mixed") || contains(text, "amp")) {
+  // NVIDIA Apex's AMP (opt levels O1, O2) is fp16 mixed precision.
+  if (contains(text, "mixed") || contains(text, "amp") || contains(text, "apex")) {
     b.assume("precision '" + given +
              "' read as fp16 mixed precision (16-bit tensor-core math; bf16 has the same peak)");
     return "fp16";
   }
   throw InputError(row_name(row) + ".precision", "is not understood", given,
-                   "text naming nvfp4, mxfp8 (or fp8-mx), fp8, bf16, fp16, tf32, fp32, their "
-                   "spelled-out names, or mixed precision");
+                   "text naming nvfp4, mxfp8 (or fp8-mx), fp8 (or float8), bf16, fp16, tf32, "
+                   "fp32, their spelled-out names, mixed precision (AMP, Apex), or 16 or 32 bits");
 }
 
 // The scaling recipe a per-tensor fp8 row names in its precision text, as NVIDIA's performance
@@ -107,15 +109,21 @@ std::string precision(const json& row, RowBuild& b) {
 // torchtitan's Float8 recipe_name); nothing when none names one (the profile's then applies).
 std::optional<std::string> fp8_recipe(const json& row, RowBuild& b) {
   const auto named = [](const std::string& text) -> const char* {
-    if (contains(text, "fp8-cs") || contains(text, "current scaling") ||
+    if (contains(text, "fp8-cs") || contains(text, "fp8_cs") || contains(text, "current scaling") ||
         contains(text, "current-scaling") || contains(text, "tensorwise")) {
       return "tensorwise";
     }
-    if (contains(text, "fp8-ss") || contains(text, "blockwise") || contains(text, "subchannel") ||
-        contains(text, "block scaling")) {
+    // DeepSeek-V3's fine-grained scaling (1×128 activation tiles, 128×128 weight blocks) is the
+    // blockwise recipe.
+    if (contains(text, "fp8-ss") || contains(text, "fp8_ss") || contains(text, "blockwise") ||
+        contains(text, "subchannel") || contains(text, "block scaling") ||
+        contains(text, "tile-wise") || contains(text, "tilewise") || contains(text, "1x128") ||
+        contains(text, "128x128")) {
       return "blockwise";
     }
-    if (contains(text, "fp8-ds") || contains(text, "delayed")) return "delayed";
+    if (contains(text, "fp8-ds") || contains(text, "fp8_ds") || contains(text, "delayed")) {
+      return "delayed";
+    }
     if (contains(text, "rowwise") || contains(text, "row-wise")) return "rowwise";
     return nullptr;
   };

@@ -357,6 +357,8 @@ TEST(RowMapping, PrecisionIsReadFromItsCommonSpellings) {
   EXPECT_EQ(math("FP8 (Transformer Engine, e4m3/e5m2 hybrid)"), "fp8");
   EXPECT_EQ(math("float32"), "fp32");
   EXPECT_EQ(math("mixed precision"), "fp16");
+  EXPECT_EQ(math("Float8 (torchao)"), "fp8");  // torchtitan's float8 converter
+  EXPECT_EQ(math("apex O2"), "fp16");
   json row = mpt_row();
   row["precision"] = "int4";
   EXPECT_THROW(row_to_scenario(row), InputError);
@@ -377,6 +379,9 @@ TEST(RowMapping, Fp8RecipeIsReadFromThePrecisionText) {
   EXPECT_EQ(recipe("FP8-SS"), "blockwise");
   EXPECT_EQ(recipe("fp8 blockwise"), "blockwise");
   EXPECT_EQ(recipe("fp8 (torchao rowwise)"), "rowwise");
+  EXPECT_EQ(recipe("fp8_cs"), "tensorwise");
+  EXPECT_EQ(recipe("Float8 tensorwise"), "tensorwise");
+  EXPECT_EQ(recipe("FP8 (DeepSeek-V3's 1x128 tile-wise scaling)"), "blockwise");
   EXPECT_EQ(recipe("FP8"), "-");    // the profile's delayed
   EXPECT_EQ(recipe("MXFP8"), "-");  // a precision of its own
   EXPECT_EQ(recipe("BF16"), "-");
