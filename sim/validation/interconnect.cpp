@@ -38,19 +38,27 @@ std::optional<double> rate_Gbps(const std::string& text) {
   return m[2].str().front() == 'T' ? value * 1000.0 : value;
 }
 
-// "per node", "/node", "node total": a rate without a count is the node's, not one NIC's.
+// "per node", "/node", "node total": a rate without a count is the node's, not one NIC's. AWS
+// quotes EFA per instance (p4d "400 Gbps EFA": 4 × 100 Gb/s; p5 3200 Gbps: 32 × 100).
 bool per_node(const std::string& text) {
   const std::string t = lower(text);
   return contains(t, "per node") || contains(t, "/node") || contains(t, "node total") ||
-         contains(t, "per server") || contains(t, "per host");
+         contains(t, "per server") || contains(t, "per host") || contains(t, "efa");
 }
 
-// InfiniBand generations by name, per port: EDR 100, HDR 200, NDR 400, XDR 800 Gb/s.
+// InfiniBand generations by name, per port: EDR 100, HDR 200, NDR 400, XDR 800 Gb/s; the
+// Quantum-2 switches and ConnectX-7 adapters are NDR's, ConnectX-6 HDR's.
 std::optional<double> generation_Gbps(const std::string& text) {
   const std::string t = lower(text);
   if (contains(t, "xdr")) return 800.0;
-  if (contains(t, "ndr")) return 400.0;
-  if (contains(t, "hdr")) return 200.0;
+  if (contains(t, "ndr") || contains(t, "quantum-2") || contains(t, "quantum2") ||
+      contains(t, "connectx-7") || contains(t, "cx7") || contains(t, "cx-7")) {
+    return 400.0;
+  }
+  if (contains(t, "hdr") || contains(t, "connectx-6") || contains(t, "cx6") ||
+      contains(t, "cx-6")) {
+    return 200.0;
+  }
   if (contains(t, "edr")) return 100.0;
   return std::nullopt;
 }

@@ -34,6 +34,30 @@ TEST(Interconnect, NodeTotalIsSplitOverOneNicPerGpu) {
   EXPECT_DOUBLE_EQ(four->link_bandwidth_Gbps, 400.0);
 }
 
+// AWS quotes EFA per instance: a p4d's "400 Gbps" is the node's (4 × 100 Gb/s), spread here over
+// one NIC per GPU; a p5's 3200 Gbps likewise.
+TEST(Interconnect, EfaRatesAreTheInstances) {
+  const auto p4d = parse_interconnect("AWS p4d (400 Gbps EFA)", 8);
+  ASSERT_TRUE(p4d.has_value());
+  EXPECT_EQ(p4d->nics_per_node, 8);
+  EXPECT_DOUBLE_EQ(p4d->link_bandwidth_Gbps, 50.0);
+  const auto p5 = parse_interconnect("3200 Gbps EFA", 8);
+  ASSERT_TRUE(p5.has_value());
+  EXPECT_DOUBLE_EQ(p5->link_bandwidth_Gbps, 400.0);
+}
+
+// Quantum-2 switches and ConnectX-7 adapters are NDR (400 Gb/s a port), ConnectX-6 HDR.
+TEST(Interconnect, AdapterAndSwitchGenerationsNameTheRate) {
+  for (const char* text : {"Quantum-2 InfiniBand", "ConnectX-7 NICs"}) {
+    const auto spec = parse_interconnect(text, 8);
+    ASSERT_TRUE(spec.has_value()) << text;
+    EXPECT_DOUBLE_EQ(spec->link_bandwidth_Gbps, 400.0) << text;
+  }
+  const auto cx6 = parse_interconnect("InfiniBand, ConnectX-6", 8);
+  ASSERT_TRUE(cx6.has_value());
+  EXPECT_DOUBLE_EQ(cx6->link_bandwidth_Gbps, 200.0);
+}
+
 TEST(Interconnect, RateWithoutCountIsPerNicOnePerGpu) {
   const auto spec = parse_interconnect("200 Gb/s HDR InfiniBand", 8);
   ASSERT_TRUE(spec.has_value());
