@@ -61,21 +61,43 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
   const Metric hfu = hfu_flag != metrics.end() && hfu_flag->is_boolean() && !hfu_flag->get<bool>()
                          ? Metric::mfu_pct
                          : Metric::hfu_pct;
+  // Each figure under the names sources give it: a unit in the name ("_s", "_sec", "_ms"), "per
+  // device" for per GPU, Megatron's log line (elapsed_time_per_iteration_ms).
   const Key keys[] = {{"iteration_time_s", Metric::iteration_time_s, 1.0},
+                      {"iteration_time_sec", Metric::iteration_time_s, 1.0},
                       {"step_time_s", Metric::iteration_time_s, 1.0},
+                      {"step_time_sec", Metric::iteration_time_s, 1.0},
                       {"seconds_per_iteration", Metric::iteration_time_s, 1.0},
+                      {"seconds_per_step", Metric::iteration_time_s, 1.0},
+                      {"sec_per_step", Metric::iteration_time_s, 1.0},
+                      {"time_per_step_s", Metric::iteration_time_s, 1.0},
                       {"iteration_time_ms", Metric::iteration_time_s, kMs},
                       {"step_time_ms", Metric::iteration_time_s, kMs},
+                      {"time_per_step_ms", Metric::iteration_time_s, kMs},
+                      {"elapsed_time_per_iteration_ms", Metric::iteration_time_s, kMs},
                       {"tokens_per_sec", Metric::tokens_per_sec, 1.0},
                       {"tokens_per_second", Metric::tokens_per_sec, 1.0},
+                      {"throughput_tokens_per_sec", Metric::tokens_per_sec, 1.0},
                       {"tokens_per_sec_per_gpu", Metric::tokens_per_sec_per_gpu, 1.0},
                       {"tokens_per_second_per_gpu", Metric::tokens_per_sec_per_gpu, 1.0},
+                      {"tokens_per_sec_per_device", Metric::tokens_per_sec_per_gpu, 1.0},
+                      {"tokens_per_second_per_device", Metric::tokens_per_sec_per_gpu, 1.0},
+                      {"tokens_per_gpu_per_sec", Metric::tokens_per_sec_per_gpu, 1.0},
+                      {"tokens_per_gpu_per_second", Metric::tokens_per_sec_per_gpu, 1.0},
                       {"samples_per_sec", Metric::samples_per_sec, 1.0},
                       {"samples_per_second", Metric::samples_per_sec, 1.0},
+                      {"sequences_per_sec", Metric::samples_per_sec, 1.0},
+                      {"sequences_per_second", Metric::samples_per_sec, 1.0},
                       {"mfu_pct", mfu, 1.0},
+                      {"mfu_percent", mfu, 1.0},
                       {"model_tflops_per_gpu", Metric::model_tflops_per_gpu, 1.0},
+                      {"hardware_tflops_per_gpu", Metric::hardware_tflops_per_gpu, 1.0},
                       {"tflops_per_gpu", tflops, 1.0},
-                      {"hfu_pct", hfu, 1.0}};
+                      {"tflops_per_device", tflops, 1.0},
+                      {"achieved_tflops_per_gpu", tflops, 1.0},
+                      {"teraflops_per_gpu", tflops, 1.0},
+                      {"hfu_pct", hfu, 1.0},
+                      {"hfu_percent", hfu, 1.0}};
   // In order, reading only up to the first one given: a malformed figure the row is not
   // compared on does not lose the row.
   for (const Key& k : keys) {
@@ -91,7 +113,9 @@ std::optional<PublishedMetric> published_metric(const nlohmann::json& metrics,
   }
   // "mfu"/"hfu" as a fraction (0.43) or, above 1, already in percent.
   for (const auto& [key, metric] :
-       {std::pair{"mfu", Metric::mfu_pct}, std::pair{"hfu", Metric::hfu_pct}}) {
+       {std::pair{"mfu", Metric::mfu_pct}, std::pair{"model_flops_utilization", Metric::mfu_pct},
+        std::pair{"hfu", Metric::hfu_pct},
+        std::pair{"hardware_flops_utilization", Metric::hfu_pct}}) {
     if (const auto v = row_number(metrics, key, path)) {
       return PublishedMetric{metric, *v <= 1.0 ? *v * kPercent : *v};
     }

@@ -32,9 +32,14 @@ enum class Metric {
 
 // The metrics keys published_metric reads, in its order of preference, for messages.
 inline constexpr const char* kMetricKeys =
-    "iteration_time_s, step_time_s, seconds_per_iteration, iteration_time_ms, step_time_ms, "
-    "tokens_per_sec(ond), tokens_per_sec(ond)_per_gpu, samples_per_sec(ond), mfu_pct, "
-    "model_tflops_per_gpu, tflops_per_gpu, hfu_pct, mfu, hfu, aggregate_pflops, pct_of_peak, "
+    "iteration_time_s (or _sec), step_time_s (or _sec), seconds_per_iteration, seconds_per_step, "
+    "sec_per_step, time_per_step_s, iteration_time_ms, step_time_ms, time_per_step_ms, "
+    "elapsed_time_per_iteration_ms, tokens_per_sec(ond), throughput_tokens_per_sec, "
+    "tokens_per_sec(ond)_per_gpu (or _per_device), tokens_per_gpu_per_sec(ond), "
+    "samples_per_sec(ond), sequences_per_sec(ond), mfu_pct (or _percent), model_tflops_per_gpu, "
+    "hardware_tflops_per_gpu, tflops_per_gpu (or _per_device), achieved_tflops_per_gpu, "
+    "teraflops_per_gpu, hfu_pct (or _percent), mfu, hfu, model_flops_utilization, "
+    "hardware_flops_utilization, aggregate_pflops, pct_of_peak, "
     "<days|hours>_for_<N><K|M|B|T>_tokens, scaling_efficiency_pct (with scaling_baseline_gpus)";
 
 struct PublishedMetric {

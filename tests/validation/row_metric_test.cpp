@@ -35,6 +35,35 @@ TEST(RowMetric, ThroughputComesBeforeUtilisation) {
   EXPECT_EQ(metric_of({{"hfu_pct", 54.4}}).metric, Metric::hfu_pct);
 }
 
+// The names other sources give the same figures: units in the name, "per device", Megatron's log.
+TEST(RowMetric, OtherSourcesNamesForTheSameFigures) {
+  const PublishedMetric log = metric_of({{"elapsed_time_per_iteration_ms", 8300.0}});
+  EXPECT_EQ(log.metric, Metric::iteration_time_s);
+  EXPECT_DOUBLE_EQ(log.value, 8.3);
+  for (const char* key : {"iteration_time_sec", "step_time_sec", "sec_per_step", "seconds_per_step",
+                          "time_per_step_s"}) {
+    EXPECT_EQ(metric_of({{key, 8.3}}).metric, Metric::iteration_time_s) << key;
+  }
+  for (const char* key : {"tokens_per_sec_per_device", "tokens_per_second_per_device",
+                          "tokens_per_gpu_per_sec", "tokens_per_gpu_per_second"}) {
+    EXPECT_EQ(metric_of({{key, 3000.0}}).metric, Metric::tokens_per_sec_per_gpu) << key;
+  }
+  EXPECT_EQ(metric_of({{"throughput_tokens_per_sec", 1e5}}).metric, Metric::tokens_per_sec);
+  EXPECT_EQ(metric_of({{"sequences_per_sec", 30.0}}).metric, Metric::samples_per_sec);
+  EXPECT_EQ(metric_of({{"hardware_tflops_per_gpu", 400.0}}).metric,
+            Metric::hardware_tflops_per_gpu);
+  for (const char* key : {"tflops_per_device", "achieved_tflops_per_gpu", "teraflops_per_gpu"}) {
+    EXPECT_EQ(metric_of({{key, 400.0}}).metric, Metric::model_tflops_per_gpu) << key;
+    EXPECT_EQ(metric_of({{key, 400.0}, {"tflops_includes_recompute", true}}).metric,
+              Metric::hardware_tflops_per_gpu)
+        << key;
+  }
+  EXPECT_EQ(metric_of({{"mfu_percent", 41.0}}).metric, Metric::mfu_pct);
+  const PublishedMetric fraction = metric_of({{"model_flops_utilization", 0.41}});
+  EXPECT_EQ(fraction.metric, Metric::mfu_pct);
+  EXPECT_DOUBLE_EQ(fraction.value, 41.0);
+}
+
 TEST(RowMetric, SpelledOutNamesAndFractionsAreRead) {
   EXPECT_EQ(metric_of({{"seconds_per_iteration", 2.5}}).metric, Metric::iteration_time_s);
   EXPECT_EQ(metric_of({{"tokens_per_second", 1e5}}).metric, Metric::tokens_per_sec);
