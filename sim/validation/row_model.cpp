@@ -242,6 +242,15 @@ std::optional<MoeLayers> layers_of_pattern(const std::vector<int>& pattern) {
 // layer every k layers (moe_layer_freq, interleave_moe_layer_step, decoder_sparse_step as an
 // integer), or a layer pattern (Megatron-Core's --moe-layer-freq expression, a list of 0s and 1s)
 // of leading dense layers and one MoE layer in every k after them. Other patterns are refused.
+// The moe-object keys that state anything about the shared experts: their count, each one's
+// width, their total width.
+constexpr const char* kSharedKeys[] = {"num_shared_experts",
+                                       "shared_experts",
+                                       "n_shared_experts",
+                                       "shared_expert_ffn_hidden_size",
+                                       "shared_expert_intermediate_size",
+                                       "moe_shared_expert_intermediate_size"};
+
 // The moe-object keys that state the MoE layer frequency: Megatron-Core's, Llama 4's, Qwen2-MoE's.
 constexpr const char* kMoeFreqKeys[] = {"moe_layer_freq", "interleave_moe_layer_step",
                                         "decoder_sparse_step"};
@@ -338,6 +347,28 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
     b.assume("MoE expert FFN size not given: the model's ffn_hidden_size");
   }
   json out = {{"num_experts", *experts}, {"top_k", *top_k}, {"moe_ffn_hidden_size", *ffn}};
+  // Shared experts: a count (DeepSeek's n_shared_experts) with each one's width, or a width alone,
+  // read as one expert of it (Qwen2-MoE's shared_expert_intermediate_size; Megatron-Core's
+  // moe_shared_expert_intermediate_size, the shared experts' total width, split over a count).
+  const auto count =
+      first_int(moe, {"num_shared_experts", "shared_experts", "n_shared_experts"}, path);
+  const auto each =
+      first_int(moe, {"shared_expert_ffn_hidden_size", "shared_expert_intermediate_size"}, path);
+  const auto total = first_int(moe, {"moe_shared_expert_intermediate_size"}, path);
+  if (count && *count > 0) {
+    out["num_shared_experts"] = *count;
+    if (each) {
+      out["shared_expert_ffn_hidden_size"] = *each;
+    } else if (total) {
+      out["shared_expert_ffn_hidden_size"] = *total / *count;
+    }
+  } else if (!count && (each || total)) {
+    const int64_t width = each ? *each : *total;
+    out["num_shared_experts"] = 1;
+    out["shared_expert_ffn_hidden_size"] = width;
+    b.assume("moe: one shared expert of " + std::to_string(width) +
+             " (the row gives the shared experts' width, not their count)");
+  }
   const MoeLayers layers = moe_layers(moe, model.value("num_layers", int64_t{0}), path, b);
   if (layers.dense_first) out["first_dense_layers"] = *layers.dense_first;
   if (layers.freq) out["layer_freq"] = *layers.freq;
@@ -430,27 +461,23 @@ int64_t given_or_preset(const json& row, const char* key, int64_t preset_value, 
 // What the preset adds to an MoE section: shared experts and the first dense layers, unless the
 // row's own moe object states them.
 void fill_moe_extras(json& out, const json* row_moe, const MoeConfig& preset, PresetFill& f) {
-  const std::string path = "moe";
-  std::optional<int64_t> shared;
-  std::optional<int64_t> shared_ffn;
-  if (row_moe != nullptr) {
-    for (const char* key : {"num_shared_experts", "shared_experts", "n_shared_experts"}) {
-      if (!shared) shared = integer_field(*row_moe, key, path);
-    }
-    for (const char* key : {"shared_expert_ffn_hidden_size", "shared_expert_intermediate_size"}) {
-      if (!shared_ffn) shared_ffn = integer_field(*row_moe, key, path);
-    }
+  // The preset's shared experts, unless the row's moe object gives a count (0 included) or a
+  // width (map_moe read them).
+  const bool shared_stated =
+      row_moe != nullptr &&
+      std::any_of(std::begin(kSharedKeys), std::end(kSharedKeys), [&](const char* key) {
+        const auto it = row_moe->find(key);
+        return it != row_moe->end() && !it->is_null();
+      });
+  if (!shared_stated && preset.num_shared_experts > 0) {
+    out["num_shared_experts"] = preset.num_shared_experts;
+    f.note("moe.num_shared_experts " + std::to_string(preset.num_shared_experts));
   }
-  if (!shared && preset.num_shared_experts > 0) {
-    shared = preset.num_shared_experts;
-    f.note("moe.num_shared_experts " + std::to_string(*shared));
-  }
-  if (shared && *shared > 0) {
-    out["num_shared_experts"] = *shared;
-    if (!shared_ffn && preset.shared_expert_ffn_hidden_size > 0) {
-      shared_ffn = preset.shared_expert_ffn_hidden_size;
-    }
-    if (shared_ffn) out["shared_expert_ffn_hidden_size"] = *shared_ffn;
+  // The preset's width for as many shared experts as it has, where the row gives none.
+  if (out.value("num_shared_experts", 0) == preset.num_shared_experts &&
+      preset.num_shared_experts > 0 && preset.shared_expert_ffn_hidden_size > 0 &&
+      !out.contains("shared_expert_ffn_hidden_size")) {
+    out["shared_expert_ffn_hidden_size"] = preset.shared_expert_ffn_hidden_size;
   }
   if (preset.first_dense_layers > 0 && !out.contains("first_dense_layers")) {
     out["first_dense_layers"] = preset.first_dense_layers;

@@ -814,6 +814,35 @@ TEST(RowMapping, MegatronBridgeFsdpColumnMeansZeroThree) {
   }
 }
 
+// Shared experts from the row's moe object, with or without a preset: a count and each one's
+// width (DeepSeek's n_shared_experts), Megatron-Core's total width split over the count, or a
+// width alone read as one expert (Qwen2-MoE's shared_expert_intermediate_size).
+TEST(RowMapping, SharedExpertsFromTheRowsMoeObject) {
+  json row = nemo_llama_row();
+  row["model_name"] = "an MoE model";
+  row["ep"] = 4;
+  const auto moe_with = [&](const json& extra) {
+    json moe = {{"num_experts", 8}, {"top_k", 2}, {"moe_ffn_hidden_size", 768}};
+    moe.update(extra);
+    row["moe"] = moe;
+    return row_to_scenario(row);
+  };
+  json m = moe_with({{"n_shared_experts", 2}}).doc.at("model").at("moe");
+  EXPECT_EQ(m.at("num_shared_experts"), 2);
+  EXPECT_FALSE(m.contains("shared_expert_ffn_hidden_size"));  // the routed experts' width
+  m = moe_with({{"n_shared_experts", 2}, {"moe_shared_expert_intermediate_size", 3072}})
+          .doc.at("model")
+          .at("moe");
+  EXPECT_EQ(m.at("shared_expert_ffn_hidden_size"), 1536);
+  const RowScenario one = moe_with({{"shared_expert_intermediate_size", 5632}});
+  m = one.doc.at("model").at("moe");
+  EXPECT_EQ(m.at("num_shared_experts"), 1);
+  EXPECT_EQ(m.at("shared_expert_ffn_hidden_size"), 5632);
+  EXPECT_TRUE(has_assumption(one, "moe: one shared expert of 5632"));
+  EXPECT_FALSE(
+      moe_with({{"shared_experts", 0}}).doc.at("model").at("moe").contains("num_shared_experts"));
+}
+
 // The names Hugging Face configs (DeepSeek, Qwen, Mixtral) and Megatron's arguments give the
 // experts, top-k and expert FFN width read like the row schema's own.
 TEST(RowMapping, MoeFieldsUnderTheirConfigNames) {
