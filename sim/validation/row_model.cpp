@@ -77,7 +77,7 @@ std::string letters_and_digits(const std::string& text) {
 // Super / Ultra, Jamba, Zamba, Falcon-H1, Hymba, RWKV, RecurrentGemma, any Mamba) or a config key
 // that only such models have (Megatron's hybrid_override_pattern, mamba_* and ssm_* fields, HF's
 // layers_block_type), at the row's top level or in its `other`. Empty when nothing does. The model
-// has no such layer (docs/validation.md, "Rows the model does not express").
+// has no such layer (docs/validation.md, "From a row to a scenario").
 std::string state_space_evidence(const json& row) {
   const std::string name = letters_and_digits(row_text(row, "model_name"));
   for (const char* family :

@@ -1,6 +1,6 @@
 // A row whose stated parameter count is far from the one its mapped model counts is run as
 // mapped, with a warning that says so (sim/validation/training_row.cpp, parameter_gap;
-// docs/validation.md, "Rows the model does not express").
+// docs/validation.md, "From a row to a scenario").
 #include <gtest/gtest.h>
 
 #include <algorithm>
