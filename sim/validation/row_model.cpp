@@ -238,10 +238,6 @@ std::optional<MoeLayers> layers_of_pattern(const std::vector<int>& pattern) {
   return std::nullopt;
 }
 
-// The row's MoE layers: first_dense_layers or first_k_dense_replace (DeepSeek's config), an MoE
-// layer every k layers (moe_layer_freq, interleave_moe_layer_step, decoder_sparse_step as an
-// integer), or a layer pattern (Megatron-Core's --moe-layer-freq expression, a list of 0s and 1s)
-// of leading dense layers and one MoE layer in every k after them. Other patterns are refused.
 // The moe-object keys that state anything about the shared experts: their count, each one's
 // width, their total width.
 constexpr const char* kSharedKeys[] = {"num_shared_experts",
@@ -255,6 +251,10 @@ constexpr const char* kSharedKeys[] = {"num_shared_experts",
 constexpr const char* kMoeFreqKeys[] = {"moe_layer_freq", "interleave_moe_layer_step",
                                         "decoder_sparse_step"};
 
+// The row's MoE layers: first_dense_layers or first_k_dense_replace (DeepSeek's config), an MoE
+// layer every k layers (moe_layer_freq, interleave_moe_layer_step, decoder_sparse_step as an
+// integer), or a layer pattern (Megatron-Core's --moe-layer-freq expression, a list of 0s and 1s)
+// of leading dense layers and one MoE layer in every k after them. Other patterns are refused.
 MoeLayers moe_layers(const json& moe, int64_t num_layers, const std::string& path, RowBuild& b) {
   MoeLayers out;
   if (const auto n = first_int(moe, {"first_dense_layers", "first_k_dense_replace"}, path)) {
