@@ -208,6 +208,38 @@ void per_layer_checkpointing(const json& row, const std::string& text, json& t, 
 // a boolean (Composer) or the same words, into t["activation_recompute"]; nothing when the row
 // does not say (the framework profile decides). Under torchtitan plain "selective" is its
 // SelectiveAC, per-op by default, and "selective (layer)" its per-layer checkpointing.
+// Other frameworks' names for the same setting, read where the row gives neither of the above:
+// Megatron's recompute_granularity ("full", "selective") and its --recompute-activations flag
+// (selective: data/reference/framework-defaults.md §1), Hugging Face's gradient_checkpointing
+// and Megatron-LM's and DeepSpeed's checkpoint_activations (whole layers), MaxText's
+// remat_policy ("full"; "none"). Returns the words to read, or empty.
+std::string recompute_in_other_names(const json& other, json& t, RowBuild& b) {
+  for (const char* key : {"gradient_checkpointing", "checkpoint_activations"}) {
+    const auto it = other.find(key);
+    if (it != other.end() && it->is_boolean()) {
+      t["activation_recompute"] = it->get<bool>() ? "full" : "none";
+      b.assume(std::string("training.activation_recompute = \"") +
+               (it->get<bool>() ? "full" : "none") + "\": the row's other." + key +
+               " (whole layers)");
+      return "";
+    }
+  }
+  const auto flag = other.find("recompute_activations");
+  if (flag != other.end() && flag->is_boolean()) {
+    t["activation_recompute"] = flag->get<bool>() ? "selective" : "none";
+    b.assume(std::string("training.activation_recompute = \"") +
+             (flag->get<bool>() ? "selective" : "none") +
+             "\": the row's other.recompute_activations (Megatron's --recompute-activations "
+             "sets selective granularity)");
+    return "";
+  }
+  for (const char* key : {"recompute_granularity", "remat_policy"}) {
+    const std::string text = lower(row_text(other, key));
+    if (!text.empty()) return text;
+  }
+  return "";
+}
+
 void recompute(const json& row, const RowFramework& framework, json& t, RowBuild& b) {
   const json& other = row_other(row);
   std::string text = lower(row_text(other, "activation_recompute"));
@@ -217,6 +249,7 @@ void recompute(const json& row, const RowFramework& framework, json& t, RowBuild
     return;
   }
   if (text.empty()) text = lower(row_text(other, "activation_checkpointing"));
+  if (text.empty()) text = recompute_in_other_names(other, t, b);
   if (text.empty()) return;
   if (names_per_op(text)) {
     t["activation_recompute"] = "per_op";

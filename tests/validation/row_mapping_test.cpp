@@ -89,6 +89,28 @@ bool has(const std::vector<std::string>& list, const std::string& prefix) {
                      [&](const std::string& s) { return s.rfind(prefix, 0) == 0; });
 }
 
+// Other frameworks' names for activation recompute: Megatron's recompute_granularity and its
+// --recompute-activations flag (selective), Hugging Face's gradient_checkpointing and
+// checkpoint_activations (whole layers), MaxText's remat_policy.
+TEST(RowMapping, RecomputeUnderOtherFrameworksNames) {
+  const auto mode = [](const json& other) {
+    json row = megatron_row();
+    row["other"] = other;
+    const json t = row_to_scenario(row).doc.at("training");
+    return t.value("activation_recompute", std::string("-"));
+  };
+  EXPECT_EQ(mode({{"recompute_granularity", "full"}, {"recompute_method", "uniform"}}), "full");
+  EXPECT_EQ(mode({{"recompute_granularity", "selective"}}), "selective");
+  EXPECT_EQ(mode({{"recompute_activations", true}}), "selective");
+  EXPECT_EQ(mode({{"gradient_checkpointing", true}}), "full");
+  EXPECT_EQ(mode({{"gradient_checkpointing", false}}), "none");
+  EXPECT_EQ(mode({{"checkpoint_activations", true}}), "full");
+  EXPECT_EQ(mode({{"remat_policy", "full"}}), "full");
+  // The schema's own key wins.
+  EXPECT_EQ(mode({{"activation_recompute", "selective"}, {"gradient_checkpointing", true}}),
+            "selective");
+}
+
 TEST(RowMapping, StatedRecomputeModulesMeanSelectiveRecompute) {
   json row = megatron_row();
   row["other"].erase("activation_recompute");
