@@ -279,18 +279,24 @@ void recompute(const json& row, const RowFramework& framework, json& t, RowBuild
 std::optional<std::string> attention(const json& row, RowBuild& b) {
   const std::string text = lower(row_text(row_other(row), "attention"));
   if (text.empty()) return std::nullopt;
-  if (contains(text, "unfused") || contains(text, "naive") || contains(text, "eager")) {
+  // SDPA's "math" backend is the unfused composition of matmuls and softmax.
+  if (contains(text, "unfused") || contains(text, "naive") || contains(text, "eager") ||
+      text == "math" || contains(text, "math backend")) {
     return "unfused";
   }
-  // FlashAttention-2 by name, or PyTorch's scaled_dot_product_attention, which runs it.
+  // FlashAttention-2 by name (or the flash-attn package's 2.x version), or PyTorch's
+  // scaled_dot_product_attention, which runs it.
+  static const std::regex kFlashAttnTwo(R"(flash[-_ ]?attn[-_ =v]*2\.\d)");
   if (contains(text, "sdpa") || contains(text, "scaled_dot_product") ||
       contains(text, "flash attention 2") || contains(text, "flashattention-2") ||
       contains(text, "flashattention2") || contains(text, "flash-attn 2") ||
-      contains(text, "flash_attn_2") || contains(text, "fa2")) {
+      contains(text, "flash_attn_2") || contains(text, "fa2") ||
+      std::regex_search(text, kFlashAttnTwo)) {
     return "flash2";
   }
   if (contains(text, "cudnn") || contains(text, "fusedattention")) return "cudnn";
-  if (contains(text, "flash") || contains(text, "fused")) return "fused";
+  // FlashAttention-3 (Hopper) has no measured table: the built-in fused-attention efficiency.
+  if (contains(text, "flash") || contains(text, "fused") || contains(text, "fa3")) return "fused";
   b.assume("attention '" + text + "' not understood: the framework's default");
   return std::nullopt;
 }

@@ -343,6 +343,23 @@ TEST(RowMapping, NoCheckpointingRecomputesNothingAndAttentionIsFlashAttention2) 
   EXPECT_TRUE(s.parallel.overlap_grad_reduce);
 }
 
+// The attention a row's other.attention names, as the kernels' own names and versions write it.
+TEST(RowMapping, AttentionKernelsByTheirNamesAndVersions) {
+  const auto kernel = [](const char* text) {
+    json row = mpt_row();
+    row["other"]["attention"] = text;
+    const json t = row_to_scenario(row).doc.at("training");
+    return t.value("attention", std::string("-"));
+  };
+  EXPECT_EQ(kernel("flash_attn 2.5.8"), "flash2");
+  EXPECT_EQ(kernel("flash-attn==2.6.3"), "flash2");
+  EXPECT_EQ(kernel("FA2"), "flash2");
+  EXPECT_EQ(kernel("FA3"), "fused");
+  EXPECT_EQ(kernel("FlashAttention-3"), "fused");
+  EXPECT_EQ(kernel("math"), "unfused");  // SDPA's math backend
+  EXPECT_EQ(kernel("cuDNN"), "cudnn");
+}
+
 TEST(RowMapping, RecomputeWordsOfEachFrameworkAreRead) {
   const auto mode = [](const json& other) {
     json row = mpt_row();
