@@ -1,6 +1,8 @@
 // doc["training"] from a row: batch, micro-batch, precision, recomputation, optimizer.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <optional>
 #include <regex>
 #include <string>
@@ -393,9 +395,60 @@ void recompute_layers(const json& row, json& t, RowBuild& b) {
            std::to_string(*n) + " to a checkpoint (the grouping is not modelled)");
 }
 
+// The global batch in sequences: the row's global_batch_size, else a batch it gives in tokens
+// (papers write "4M tokens": global_batch_tokens, global_batch_size_tokens, batch_size_tokens or
+// tokens_per_batch, at the row's top level, in other or in metrics; a number or text such as
+// "4M") over the model's sequence length, the nearest whole number of sequences, said.
+int64_t global_batch_of(const json& row, RowBuild& b) {
+  if (const auto given = row_int(row, "global_batch_size")) return *given;
+  const json& model = b.doc.contains("model") ? b.doc.at("model") : json::object();
+  const int64_t seq = model.value("seq_length", int64_t{0});
+  const auto metrics = row.find("metrics");
+  for (const json* obj : {&row, &row_other(row), metrics != row.end() ? &*metrics : &row}) {
+    if (!obj->is_object() || seq <= 0) continue;
+    for (const char* key : {"global_batch_tokens", "global_batch_size_tokens", "batch_size_tokens",
+                            "tokens_per_batch"}) {
+      const auto it = obj->find(key);
+      if (it == obj->end() || it->is_null()) continue;
+      // A number, a figure with a unit ("4M"), or digits as text. A batch is whole sequences, so
+      // a unit that gives a whole number only read as a power of two ("4M" of 4096-token
+      // sequences: 4 · 2^20 = 1024 of them, 4 · 10^6 = 976.6) is read so.
+      std::optional<double> tokens;
+      if (it->is_string()) {
+        const std::string text = it->get<std::string>();
+        tokens = count_with_unit(text);
+        static const std::regex kUnit(R"([0-9.]\s*([kKmMbBtT])\b)");
+        std::smatch unit;
+        if (tokens && std::regex_search(text, unit, kUnit)) {
+          const char u =
+              static_cast<char>(std::tolower(static_cast<unsigned char>(unit[1].str()[0])));
+          const double exponent = u == 'k' ? 1.0 : u == 'm' ? 2.0 : u == 'b' ? 3.0 : 4.0;
+          const double binary = *tokens / std::pow(1000.0, exponent) * std::pow(1024.0, exponent);
+          const auto whole = [&](double v) {
+            const double n = v / static_cast<double>(seq);
+            return std::abs(n - std::round(n)) < 1e-9;
+          };
+          if (!whole(*tokens) && whole(binary)) tokens = binary;
+        }
+      }
+      if (!tokens) tokens = row_number(*obj, key, row_name(row));
+      if (!tokens || !(*tokens >= static_cast<double>(seq))) continue;
+      const auto sequences = static_cast<int64_t>(std::llround(*tokens / static_cast<double>(seq)));
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    "global_batch_size not given: %g tokens (the row's %s) over %lld tokens a "
+                    "sequence, %lld sequences",
+                    *tokens, key, static_cast<long long>(seq), static_cast<long long>(sequences));
+      b.assume(text);
+      return sequences;
+    }
+  }
+  return required_int(row, "global_batch_size");
+}
+
 void map_training(const json& row, RowBuild& b) {
   json t;
-  const int64_t global_batch = required_int(row, "global_batch_size");
+  const int64_t global_batch = global_batch_of(row, b);
   t["global_batch_size"] = global_batch;
   t["micro_batch_size"] = micro_batch(row, global_batch, b);
   const std::string math = precision(row, b);

@@ -882,6 +882,28 @@ TEST(RowMapping, SharedExpertsFromTheRowsMoeObject) {
       moe_with({{"shared_experts", 0}}).doc.at("model").at("moe").contains("num_shared_experts"));
 }
 
+// A global batch given in tokens ("4M tokens", as papers write it) is that many sequences of the
+// model's length: whole sequences, so "4M" of 4096-token sequences is 4 · 2^20 (1024 of them).
+TEST(RowMapping, GlobalBatchInTokens) {
+  json row = nemo_llama_row();  // seq_length 8192
+  row["global_batch_size"] = nullptr;
+  row["grad_accum_steps"] = nullptr;
+  row["other"] = {{"global_batch_tokens", "4M"}};
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("training").at("global_batch_size"), 512);
+  EXPECT_TRUE(has_assumption(rs, "global_batch_size not given: 4.1943e+06 tokens"));
+  // 1,000,000 tokens: 122.07 sequences, the nearest 122, which the 4 replicas cannot share; the
+  // uneven-batch rule then runs 31 micro-batches per replica, 124.
+  row["other"] = {{"global_batch_tokens", 1000000}};
+  rs = row_to_scenario(row);
+  EXPECT_TRUE(has_assumption(rs,
+                             "1e+06 tokens (the row's global_batch_tokens) over 8192 tokens "
+                             "a sequence, 122 sequences"));
+  EXPECT_EQ(rs.doc.at("training").at("global_batch_size"), 124);
+  row["other"] = json::object();
+  EXPECT_THROW(row_to_scenario(row), InputError);  // neither given
+}
+
 // The names Hugging Face configs (DeepSeek, Qwen, Mixtral) and Megatron's arguments give the
 // experts, top-k and expert FFN width read like the row schema's own.
 TEST(RowMapping, MoeFieldsUnderTheirConfigNames) {
