@@ -95,7 +95,7 @@ std::string row_text(const nlohmann::json& obj, const char* key) {
   return it->get<std::string>();
 }
 
-std::optional<double> count_with_unit(const std::string& text) {
+std::optional<CountWithUnit> count_and_unit(const std::string& text) {
   // Not after "8x" ("Mixtral 8x7B" names experts, not a total).
   static const std::regex figure(R"((^|[^0-9.x])([0-9]{1,6}(\.[0-9]{1,6})?)\s*([kKmMbBtT])\b)");
   std::smatch m;
@@ -103,14 +103,19 @@ std::optional<double> count_with_unit(const std::string& text) {
   const double value = std::stod(m[2].str());
   switch (std::tolower(static_cast<unsigned char>(m[4].str()[0]))) {
     case 'k':
-      return value * 1e3;
+      return CountWithUnit{value * 1e3, 1};
     case 'm':
-      return value * 1e6;
+      return CountWithUnit{value * 1e6, 2};
     case 'b':
-      return value * 1e9;
+      return CountWithUnit{value * 1e9, 3};
     default:
-      return value * 1e12;
+      return CountWithUnit{value * 1e12, 4};
   }
+}
+
+std::optional<double> count_with_unit(const std::string& text) {
+  const std::optional<CountWithUnit> c = count_and_unit(text);
+  return c ? std::optional<double>(c->value) : std::nullopt;
 }
 
 std::optional<double> stated_params(const nlohmann::json& row) {
@@ -138,6 +143,43 @@ std::string and_listed(const std::vector<std::string>& items) {
 
 bool contains(const std::string& haystack, const char* needle) {
   return haystack.find(needle) != std::string::npos;
+}
+
+// Lower-case runs of letters and digits: "AMD Instinct MI300X" → amd, instinct, mi300x.
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (const char c : text) {
+    const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (alnum) {
+      word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    } else if (!word.empty()) {
+      out.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  if (!word.empty()) out.push_back(std::move(word));
+  return out;
+}
+
+// Whether `name`'s words appear in `text` one after another ("TPU-v5-lite" in "Cloud TPU v5 lite").
+bool names(const std::vector<std::string>& text, const std::vector<std::string>& name) {
+  if (name.empty() || name.size() > text.size()) return false;
+  for (size_t i = 0; i + name.size() <= text.size(); ++i) {
+    size_t k = 0;
+    while (k < name.size() && text[i + k] == name[k])
+      ++k;
+    if (k == name.size()) return true;
+  }
+  return false;
+}
+
+bool gives_any(const nlohmann::json* obj, std::initializer_list<const char*> keys) {
+  if (obj == nullptr || !obj->is_object()) return false;
+  return std::any_of(keys.begin(), keys.end(), [&](const char* key) {
+    const auto it = obj->find(key);
+    return it != obj->end() && !it->is_null();
+  });
 }
 
 }  // namespace wt::validation

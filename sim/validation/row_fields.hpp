@@ -2,6 +2,7 @@
 // Reading the fields of one dataset row. A row gives a field, gives null, or omits it; a present
 // field of the wrong type is an InputError whose path names the row and the field ("row 9.tp").
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,12 @@ std::string row_text(const nlohmann::json& obj, const char* key);
 // "46.7B (12.9B active)" (the first figure). nullopt when the text holds no such figure, and for
 // "8x7B", which counts experts.
 std::optional<double> count_with_unit(const std::string& text);
+// The same with the unit's power of 1000 (k 1, M 2, B 3, T 4).
+struct CountWithUnit {
+  double value = 0.0;
+  int exponent = 0;
+};
+std::optional<CountWithUnit> count_and_unit(const std::string& text);
 // The row's "params": a number, or text such as "8.03B"; nullopt when neither.
 std::optional<double> stated_params(const nlohmann::json& row);
 
@@ -50,5 +57,13 @@ std::string lower(std::string s);
 // "a, b and c": items for an assumption's text.
 std::string and_listed(const std::vector<std::string>& items);
 bool contains(const std::string& haystack, const char* needle);
+
+// Lower-case runs of letters and digits: "AMD Instinct MI300X" → amd, instinct, mi300x.
+std::vector<std::string> words(const std::string& text);
+// Whether `name`'s words appear in `text` one after another ("TPU-v5-lite" in "Cloud TPU v5 lite").
+bool names(const std::vector<std::string>& text, const std::vector<std::string>& name);
+
+// Whether `obj` (an object, or null) gives any of `keys` a value that is not null.
+bool gives_any(const nlohmann::json* obj, std::initializer_list<const char*> keys);
 
 }  // namespace wt::validation

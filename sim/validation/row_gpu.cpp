@@ -56,9 +56,6 @@ GpuChoice a100(const std::string& text, std::optional<double> memory_GB, const j
                             : catalog_choice("a100-sxm4-40gb", "A100-40GB");
 }
 
-std::vector<std::string> words(const std::string& text);
-bool names(const std::vector<std::string>& text, const std::vector<std::string>& name);
-
 // GH200: the 96 GB HBM3 GPU, in the quad-GH200 node kNodes describes. The 144 GB HBM3e version
 // reads as the H200 (its memory and rate are the H200's within 3 %; the catalog has no entry of its
 // own).
@@ -93,35 +90,6 @@ GpuChoice hopper(const std::string& text, const json& row, RowBuild& b) {
   if (!contains(text, "sxm"))
     b.assume("GPU 'H100 80GB' read as the SXM5 module (form factor not given)");
   return catalog_choice("h100-sxm5-80gb", "H100");
-}
-
-// Lower-case runs of letters and digits: "AMD Instinct MI300X" → amd, instinct, mi300x.
-std::vector<std::string> words(const std::string& text) {
-  std::vector<std::string> out;
-  std::string word;
-  for (const char c : text) {
-    const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    if (alnum) {
-      word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    } else if (!word.empty()) {
-      out.push_back(std::move(word));
-      word.clear();
-    }
-  }
-  if (!word.empty()) out.push_back(std::move(word));
-  return out;
-}
-
-// Whether `name`'s words appear in `text` one after another ("TPU-v5-lite" in "Cloud TPU v5 lite").
-bool names(const std::vector<std::string>& text, const std::vector<std::string>& name) {
-  if (name.empty() || name.size() > text.size()) return false;
-  for (size_t i = 0; i + name.size() <= text.size(); ++i) {
-    size_t k = 0;
-    while (k < name.size() && text[i + k] == name[k])
-      ++k;
-    if (k == name.size()) return true;
-  }
-  return false;
 }
 
 // The node each accelerator with its own scale-up fabric comes in, from

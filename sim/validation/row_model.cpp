@@ -63,15 +63,6 @@ bool trains_without_dropout(const std::string& model_name) {
   return false;
 }
 
-// Letters and digits of a text, lower-cased: "Nemotron-H 56B" → "nemotronh56b".
-std::string letters_and_digits(const std::string& text) {
-  std::string out;
-  for (const char c : lower(text)) {
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
-  }
-  return out;
-}
-
 // What says that a row's model is a state-space or hybrid model, whose layers include Mamba-2 (or
 // other recurrent) mixers beside or instead of attention: its name (Nemotron-H, Nemotron 3 Nano /
 // Super / Ultra, Jamba, Zamba, Falcon-H1, Hymba, RWKV, RecurrentGemma, any Mamba) or a config key
@@ -79,7 +70,9 @@ std::string letters_and_digits(const std::string& text) {
 // layers_block_type), at the row's top level or in its `other`. Empty when nothing does. The model
 // has no such layer (docs/validation.md, "From a row to a scenario").
 std::string state_space_evidence(const json& row) {
-  const std::string name = letters_and_digits(row_text(row, "model_name"));
+  std::string name;  // letters and digits only: "Nemotron-H 56B" → "nemotronh56b"
+  for (const std::string& w : words(row_text(row, "model_name")))
+    name += w;
   for (const char* family :
        {"mamba", "jamba", "zamba", "nemotronh", "nemotron3nano", "nemotron3super", "nemotron3ultra",
         "falconh1", "hymba", "rwkv", "recurrentgemma"}) {
@@ -238,18 +231,9 @@ std::optional<MoeLayers> layers_of_pattern(const std::vector<int>& pattern) {
   return std::nullopt;
 }
 
-// The moe-object keys that state anything about the shared experts: their count, each one's
-// width, their total width.
-constexpr const char* kSharedKeys[] = {"num_shared_experts",
-                                       "shared_experts",
-                                       "n_shared_experts",
-                                       "shared_expert_ffn_hidden_size",
-                                       "shared_expert_intermediate_size",
-                                       "moe_shared_expert_intermediate_size"};
-
 // The moe-object keys that state the MoE layer frequency: Megatron-Core's, Llama 4's, Qwen2-MoE's.
-constexpr const char* kMoeFreqKeys[] = {"moe_layer_freq", "interleave_moe_layer_step",
-                                        "decoder_sparse_step"};
+constexpr std::initializer_list<const char*> kMoeFreqKeys = {
+    "moe_layer_freq", "interleave_moe_layer_step", "decoder_sparse_step"};
 
 // The row's MoE layers: first_dense_layers or first_k_dense_replace (DeepSeek's config), an MoE
 // layer every k layers (moe_layer_freq, interleave_moe_layer_step, decoder_sparse_step as an
@@ -385,24 +369,12 @@ json map_moe(const json& moe, const json& model, const std::string& path, RowBui
   return out;
 }
 
-// Whether the row's params text is the size its model_name carries as a word ("1B" of "Llama 3.2
-// 1B"): a rounded label, not a count.
+// Whether the row's params text is the size its model_name carries as words ("1B" of "Llama 3.2
+// 1B", "0.5B" of "Qwen2.5 0.5B"): a rounded label, not a count.
 bool params_is_name_size(const json& row) {
   const auto it = row.find("params");
   if (it == row.end() || !it->is_string()) return false;
-  std::string size = lower(it->get<std::string>());
-  std::erase(size, ' ');
-  if (size.empty()) return false;
-  std::string word;
-  for (const char c : lower(row_text(row, "model_name")) + " ") {
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.') {
-      word += c;
-    } else {
-      if (word == size) return true;
-      word.clear();
-    }
-  }
-  return false;
+  return names(words(row_text(row, "model_name")), words(it->get<std::string>()));
 }
 
 // The preset the row's model_name names ("LLAMA3_70B", "Llama 3.1 405B", "DeepSeekV3 (w/o
@@ -464,11 +436,9 @@ void fill_moe_extras(json& out, const json* row_moe, const MoeConfig& preset, Pr
   // The preset's shared experts, unless the row's moe object gives a count (0 included) or a
   // width (map_moe read them).
   const bool shared_stated =
-      row_moe != nullptr &&
-      std::any_of(std::begin(kSharedKeys), std::end(kSharedKeys), [&](const char* key) {
-        const auto it = row_moe->find(key);
-        return it != row_moe->end() && !it->is_null();
-      });
+      gives_any(row_moe, {"num_shared_experts", "shared_experts", "n_shared_experts",
+                          "shared_expert_ffn_hidden_size", "shared_expert_intermediate_size",
+                          "moe_shared_expert_intermediate_size"});
   if (!shared_stated && preset.num_shared_experts > 0) {
     out["num_shared_experts"] = preset.num_shared_experts;
     f.note("moe.num_shared_experts " + std::to_string(preset.num_shared_experts));
@@ -485,12 +455,7 @@ void fill_moe_extras(json& out, const json* row_moe, const MoeConfig& preset, Pr
   }
   // MoE in every k-th layer (Llama 4 Maverick's 2), unless the row's moe object states a frequency
   // (moe_layers, above, read it).
-  const bool freq_stated =
-      row_moe != nullptr &&
-      std::any_of(std::begin(kMoeFreqKeys), std::end(kMoeFreqKeys), [&](const char* key) {
-        const auto it = row_moe->find(key);
-        return it != row_moe->end() && !it->is_null();
-      });
+  const bool freq_stated = gives_any(row_moe, kMoeFreqKeys);
   if (preset.layer_freq > 1 && !freq_stated && !out.contains("layer_freq")) {
     out["layer_freq"] = preset.layer_freq;
     f.note("moe.layer_freq " + std::to_string(preset.layer_freq));

@@ -401,8 +401,8 @@ void recompute_layers(const json& row, json& t, RowBuild& b) {
 // "4M") over the model's sequence length, the nearest whole number of sequences, said.
 int64_t global_batch_of(const json& row, RowBuild& b) {
   if (const auto given = row_int(row, "global_batch_size")) return *given;
-  const json& model = b.doc.contains("model") ? b.doc.at("model") : json::object();
-  const int64_t seq = model.value("seq_length", int64_t{0});
+  const auto model = b.doc.find("model");
+  const int64_t seq = model != b.doc.end() ? model->value("seq_length", int64_t{0}) : 0;
   const auto metrics = row.find("metrics");
   for (const json* obj : {&row, &row_other(row), metrics != row.end() ? &*metrics : &row}) {
     if (!obj->is_object() || seq <= 0) continue;
@@ -415,20 +415,14 @@ int64_t global_batch_of(const json& row, RowBuild& b) {
       // sequences: 4 · 2^20 = 1024 of them, 4 · 10^6 = 976.6) is read so.
       std::optional<double> tokens;
       if (it->is_string()) {
-        const std::string text = it->get<std::string>();
-        tokens = count_with_unit(text);
-        static const std::regex kUnit(R"([0-9.]\s*([kKmMbBtT])\b)");
-        std::smatch unit;
-        if (tokens && std::regex_search(text, unit, kUnit)) {
-          const char u =
-              static_cast<char>(std::tolower(static_cast<unsigned char>(unit[1].str()[0])));
-          const double exponent = u == 'k' ? 1.0 : u == 'm' ? 2.0 : u == 'b' ? 3.0 : 4.0;
-          const double binary = *tokens / std::pow(1000.0, exponent) * std::pow(1024.0, exponent);
+        if (const auto count = count_and_unit(it->get<std::string>())) {
+          const double binary =
+              count->value / std::pow(1000.0, count->exponent) * std::pow(1024.0, count->exponent);
           const auto whole = [&](double v) {
             const double n = v / static_cast<double>(seq);
             return std::abs(n - std::round(n)) < 1e-9;
           };
-          if (!whole(*tokens) && whole(binary)) tokens = binary;
+          tokens = !whole(count->value) && whole(binary) ? binary : count->value;
         }
       }
       if (!tokens) tokens = row_number(*obj, key, row_name(row));
