@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "sim/validation/cloud_instance.hpp"
 #include "sim/validation/interconnect.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_gpu.hpp"
@@ -49,6 +50,15 @@ int64_t nvl72_domain(int64_t num_gpus) {
   return kGb200TrayGpus;
 }
 
+// A network text naming a fabric other than EFA: an AWS instance's EFA is then not the network.
+bool names_another_fabric(const std::string& lower_text) {
+  for (const char* name : {"infiniband", "roce", "ethernet", "hdr", "ndr", "edr", "xdr", "tcpx",
+                           "slingshot", "omni-path"}) {
+    if (contains(lower_text, name)) return true;
+  }
+  return false;
+}
+
 // The row's words when they say PCIe, else the node the accelerator comes in (row_gpu.hpp).
 json intra_node(const json& row, const GpuChoice& gpu, RowBuild& b) {
   const std::string text = lower(row_text(row, "intra_node_interconnect"));
@@ -61,11 +71,19 @@ json intra_node(const json& row, const GpuChoice& gpu, RowBuild& b) {
   return {{"fabric", gpu.fabric}};
 }
 
-json network(const json& row, int gpus_per_node, const GpuChoice& gpu, RowBuild& b) {
+json network(const json& row, int gpus_per_node, const GpuChoice& gpu,
+             const CloudInstance* instance, RowBuild& b) {
   const std::string text = row_text(row, "inter_node_interconnect");
   std::optional<NicSpec> nics = parse_interconnect(text, gpus_per_node);
   if (nics) {
     b.assume(nics->reading);
+  } else if (instance != nullptr) {
+    nics = NicSpec{instance->nics, instance->nic_Gbps, ""};
+    char line[160];
+    std::snprintf(line, sizeof line, "network not given: the %s's %d NIC%s × %g Gb/s%s",
+                  instance->name, instance->nics, instance->nics == 1 ? "" : "s",
+                  instance->nic_Gbps, instance->efa ? " (EFA)" : "");
+    b.assume(line);
   } else {
     const double rate = default_nic_Gbps(gpu.id);
     nics = NicSpec{gpus_per_node, rate, ""};
@@ -81,11 +99,13 @@ json network(const json& row, int gpus_per_node, const GpuChoice& gpu, RowBuild&
               {"fat_tree",
                {{"levels", kFatTreeLevels}, {"switch_radix", radix}, {"oversubscription", 1.0}}}};
   const std::string words = lower(text);
-  if (contains(words, "efa") || contains(words, "elastic fabric")) {
+  const bool text_efa = contains(words, "efa") || contains(words, "elastic fabric");
+  if (text_efa || (instance != nullptr && instance->efa && !names_another_fabric(words))) {
     out["transport"] = "efa";
-    b.assume(
-        "network transport efa: the text names AWS's Elastic Fabric Adapter (NCCL through the "
-        "aws-ofi-nccl plugin runs only its Simple protocol across nodes)");
+    b.assume(std::string("network transport efa: ") +
+             (text_efa ? "the text names" : "the instance's") +
+             " AWS Elastic Fabric Adapter (NCCL through the aws-ofi-nccl plugin runs only its "
+             "Simple protocol across nodes)");
   }
   return out;
 }
@@ -93,7 +113,17 @@ json network(const json& row, int gpus_per_node, const GpuChoice& gpu, RowBuild&
 }  // namespace
 
 void map_cluster(const json& row, RowBuild& b) {
-  const GpuChoice gpu = map_gpu(row, b);
+  const CloudInstance* instance = named_instance(row);
+  const GpuChoice gpu = map_gpu(row, instance, b);
+  if (!gpu.instance_read) instance = nullptr;
+  if (instance != nullptr) {
+    char line[320];
+    std::snprintf(line, sizeof line, "instance %s: %lld × %s, %d NIC%s × %g Gb/s (%s)",
+                  instance->name, static_cast<long long>(instance->gpus), instance->gpu,
+                  instance->nics, instance->nics == 1 ? "" : "s", instance->nic_Gbps,
+                  instance->source);
+    b.assume(line);
+  }
   const int64_t num_gpus = required_int(row, "num_gpus");
   int64_t gpus_per_node = row_int(row, "gpus_per_node").value_or(0);
   if (row_int(row, "gpus_per_node") && gpus_per_node <= 0) {
@@ -145,7 +175,7 @@ void map_cluster(const json& row, RowBuild& b) {
   if (c["intra_node"]["fabric"] == "ici") {
     map_tpu_slices(row, gpu, num_gpus, c, b);
   } else if (!one_node || !row_text(row, "inter_node_interconnect").empty()) {
-    c["network"] = network(row, static_cast<int>(gpus_per_node), gpu, b);
+    c["network"] = network(row, static_cast<int>(gpus_per_node), gpu, instance, b);
     if (nvl72) c["network"]["rail_optimized"] = false;
   }
   b.doc["cluster"] = std::move(c);

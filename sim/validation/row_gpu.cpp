@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "sim/hardware/gpu.hpp"
+#include "sim/validation/cloud_instance.hpp"
 #include "sim/validation/row_fields.hpp"
 
 namespace wt::validation {
@@ -183,8 +184,8 @@ GpuChoice catalog_part(const std::string& text, const json& row) {
   return out;
 }
 
-GpuChoice choose_gpu(const json& row, std::optional<double> memory_GB, RowBuild& b) {
-  const std::string text = lower(row_text(row, "gpu_model"));
+GpuChoice choose_gpu(const std::string& text, const json& row, std::optional<double> memory_GB,
+                     RowBuild& b) {
   if (contains(text, "a100")) return a100(text, memory_GB, row, b);
   if (contains(text, "h100") || contains(text, "h200") || contains(text, "h800")) {
     return hopper(text, row, b);
@@ -202,26 +203,56 @@ GpuChoice choose_gpu(const json& row, std::optional<double> memory_GB, RowBuild&
   return catalog_part(text, row);
 }
 
+// The GPU text to map where the row names a cloud instance: the row's words with the instance's
+// part after them when they name its family ("A100" on a p4d is the 40 GB module) or no catalog
+// part at all ("p5.48xlarge"). A row naming another part keeps it, and the instance is not read.
+std::string with_instance(const std::string& text, const CloudInstance& instance, const json& row,
+                          std::optional<double> memory_GB, bool& read) {
+  read = true;
+  const std::string joined = text + " " + lower(instance.gpu);
+  if (contains(text, instance.family)) return joined;
+  try {
+    RowBuild scratch;
+    choose_gpu(text, row, memory_GB, scratch);
+  } catch (const InputError&) {
+    return joined;
+  }
+  read = false;
+  return text;
+}
+
 }  // namespace
 
 // A stated memory that is not positive is refused; one more than 10 % from the chosen part's is
 // said (the part's own memory sets what fits).
-GpuChoice map_gpu(const json& row, RowBuild& b) {
+GpuChoice map_gpu(const json& row, const CloudInstance* instance, RowBuild& b) {
   const std::optional<double> memory_GB = row_number(row, "gpu_memory_gb", row_name(row));
   if (memory_GB && !(*memory_GB > 0.0)) {
     throw InputError(row_name(row) + ".gpu_memory_gb", "must be positive",
                      row.at("gpu_memory_gb").dump(), "the GPU's memory in GB, or null");
   }
-  GpuChoice choice = choose_gpu(row, memory_GB, b);
+  std::string text = lower(row_text(row, "gpu_model"));
+  bool instance_read = false;
+  if (instance != nullptr) text = with_instance(text, *instance, row, memory_GB, instance_read);
+  GpuChoice choice = choose_gpu(text, row, memory_GB, b);
+  choice.instance_read = instance_read;
+  if (instance_read) {
+    choice.node_gpus = instance->gpus;
+    choice.node_reading =
+        "gpus_per_node not given: " + std::to_string(instance->gpus) + " (" + instance->name + ")";
+  } else if (instance != nullptr && !instance_read) {
+    b.assume(std::string("gpu_model names another GPU than the ") + instance->name +
+             " the row names: the instance is not read");
+  }
   const GpuSpec* spec = find_gpu(choice.id);
   if (memory_GB && spec != nullptr &&
       std::abs(std::log(*memory_GB / spec->memory_GB.value)) > std::log(1.10)) {
-    char text[200];
-    std::snprintf(text, sizeof text,
+    char line[200];
+    std::snprintf(line, sizeof line,
                   "gpu_memory_gb %g is not the %g GB of %s: the catalog part's memory sets what "
                   "fits",
                   *memory_GB, spec->memory_GB.value, choice.id.c_str());
-    b.assume(text);
+    b.assume(line);
   }
   return choice;
 }

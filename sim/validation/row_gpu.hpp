@@ -20,10 +20,15 @@ struct GpuChoice {
   std::string fabric_reading;  // the assumption when the fabric is not NVSwitch ("" for NVSwitch)
   int64_t node_gpus = 8;
   std::string node_reading = "gpus_per_node not given: 8";
+  bool instance_read = false;  // the part is the named cloud instance's (cloud_instance.hpp)
 };
 
+struct CloudInstance;
+
 // Throws InputError naming row N.gpu_model when no catalog part matches, listing those that do.
-GpuChoice map_gpu(const nlohmann::json& row, RowBuild& b);
+// `instance` (or nullptr) is the cloud instance the row names: its part fills what gpu_model
+// leaves out, or is the part when gpu_model names none.
+GpuChoice map_gpu(const nlohmann::json& row, const CloudInstance* instance, RowBuild& b);
 
 // TPUs: the torus of an ICI slice (cluster.network with topology "torus") and, beyond one pod,
 // the slices joined by the data-center network (cluster.dcn): from a shape the row's words give

@@ -1061,6 +1061,79 @@ TEST(RowMapping, OtherGpuNamesMapToCatalogIds) {
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpu"), "b200");
 }
 
+// A cloud instance names the GPU and the network together (data/reference/hardware-and-prices.json,
+// cloud_prices and network.nic_per_node): a p4d is 8 A100 40 GB on 4 × 100 Gb/s of EFA, not the
+// A100 default of 8 × 200 Gb/s InfiniBand.
+TEST(RowMapping, CloudInstanceNamesGiveTheGpuAndTheNetwork) {
+  struct Case {
+    const char* field;
+    const char* text;
+    const char* gpu;
+    int64_t nics;
+    double nic_Gbps;
+    bool efa;
+  };
+  const Case cases[] = {
+      {"gpu_model", "p4d.24xlarge", "a100-sxm4-40gb", 4, 100.0, true},
+      {"gpu_model", "NVIDIA A100 (AWS P4de instances)", "a100-sxm4-80gb", 4, 100.0, true},
+      {"gpu_model", "p5.48xlarge", "h100-sxm5-80gb", 32, 100.0, true},
+      {"gpu_model", "Amazon EC2 p5en.48xlarge", "h200-sxm-141gb", 16, 200.0, true},
+      {"gpu_model", "p6-b200.48xlarge", "b200", 8, 400.0, true},
+      {"inter_node_interconnect", "GPUDirect-TCPXO (a3-megagpu-8g)", "h100-sxm5-80gb", 8, 200.0,
+       false},
+      {"gpu_model", "H100 80GB on A3 High VMs", "h100-sxm5-80gb", 4, 200.0, false},
+      {"gpu_model", "Standard_ND96amsr_A100_v4", "a100-sxm4-80gb", 8, 200.0, false},
+      {"gpu_model", "Azure ND MI300X v5", "mi300x", 8, 400.0, false},
+      {"instance_type", "p4d.24xlarge", "a100-sxm4-40gb", 4, 100.0, true},
+  };
+  for (const Case& c : cases) {
+    json row = mpt_row();
+    row["gpu_model"] = c.field == std::string("gpu_model") ? c.text : "NVIDIA A100";
+    if (c.field == std::string("inter_node_interconnect")) row["gpu_model"] = "NVIDIA H100";
+    if (c.field == std::string("instance_type")) row["other"]["instance_type"] = c.text;
+    row["gpu_memory_gb"] = nullptr;
+    row["inter_node_interconnect"] =
+        c.field == std::string("inter_node_interconnect") ? json(c.text) : json(nullptr);
+    const RowScenario rs = row_to_scenario(row);
+    const json& cluster = rs.doc.at("cluster");
+    EXPECT_EQ(cluster.at("gpu"), c.gpu) << c.text;
+    EXPECT_EQ(cluster.at("network").at("nics_per_node"), c.nics) << c.text;
+    EXPECT_EQ(cluster.at("network").at("link_bandwidth_Gbps"), c.nic_Gbps) << c.text;
+    EXPECT_EQ(cluster.at("network").value("transport", ""), c.efa ? "efa" : "") << c.text;
+    EXPECT_TRUE(has(rs.assumptions, "instance ")) << c.text;
+    EXPECT_NO_THROW(parsed(rs)) << c.text;
+  }
+
+  // The row's own network text wins over the instance's; an InfiniBand text is not EFA.
+  json row = mpt_row();
+  row["gpu_model"] = "p4de.24xlarge";
+  row["inter_node_interconnect"] = "8x 200 Gb/s HDR InfiniBand";
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("nics_per_node"), 8);
+  EXPECT_FALSE(rs.doc.at("cluster").at("network").contains("transport"));
+  // A rate without a fabric on an EFA instance is EFA.
+  row["gpu_model"] = "p5.48xlarge";
+  row["inter_node_interconnect"] = "3200 Gbps";
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("transport"), "efa");
+
+  // An A2 Mega VM holds 16 GPUs.
+  row = mpt_row();
+  row["gpu_model"] = "a2-megagpu-16g";
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpus_per_node"), 16);
+
+  // A row whose gpu_model names another part keeps it, and the instance is not read.
+  row = mpt_row();
+  row["gpu_model"] = "NVIDIA H100 SXM";
+  row["inter_node_interconnect"] = nullptr;
+  row["other"]["instance_type"] = "p4d.24xlarge";
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("cluster").at("gpu"), "h100-sxm5-80gb");
+  EXPECT_EQ(rs.doc.at("cluster").at("network").at("nics_per_node"), 8);
+  EXPECT_TRUE(has(rs.assumptions, "gpu_model names another GPU than the p4d.24xlarge"));
+}
+
 // Every accelerator of the catalog is reachable by its name, in the node it comes in: PCIe cards on
 // PCIe, AMD's 8-GPU baseboards on an Infinity Fabric mesh, Gaudi 3 on its RoCE mesh, Trainium2's
 // 16 chips on NeuronLink, TPUs by host on ICI.
