@@ -29,9 +29,10 @@ std::optional<double> row_number(const nlohmann::json& obj, const char* key,
                                  const std::string& path) {
   const auto it = obj.find(key);
   if (it == obj.end() || it->is_null()) return std::nullopt;
-  // A figure written as text that is only a number ("8", "1,536", " 2048.5") is that number.
+  // A figure written as text that is only a number ("8", "1,536", " 2048.5", "59.9%") is that
+  // number.
   if (it->is_string()) {
-    static const std::regex kNumber(R"(^\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*$)");
+    static const std::regex kNumber(R"(^\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*%?\s*$)");
     const std::string text = it->get<std::string>();
     std::smatch m;
     if (std::regex_match(text, m, kNumber)) {

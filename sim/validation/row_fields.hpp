@@ -29,8 +29,8 @@ std::optional<bool> boolean_field(const nlohmann::json& obj, const char* key,
 std::optional<int64_t> row_int(const nlohmann::json& row, const char* key);
 // The same, and an InputError when absent or null: the row cannot be run without it.
 int64_t required_int(const nlohmann::json& row, const char* key);
-// A numeric field; nullopt when absent or null. Text that is only a number ("8", "1,536") is read
-// as that number; other text is an InputError naming the field.
+// A numeric field; nullopt when absent or null. Text that is only a number ("8", "1,536", "59.9%")
+// is read as that number; other text is an InputError naming the field.
 std::optional<double> row_number(const nlohmann::json& obj, const char* key,
                                  const std::string& path);
 // The row's free-form "other" object (an empty object when absent).

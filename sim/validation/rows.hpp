@@ -19,6 +19,11 @@ ValidationRow validate_training_row(const nlohmann::json& row,
 std::vector<ValidationRow> validate_collective_row(const nlohmann::json& row,
                                                    const std::vector<std::string>& overrides = {});
 
+// The row with counts other sources write otherwise read into the fields the mapping takes
+// (row_complete.cpp): seq_length "8k", a global batch "1M tokens", num_nodes for num_gpus, a
+// global batch of micro-batch × accumulation × dp. Each reading is appended to `readings`.
+nlohmann::json completed_row(const nlohmann::json& row, std::vector<std::string>& readings);
+
 // A row that cannot be run, with the reason.
 ValidationRow unexpressed_row(const nlohmann::json& row, std::string why_not);
 

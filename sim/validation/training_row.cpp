@@ -318,9 +318,11 @@ ValidationRow unexpressed_row(const json& row, std::string why_not) {
   return out;
 }
 
-ValidationRow validate_training_row(const json& row, const std::vector<std::string>& overrides) {
-  ValidationRow out = unexpressed_row(row, "");
+ValidationRow validate_training_row(const json& given, const std::vector<std::string>& overrides) {
+  ValidationRow out = unexpressed_row(given, "");
   try {
+    const json row = completed_row(given, out.assumptions);
+    out.label = fallback_label(row);
     const json metrics = row.contains("metrics") ? row.at("metrics") : json();
     const std::optional<PublishedMetric> published =
         published_metric(metrics, row_name(row) + ".metrics");

@@ -100,6 +100,50 @@ TEST(RowSpellings, TheGpuByAnotherOfItsNamesAndTheCountAfterTheRateGiveTheSamePr
   EXPECT_GE(compared, 49);
 }
 
+// Counts written as other sources write them (row_complete.cpp): nodes instead of GPUs, the
+// sequence length in binary thousands ("8k"), the global batch left to micro-batch ×
+// accumulation × dp where the row gives them, a percentage metric with its sign.
+TEST(RowSpellings, CountsWrittenOtherwiseGiveTheSamePredictions) {
+  int nodes = 0, lengths = 0, batches = 0, percents = 0;
+  for (const json& row : training_rows()) {
+    json spelled = row;
+    const auto per_node = row.value("gpus_per_node", json());
+    const int64_t gpus = row.at("num_gpus").get<int64_t>();
+    if (per_node.is_number_integer() && gpus % per_node.get<int64_t>() == 0 &&
+        gpus > per_node.get<int64_t>()) {
+      spelled.erase("num_gpus");
+      spelled["num_nodes"] = gpus / per_node.get<int64_t>();
+      ++nodes;
+    }
+    const auto seq = row.value("seq_length", json());
+    if (seq.is_number_integer() && seq.get<int64_t>() % 1024 == 0) {
+      spelled["seq_length"] = std::to_string(seq.get<int64_t>() / 1024) + "k";
+      ++lengths;
+    }
+    const auto micro = row.value("micro_batch_size", json());
+    const auto accum = row.value("grad_accum_steps", json());
+    const auto dp = row.value("dp", json());
+    if (micro.is_number_integer() && accum.is_number_integer() && dp.is_number_integer() &&
+        micro.get<int64_t>() * accum.get<int64_t>() * dp.get<int64_t>() ==
+            row.at("global_batch_size").get<int64_t>()) {
+      spelled["global_batch_size"] = nullptr;
+      ++batches;
+    }
+    if (row.at("metrics").contains("mfu_pct") && row.at("metrics").at("mfu_pct").is_number()) {
+      spelled["metrics"]["mfu_pct"] = row.at("metrics").at("mfu_pct").dump() + "%";
+      ++percents;
+    }
+    const ValidationRow plain = validate_training_row(row, {});
+    const ValidationRow other = validate_training_row(spelled, {});
+    ASSERT_TRUE(other.expressed) << other.id << ": " << other.why_not;
+    EXPECT_EQ(other.predicted, plain.predicted) << row.at("id");
+  }
+  EXPECT_GE(nodes, 20);
+  EXPECT_GE(lengths, 20);
+  EXPECT_GE(batches, 5);
+  EXPECT_GE(percents, 5);
+}
+
 // Every catalog part, written as the catalog names it ("NVIDIA B300 (HGX, 1100 W)", "Google TPU
 // v4", "NVIDIA GH200 96GB (per GPU)"), is the part a row maps to: a part added to the catalog is
 // one a published run can name.
