@@ -3,8 +3,11 @@
 // micro-batch × accumulation × data parallelism.
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <regex>
+#include <set>
 
+#include "core/error.hpp"
 #include "sim/validation/cloud_instance.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_gpu.hpp"
@@ -117,11 +120,169 @@ void global_batch(json& row, std::vector<std::string>& readings) {
                      std::to_string(*dp));
 }
 
+// Other names for a row's fields, as configurations and tables write them: Megatron-LM's
+// arguments (data/reference/megatron-lm-arguments.txt, with '_' for '-'), Hugging Face's config
+// keys, and the short names of papers' tables. Read where the row's own field is null: the field
+// in `other`, then each name at the row's top level and in `other`; the first found, said.
+struct FieldNames {
+  const char* field;
+  std::initializer_list<const char*> names;
+};
+const FieldNames kFieldNames[] = {
+    {"tp", {"tensor_model_parallel_size", "tensor_parallel_size", "tp_size", "tensor_parallel"}},
+    {"pp",
+     {"pipeline_model_parallel_size", "pipeline_parallel_size", "pp_size", "pipeline_parallel"}},
+    {"dp", {"data_parallel_size", "dp_size", "data_parallel"}},
+    {"cp", {"context_parallel_size", "cp_size", "context_parallel"}},
+    {"ep", {"expert_model_parallel_size", "expert_parallel_size", "ep_size", "expert_parallel"}},
+    {"vp", {"virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size", "vpp"}},
+    {"global_batch_size", {"gbs", "global_batch"}},
+    {"micro_batch_size", {"mbs", "micro_batch", "per_device_train_batch_size"}},
+    {"grad_accum_steps",
+     {"gradient_accumulation_steps", "grad_accum", "accumulate_grad_batches", "ga"}},
+    {"seq_length",
+     {"seq_len", "sequence_length", "max_seq_len", "max_seq_length", "encoder_seq_length"}},
+    {"num_layers", {"num_hidden_layers", "n_layers", "n_layer"}},
+    {"num_attention_heads", {"n_heads", "n_head"}},
+    {"num_kv_heads", {"num_query_groups", "num_key_value_heads", "n_kv_heads"}},
+    {"ffn_hidden_size", {"intermediate_size"}},
+};
+
+// A value under another name counts when it is a number or text that reads as one.
+std::optional<json> number_under(const json& obj, const char* key, const json& row) {
+  if (!obj.is_object() || !obj.contains(key)) return std::nullopt;
+  try {
+    if (const std::optional<double> v = row_number(obj, key, row_name(row))) return json(*v);
+  } catch (const InputError&) {
+  }
+  return std::nullopt;
+}
+
+void other_names(json& row, std::vector<std::string>& readings) {
+  for (const FieldNames& f : kFieldNames) {
+    if (!absent(row, f.field)) continue;
+    std::vector<const char*> names{f.field};  // the field's own name, in `other`
+    names.insert(names.end(), f.names.begin(), f.names.end());
+    for (const char* name : names) {
+      const bool top = number_under(row, name, row).has_value();
+      const std::optional<json> v =
+          top ? number_under(row, name, row) : number_under(row_other(row), name, row);
+      if (!v) continue;
+      const double value = v->get<double>();
+      if (value == std::floor(value)) {
+        row[f.field] = static_cast<int64_t>(value);
+      } else {
+        row[f.field] = value;
+      }
+      readings.push_back(std::string(f.field) + " not given: the row's " + (top ? "" : "other.") +
+                         name + " " + row[f.field].dump());
+      break;
+    }
+  }
+}
+
+// A parallel degree written with its name ("TP4", "TP=4", "4-way", "PP 8"): the one integer in
+// the text.
+void degree_texts(json& row, std::vector<std::string>& readings) {
+  static const std::regex kOneInteger(R"(^\D*(\d+)\D*$)");
+  for (const char* key : {"tp", "pp", "dp", "cp", "ep", "vp"}) {
+    const auto it = row.find(key);
+    if (it == row.end() || !it->is_string()) continue;
+    const std::string text = it->get<std::string>();
+    std::smatch m;
+    if (!std::regex_match(text, m, kOneInteger)) continue;
+    row[key] = std::stoll(m[1].str());
+    if (std::to_string(row[key].get<int64_t>()) != text) {
+      readings.push_back(std::string(key) + " '" + text + "' read as " + m[1].str());
+    }
+  }
+}
+
+// Parallel degrees a row leaves null but writes in a table title or a layout text, "TP=4, PP=8",
+// "TP4 PP8 VP12", "(TP=1, PP=1, CP=2, MBS=1, GA=32)": from the row's `source` and the texts of
+// its `other` object (not its notes or comparisons). A degree two texts give differently is not
+// read.
+void layout_texts(json& row, std::vector<std::string>& readings) {
+  // Degrees also as "TP4"; the batch names only with "=" or ":" ("GA100" is a chip).
+  static const std::regex kDegree(
+      R"((?:^|[^A-Za-z0-9])(?:(TP|PP|DP|CP|EP|VPP|VP)\s*[=:]?|(MBS|GBS|GA)\s*[=:])\s*(\d+)(?![\d.]))",
+      std::regex::icase);
+  struct Key {
+    const char* name;
+    const char* field;
+  };
+  constexpr Key kKeys[] = {{"tp", "tp"},
+                           {"pp", "pp"},
+                           {"dp", "dp"},
+                           {"cp", "cp"},
+                           {"ep", "ep"},
+                           {"vp", "vp"},
+                           {"vpp", "vp"},
+                           {"mbs", "micro_batch_size"},
+                           {"gbs", "global_batch_size"},
+                           {"ga", "grad_accum_steps"}};
+  std::vector<std::pair<std::string, std::string>> texts;  // (where, text)
+  if (const auto it = row.find("source"); it != row.end() && it->is_string()) {
+    texts.emplace_back("source", it->get<std::string>());
+  }
+  for (const auto& [key, value] : row_other(row).items()) {
+    const std::string name = lower(key);
+    // Notes and comparisons may name another run's layout.
+    const bool aside = contains(name, "note") || contains(name, "compar") ||
+                       contains(name, "baseline") || contains(name, "previous") ||
+                       contains(name, "reference");
+    if (value.is_string() && !aside) texts.emplace_back("other." + key, value.get<std::string>());
+  }
+  std::map<std::string, std::pair<int64_t, std::string>> found;  // field → (value, where)
+  std::set<std::string> conflicting;
+  for (const auto& [where, text] : texts) {
+    for (std::sregex_iterator m(text.begin(), text.end(), kDegree), end; m != end; ++m) {
+      const std::string name = lower((*m)[1].matched ? (*m)[1].str() : (*m)[2].str());
+      const int64_t value = std::stoll((*m)[3].str());
+      for (const Key& k : kKeys) {
+        if (name != k.name) continue;
+        const auto [at, added] = found.try_emplace(k.field, value, where);
+        if (!added && at->second.first != value) conflicting.insert(k.field);
+      }
+    }
+  }
+  for (const auto& [field, value_where] : found) {
+    if (conflicting.contains(field) || !absent(row, field.c_str()) || value_where.first <= 0) {
+      continue;
+    }
+    row[field] = value_where.first;
+    readings.push_back(field + " not given: " + std::to_string(value_where.first) +
+                       " as the row's " + value_where.second + " writes it");
+  }
+}
+
+// Megatron's --num-layers-per-virtual-pipeline-stage n: vp = layers / (pp · n) when whole.
+void virtual_stages_by_layers(json& row, std::vector<std::string>& readings) {
+  if (!absent(row, "vp")) return;
+  const std::optional<json> per_stage =
+      number_under(row_other(row), "num_layers_per_virtual_pipeline_stage", row);
+  const std::optional<int64_t> layers = row_int(row, "num_layers");
+  const std::optional<int64_t> pp = row_int(row, "pp");
+  if (!per_stage || !layers || !pp || *pp <= 1) return;
+  const auto n = static_cast<int64_t>(per_stage->get<double>());
+  if (n <= 0 || *layers % (*pp * n) != 0) return;
+  row["vp"] = *layers / (*pp * n);
+  readings.push_back(
+      "vp not given: num_layers / (pp × other.num_layers_per_virtual_pipeline_stage) "
+      "= " +
+      std::to_string(*layers) + " / (" + std::to_string(*pp) + " × " + std::to_string(n) +
+      ") = " + row["vp"].dump());
+}
+
 }  // namespace
 
 json completed_row(const json& row, std::vector<std::string>& readings) {
   if (!row.is_object()) return row;
   json out = row;
+  other_names(out, readings);
+  degree_texts(out, readings);
+  layout_texts(out, readings);
+  virtual_stages_by_layers(out, readings);
   sequence_length(out, readings);
   batch_in_tokens(out, readings);
   gpu_count(out, readings);

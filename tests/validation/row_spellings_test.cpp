@@ -144,6 +144,76 @@ TEST(RowSpellings, CountsWrittenOtherwiseGiveTheSamePredictions) {
   EXPECT_GE(percents, 5);
 }
 
+// The layout and batch under other names (row_complete.cpp): Megatron-LM's arguments in `other`,
+// or written as a table title writes them ("TP=4, PP=8, VP=12") — each dev row moved so gives
+// its prediction unchanged.
+TEST(RowSpellings, TheLayoutUnderOtherNamesGivesTheSamePredictions) {
+  const std::pair<const char*, const char*> megatron[] = {
+      {"tp", "tensor_model_parallel_size"},     {"pp", "pipeline_model_parallel_size"},
+      {"cp", "context_parallel_size"},          {"vp", "virtual_pipeline_model_parallel_size"},
+      {"micro_batch_size", "micro_batch_size"}, {"global_batch_size", "global_batch_size"}};
+  const std::pair<const char*, const char*> titled[] = {
+      {"tp", "TP"}, {"pp", "PP"}, {"cp", "CP"}, {"ep", "EP"}, {"vp", "VP"}};
+  int named = 0, written = 0;
+  for (const json& row : training_rows()) {
+    json by_name = row, in_words = row;
+    if (!by_name["other"].is_object()) by_name["other"] = json::object();
+    if (!in_words["other"].is_object()) in_words["other"] = json::object();
+    for (const auto& [field, name] : megatron) {
+      if (!row.contains(field) || !row.at(field).is_number_integer()) continue;
+      by_name["other"][name] = row.at(field);
+      by_name[field] = nullptr;
+    }
+    std::string layout;
+    for (const auto& [field, name] : titled) {
+      if (!row.contains(field) || !row.at(field).is_number_integer()) continue;
+      layout += std::string(layout.empty() ? "" : ", ") + name + "=" + row.at(field).dump();
+      in_words[field] = nullptr;
+    }
+    in_words["other"]["parallelism"] = layout;
+    const ValidationRow plain = validate_training_row(row, {});
+    const ValidationRow other = validate_training_row(by_name, {});
+    ASSERT_TRUE(other.expressed) << other.id << ": " << other.why_not;
+    EXPECT_EQ(other.predicted, plain.predicted) << row.at("id");
+    ++named;
+    if (layout.empty()) continue;
+    const ValidationRow words = validate_training_row(in_words, {});
+    ASSERT_TRUE(words.expressed) << words.id << ": " << words.why_not;
+    EXPECT_EQ(words.predicted, plain.predicted) << row.at("id") << ": " << layout;
+    ++written;
+  }
+  EXPECT_GE(named, 49);
+  EXPECT_GE(written, 40);
+}
+
+// A degree written with its name is that number; two texts that disagree give none; a note's
+// layout is another run's.
+TEST(RowSpellings, LayoutTextsAreReadOnlyWhenTheyAgree) {
+  json row = training_rows().front();  // GPT 1.7B on 32 GPUs: TP 1, PP 1, DP 32
+  std::vector<std::string> readings;
+  row["tp"] = "TP2";
+  row["dp"] = "16-way";
+  json done = completed_row(row, readings);
+  EXPECT_EQ(done.at("tp"), 2);
+  EXPECT_EQ(done.at("dp"), 16);
+
+  row = training_rows().front();
+  row["tp"] = nullptr;
+  row["other"]["parallelism"] = "TP=2, PP=1";
+  row["other"]["layout"] = "TP4";
+  done = completed_row(row, readings);
+  EXPECT_TRUE(done.at("tp").is_null());
+  EXPECT_EQ(done.at("pp"), 1);
+
+  row["other"].erase("layout");
+  row["other"]["notes"] = "the paper compares TP=8";
+  readings.clear();
+  done = completed_row(row, readings);
+  EXPECT_EQ(done.at("tp"), 2);
+  ASSERT_FALSE(readings.empty());
+  EXPECT_EQ(readings.front(), "tp not given: 2 as the row's other.parallelism writes it");
+}
+
 // Every catalog part, written as the catalog names it ("NVIDIA B300 (HGX, 1100 W)", "Google TPU
 // v4", "NVIDIA GH200 96GB (per GPU)"), is the part a row maps to: a part added to the catalog is
 // one a published run can name.
