@@ -33,10 +33,23 @@ RowFramework by_era(const json& row, const std::string& modern, const std::strin
 }  // namespace
 
 int publication_year(const json& row) {
-  const std::string source = row_text(row, "source");
   static const std::regex year(R"((^|[^0-9])((19[9][0-9])|(20[0-3][0-9]))([^0-9]|$))");
   static const std::regex arxiv(R"(ar[xX]iv[ :]*([0-3][0-9])[01][0-9]\.[0-9]{4,5})");
   std::smatch m;
+  // A date the row gives as a field: a year (2021) or a date's text ("2021-04-09", "April 2021").
+  for (const json* obj : {&row, &row_other(row)}) {
+    if (!obj->is_object()) continue;
+    for (const char* key : {"year", "publication_year", "date", "publication_date", "published",
+                            "published_date", "release_date"}) {
+      const auto it = obj->find(key);
+      if (it == obj->end()) continue;
+      if (it->is_number_integer() && *it >= 1990 && *it <= 2039) return it->get<int>();
+      if (!it->is_string()) continue;
+      const std::string text = it->get<std::string>();
+      if (std::regex_search(text, m, year)) return std::stoi(m[2].str());
+    }
+  }
+  const std::string source = row_text(row, "source");
   if (std::regex_search(source, m, year)) return std::stoi(m[2].str());
   if (std::regex_search(source, m, arxiv)) return 2000 + std::stoi(m[1].str());
   return 0;

@@ -17,8 +17,10 @@ struct RowFramework {
 
 RowFramework row_framework(const nlohmann::json& row);
 
-// The year the row's source was published: the first year (1990-2039) in `source`, else the year
-// of an arXiv identifier (yymm.nnnnn) there; 0 when it names none.
+// The year the row's source was published: a date field of the row or its `other` object (year,
+// publication_year, date, publication_date, published, published_date, release_date: a year or a
+// date's text), else the first year (1990-2039) in `source`, else the year of an arXiv identifier
+// (yymm.nnnnn) there; 0 when none names one.
 int publication_year(const nlohmann::json& row);
 
 // Whether the row's source was published before 2023, the year fused attention reached the

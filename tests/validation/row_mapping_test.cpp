@@ -1611,6 +1611,14 @@ TEST(RowMapping, FrameworksBuiltOnAnotherTakeItsProfile) {
   row["source"] = "Black et al. 2022, GPT-NeoX-20B";
   row["framework"] = "GPT-NeoX";
   EXPECT_EQ(row_to_scenario(row).doc.at("training").at("framework"), "deepspeed-2021");
+  // A date field dates the row where its source names no year.
+  row["source"] = "the GPT-NeoX-20B paper";
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("framework"), "deepspeed");
+  row["date"] = "2022-04-14";
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("framework"), "deepspeed-2021");
+  row.erase("date");
+  row["other"]["year"] = 2021;
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("framework"), "deepspeed-2021");
 }
 
 // torchtitan's "selective" is its SelectiveAC, per-op by default (trainer.py:108-110); its
