@@ -344,7 +344,8 @@ std::optional<json> recompute_modules(const json& row, RowBuild& b) {
 }
 
 std::string optimizer(const json& row, RowBuild& b) {
-  const std::string text = lower(row_text(row_other(row), "optimizer"));
+  std::string text = lower(row_text(row_other(row), "optimizer"));
+  if (text.empty()) text = lower(row_text(row, "optimizer"));
   if (contains(text, "adamw")) return "adamw";
   if (contains(text, "adam")) return "adam";
   if (contains(text, "sgd")) return "sgd";

@@ -1698,5 +1698,15 @@ TEST(RowMapping, AConvolutionalNetworkIsItsLayerListPresetOnTheP100) {
   EXPECT_THROW(row_to_scenario(pcie), InputError);
 }
 
+// The optimizer as `other.optimizer` or, where other does not say, the row's own field.
+TEST(RowMapping, TheOptimizerIsReadFromOtherOrTheRow) {
+  json row = megatron_row();
+  row["optimizer"] = "AdamW (beta2 0.95)";
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("optimizer"), "adamw");
+  row["other"]["optimizer"] = "SGD";
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("optimizer"), "sgd");
+}
+
 }  // namespace
 }  // namespace wt::validation
+
