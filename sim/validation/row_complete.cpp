@@ -28,7 +28,7 @@ bool absent(const json& row, const char* key) {
 void sequence_length(json& row, std::vector<std::string>& readings) {
   const auto it = row.find("seq_length");
   if (it == row.end() || !it->is_string()) return;
-  static const std::regex kLength(R"(^\s*(\d+)\s*([kK])?\s*(?:tokens?|context|ctx)?\s*$)");
+  static const std::regex kLength(R"(^\s*(\d{1,7})\s*([kK])?\s*(?:tokens?|context|ctx)?\s*$)");
   const std::string text = it->get<std::string>();
   std::smatch m;
   if (!std::regex_match(text, m, kLength) || !m[2].matched) return;
@@ -182,9 +182,9 @@ void other_names(json& row, std::vector<std::string>& readings) {
 }
 
 // A parallel degree written with its name ("TP4", "TP=4", "4-way", "PP 8"): the one integer in
-// the text.
+// the text (not a negative one, nor one of ten digits or more: the mapping then names the field).
 void degree_texts(json& row, std::vector<std::string>& readings) {
-  static const std::regex kOneInteger(R"(^\D*(\d+)\D*$)");
+  static const std::regex kOneInteger(R"(^[^\d\-]*(\d{1,9})\D*$)");
   for (const char* key : {"tp", "pp", "dp", "cp", "ep", "vp"}) {
     const auto it = row.find(key);
     if (it == row.end() || !it->is_string()) continue;
@@ -205,7 +205,7 @@ void degree_texts(json& row, std::vector<std::string>& readings) {
 void layout_texts(json& row, std::vector<std::string>& readings) {
   // Degrees also as "TP4"; the batch names only with "=" or ":" ("GA100" is a chip).
   static const std::regex kDegree(
-      R"((?:^|[^A-Za-z0-9])(?:(TP|PP|DP|CP|EP|VPP|VP)\s*[=:]?|(MBS|GBS|GA)\s*[=:])\s*(\d+)(?![\d.]))",
+      R"((?:^|[^A-Za-z0-9])(?:(TP|PP|DP|CP|EP|VPP|VP)\s*[=:]?|(MBS|GBS|GA)\s*[=:])\s*(\d{1,9})(?![\d.]))",
       std::regex::icase);
   struct Key {
     const char* name;
@@ -274,6 +274,62 @@ void virtual_stages_by_layers(json& row, std::vector<std::string>& readings) {
       ") = " + row["vp"].dump());
 }
 
+// An MoE row whose experts are not in a `moe` object: the expert count under the names
+// configurations give it (Megatron-LM's num_experts, Megatron-Core's num_moe_experts, Hugging
+// Face's num_local_experts and n_routed_experts, MaxText's num_experts), at the top level or in
+// `other`, with the other MoE keys found beside it, becomes the row's moe object; said. Without it
+// such a row ran as a dense model of the experts' width.
+void moe_from_keys(json& row, std::vector<std::string>& readings) {
+  if (!absent(row, "moe")) return;
+  constexpr const char* kCount[] = {"num_experts", "num_moe_experts", "num_local_experts",
+                                    "n_routed_experts", "moe_num_experts"};
+  constexpr const char* kBeside[] = {"top_k",
+                                     "moe_router_topk",
+                                     "num_experts_per_tok",
+                                     "experts_per_token",
+                                     "moe_top_k",
+                                     "moe_ffn_hidden_size",
+                                     "expert_ffn_hidden_size",
+                                     "moe_intermediate_size",
+                                     "num_shared_experts",
+                                     "shared_experts",
+                                     "n_shared_experts",
+                                     "shared_expert_ffn_hidden_size",
+                                     "shared_expert_intermediate_size",
+                                     "moe_shared_expert_intermediate_size",
+                                     "moe_layer_freq",
+                                     "interleave_moe_layer_step",
+                                     "decoder_sparse_step",
+                                     "first_k_dense_replace",
+                                     "first_dense_layers",
+                                     "capacity_factor",
+                                     "moe_expert_capacity_factor"};
+  json moe = json::object();
+  std::vector<std::string> from;
+  const json& given = row;
+  for (const json* obj : {&given, &row_other(given)}) {
+    const std::string prefix = obj == &given ? "" : "other.";
+    for (const char* key : kCount) {
+      const std::optional<json> n = number_under(*obj, key, row);
+      if (!n || moe.contains("num_experts") || !(n->get<double>() > 1.0)) continue;
+      moe["num_experts"] = static_cast<int64_t>(n->get<double>());
+      from.push_back(prefix + key);
+    }
+  }
+  if (!moe.contains("num_experts")) return;
+  for (const json* obj : {&given, &row_other(given)}) {
+    const std::string prefix = obj == &given ? "" : "other.";
+    for (const char* key : kBeside) {
+      const auto it = obj->find(key);
+      if (it == obj->end() || it->is_null() || moe.contains(key)) continue;
+      moe[key] = *it;
+      from.push_back(prefix + key);
+    }
+  }
+  row["moe"] = moe;
+  readings.push_back("moe not given as an object: from the row's " + and_listed(from));
+}
+
 }  // namespace
 
 json completed_row(const json& row, std::vector<std::string>& readings) {
@@ -283,6 +339,7 @@ json completed_row(const json& row, std::vector<std::string>& readings) {
   degree_texts(out, readings);
   layout_texts(out, readings);
   virtual_stages_by_layers(out, readings);
+  moe_from_keys(out, readings);
   sequence_length(out, readings);
   batch_in_tokens(out, readings);
   gpu_count(out, readings);

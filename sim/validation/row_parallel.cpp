@@ -498,7 +498,13 @@ void map_parallel(const json& row, RowBuild& b) {
   p["tensor"] = tensor;
   p["pipeline"] = pipeline;
   p["context"] = degree(row, "cp", b);
-  if (b.doc.at("model").contains("moe")) p["expert"] = degree(row, "ep", b);
+  if (b.doc.at("model").contains("moe")) {
+    p["expert"] = degree(row, "ep", b);
+  } else if (const auto ep = row_int(row, "ep"); ep && *ep > 1) {
+    b.assume("ep " + std::to_string(*ep) +
+             " not used: the model as mapped has no routed experts (no moe object, no expert "
+             "count under another name, no MoE preset)");
+  }
   if (const auto dp = row_int(row, "dp")) {
     p["data"] = *dp;
   } else {

@@ -1709,4 +1709,3 @@ TEST(RowMapping, TheOptimizerIsReadFromOtherOrTheRow) {
 
 }  // namespace
 }  // namespace wt::validation
-

@@ -196,6 +196,8 @@ TEST(RowSpellings, LayoutTextsAreReadOnlyWhenTheyAgree) {
   json done = completed_row(row, readings);
   EXPECT_EQ(done.at("tp"), 2);
   EXPECT_EQ(done.at("dp"), 16);
+  row["tp"] = "TP=-3";
+  EXPECT_EQ(completed_row(row, readings).at("tp"), "TP=-3");
 
   row = training_rows().front();
   row["tp"] = nullptr;
@@ -212,6 +214,58 @@ TEST(RowSpellings, LayoutTextsAreReadOnlyWhenTheyAgree) {
   EXPECT_EQ(done.at("tp"), 2);
   ASSERT_FALSE(readings.empty());
   EXPECT_EQ(readings.front(), "tp not given: 2 as the row's other.parallelism writes it");
+}
+
+// An MoE row's experts under the names configurations give them, at the top level or in `other`
+// instead of a `moe` object (row_complete.cpp): the same model as the object with those figures.
+TEST(RowSpellings, TheExpertsUnderOtherNamesAreTheSameModel) {
+  struct Names {
+    const char* count;
+    const char* top_k;
+    const char* ffn;
+    const char* shared;
+    const char* shared_ffn;
+  };
+  const Names megatron{"num_experts", "moe_router_topk", "moe_ffn_hidden_size", "n_shared_experts",
+                       "shared_expert_ffn_hidden_size"};
+  const Names hugging_face{"num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
+                           "n_shared_experts", "shared_expert_intermediate_size"};
+  int compared = 0;
+  for (const json& row : training_rows()) {
+    if (!row.contains("moe") || !row.at("moe").is_object()) continue;
+    const json& moe = row.at("moe");
+    json as_object = row;
+    as_object["moe"] = {{"num_experts", moe.at("num_experts")},
+                        {"top_k", moe.at("top_k")},
+                        {"moe_ffn_hidden_size", moe.at("moe_ffn_hidden_size")}};
+    const bool shared = moe.value("shared_experts", 0) > 0;
+    if (shared) {
+      as_object["moe"]["shared_experts"] = moe.at("shared_experts");
+      as_object["moe"]["shared_expert_ffn_hidden_size"] = moe.at("shared_expert_ffn_hidden_size");
+    }
+    as_object["model_name"] = "an MoE model";  // no preset fills what the figures leave out
+    const ValidationRow object = validate_training_row(as_object, {});
+    ASSERT_TRUE(object.expressed) << object.id << ": " << object.why_not;
+    for (const bool in_other : {false, true}) {
+      for (const Names& names : {megatron, hugging_face}) {
+        json spelled = as_object;
+        spelled.erase("moe");
+        json& at = in_other ? spelled["other"] : spelled;
+        at[names.count] = moe.at("num_experts");
+        at[names.top_k] = moe.at("top_k");
+        at[names.ffn] = moe.at("moe_ffn_hidden_size");
+        if (shared) {
+          at[names.shared] = moe.at("shared_experts");
+          at[names.shared_ffn] = moe.at("shared_expert_ffn_hidden_size");
+        }
+        const ValidationRow other = validate_training_row(spelled, {});
+        ASSERT_TRUE(other.expressed) << other.id << ": " << other.why_not;
+        EXPECT_EQ(other.predicted, object.predicted) << row.at("id") << " " << names.count;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GE(compared, 16);
 }
 
 // Every catalog part, written as the catalog names it ("NVIDIA B300 (HGX, 1100 W)", "Google TPU
