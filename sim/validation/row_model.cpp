@@ -1,6 +1,7 @@
 // doc["model"] from a row: architecture fields, the defaults the row leaves open, and MoE.
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <regex>
 #include <utility>
@@ -462,9 +463,69 @@ void fill_moe_extras(json& out, const json* row_moe, const MoeConfig& preset, Pr
   }
 }
 
+// Multi-head latent attention the row states: the five MLA figures (DeepSeek-V2's config names)
+// as numbers at the row's top level, in `other`, in its `moe` object or an `mla` object there, or
+// written "kv_lora_rank 512" in a text of those; or "MLA" named in an attention text. A figure
+// the row leaves out is the preset's where the preset has MLA, else DeepSeek-V3's (q 1536, kv
+// 512, rope 64, nope 128, v 128: the dimensions DeepSeek-V2, V3 and Kimi K2 share), said.
+// nullopt when the row states no MLA.
+std::optional<json> stated_mla(const json& row, const ModelConfig* preset, RowBuild& b) {
+  static const char* const kKeys[] = {"q_lora_rank", "kv_lora_rank", "qk_rope_head_dim",
+                                      "qk_nope_head_dim", "v_head_dim"};
+  static const std::regex kFigure(
+      R"((q_lora_rank|kv_lora_rank|qk_rope_head_dim|qk_nope_head_dim|v_head_dim)\s*[=:]?\s*(\d{1,7}))");
+  static const std::regex kNamed(R"((^|[^a-z])mla([^a-z]|$)|latent attention)");
+  std::vector<const json*> places = {&row, &row_other(row)};
+  for (const char* key : {"moe", "mla"}) {
+    for (const json* obj : {&row, &row_other(row)}) {
+      if (obj->is_object() && obj->contains(key) && obj->at(key).is_object()) {
+        places.push_back(&obj->at(key));
+      }
+    }
+  }
+  if (const auto moe = row.find("moe");
+      moe != row.end() && moe->is_object() && moe->contains("mla") && moe->at("mla").is_object()) {
+    places.push_back(&moe->at("mla"));
+  }
+  std::map<std::string, int64_t> figures;
+  bool named = false;
+  for (const json* obj : places) {
+    for (const char* key : kKeys) {
+      if (figures.contains(key)) continue;
+      if (const auto v = integer_field(*obj, key, row_name(row))) figures[key] = *v;
+    }
+    for (const char* key : {"attention", "attention_type", "attention_variant"}) {
+      const std::string text = lower(row_text(*obj, key));
+      for (std::sregex_iterator m(text.begin(), text.end(), kFigure), end; m != end; ++m) {
+        figures.try_emplace((*m)[1].str(), std::stoll((*m)[2].str()));
+      }
+      named = named || std::regex_search(text, kNamed);
+    }
+  }
+  if (!figures.contains("kv_lora_rank") && !named) return std::nullopt;
+  const bool from_preset = preset != nullptr && preset->mla.kv_lora_rank > 0;
+  const MlaConfig fill = from_preset ? preset->mla : MlaConfig{1536, 512, 64, 128, 128};
+  const int64_t defaults[] = {fill.q_lora_rank, fill.kv_lora_rank, fill.qk_rope_head_dim,
+                              fill.qk_nope_head_dim, fill.v_head_dim};
+  json out;
+  std::vector<std::string> filled;
+  for (size_t i = 0; i < std::size(kKeys); ++i) {
+    const auto it = figures.find(kKeys[i]);
+    out[kKeys[i]] = it != figures.end() ? it->second : defaults[i];
+    if (it == figures.end())
+      filled.push_back(std::string(kKeys[i]) + " " + std::to_string(defaults[i]));
+  }
+  b.assume("multi-head latent attention as the row states it" +
+           (filled.empty() ? std::string()
+                           : std::string(", with ") + and_listed(filled) +
+                                 (from_preset ? " from the preset"
+                                              : " as DeepSeek-V3's (the row does not say)")));
+  return out;
+}
+
 // head_dim (a row may give it at its top level or, as the dev-2 rows do, inside moe), MLA, MTP
 // and parallel layers: from the row where it says, else from the preset.
-void fill_attention(json& m, const json& row, PresetFill& f) {
+void fill_attention(json& m, const json& row, PresetFill& f, RowBuild& b) {
   std::optional<int64_t> head_dim = row_int(row, "head_dim");
   const auto moe = row.find("moe");
   if (!head_dim && moe != row.end() && moe->is_object()) {
@@ -478,9 +539,12 @@ void fill_attention(json& m, const json& row, PresetFill& f) {
                       m.at("hidden_size").get<int64_t>()) {
     m["head_dim"] = *head_dim;
   }
+  const std::optional<json> mla =
+      stated_mla(row, f.preset != nullptr ? &f.preset->model : nullptr, b);
+  if (mla) m["mla"] = *mla;
   if (f.preset == nullptr) return;
   const ModelConfig& p = f.preset->model;
-  if (p.mla.kv_lora_rank > 0) {
+  if (p.mla.kv_lora_rank > 0 && !mla) {
     m["mla"] = {{"q_lora_rank", p.mla.q_lora_rank},
                 {"kv_lora_rank", p.mla.kv_lora_rank},
                 {"qk_rope_head_dim", p.mla.qk_rope_head_dim},
@@ -575,7 +639,7 @@ void map_model(const json& row, RowBuild& b) {
       m["moe"].at("num_experts").get<int>() == p->moe.num_experts) {
     fill_moe_extras(m["moe"], row_moe ? &*moe : nullptr, p->moe, f);
   }
-  fill_attention(m, row, f);
+  fill_attention(m, row, f, b);
   if (p != nullptr) {
     m["gated_mlp"] = p->gated_mlp;
     m["tied_embeddings"] = p->tied_embeddings;

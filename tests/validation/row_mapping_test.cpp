@@ -1360,14 +1360,31 @@ TEST(RowMapping, ANamedPresetFillsTheArchitectureTheRowLeavesOut) {
   EXPECT_EQ(m.at("position_embedding"), "rope");
   EXPECT_TRUE(has(rs.assumptions,
                   "model fields the row leaves out, from preset deepseek-v3: "
-                  "num_kv_heads 128; moe.first_dense_layers 3; MLA"));
+                  "num_kv_heads 128; moe.first_dense_layers 3"));
+  // The row's attention text states MLA's two ranks; the preset gives the head widths.
+  EXPECT_TRUE(has(rs.assumptions,
+                  "multi-head latent attention as the row states it, with qk_rope_head_dim 64, "
+                  "qk_nope_head_dim 128 and v_head_dim 128 from the preset"));
   row["model_name"] = "DeepSeekV3 (w/o MTP)";
   EXPECT_FALSE(row_to_scenario(row).doc.at("model").contains("mtp_layers"));
-  // A row whose own shape differs from the preset's keeps its figures alone.
+  // A row whose own shape differs from the preset's keeps its figures alone: its MLA is what its
+  // attention text states, the head widths DeepSeek-V3's, said.
   row["num_layers"] = 60;
   rs = row_to_scenario(row);
-  EXPECT_FALSE(rs.doc.at("model").contains("mla"));
+  EXPECT_EQ(rs.doc.at("model").at("mla").at("q_lora_rank"), 1536);
+  EXPECT_EQ(rs.doc.at("model").at("mla").at("qk_rope_head_dim"), 64);
   EXPECT_TRUE(has(rs.assumptions, "model_name names preset deepseek-v3 but the row's num_layers"));
+  EXPECT_TRUE(has_assumption(rs, "as DeepSeek-V3's (the row does not say)"));
+  // Nothing about MLA: none.
+  row["moe"].erase("attention");
+  EXPECT_FALSE(row_to_scenario(row).doc.at("model").contains("mla"));
+  // MLA's figures as fields of the row.
+  row["other"]["kv_lora_rank"] = 512;
+  row["other"]["q_lora_rank"] = 0;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("model").at("mla").at("kv_lora_rank"), 512);
+  EXPECT_EQ(rs.doc.at("model").at("mla").at("q_lora_rank"), 0);
+  EXPECT_NO_THROW(parsed(rs));
 }
 
 // Shaped like published-runs-dev-2.json id 1105: EP 64 > DP 32 with TP 2, other.etp 1
