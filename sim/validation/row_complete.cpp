@@ -146,6 +146,7 @@ const FieldNames kFieldNames[] = {
     {"num_attention_heads", {"n_heads", "n_head"}},
     {"num_kv_heads", {"num_query_groups", "num_key_value_heads", "n_kv_heads"}},
     {"ffn_hidden_size", {"intermediate_size"}},
+    {"head_dim", {"kv_channels", "attention_head_dim"}},
 };
 
 // A value under another name counts when it is a number or text that reads as one.

@@ -207,6 +207,11 @@ TEST(RowSpellings, LayoutTextsAreReadOnlyWhenTheyAgree) {
   EXPECT_TRUE(done.at("tp").is_null());
   EXPECT_EQ(done.at("pp"), 1);
 
+  // Megatron's kv_channels is the head width.
+  row["other"]["kv_channels"] = 128;
+  EXPECT_EQ(completed_row(row, readings).at("head_dim"), 128);
+  row["other"].erase("kv_channels");
+
   row["other"].erase("layout");
   row["other"]["notes"] = "the paper compares TP=8";
   readings.clear();
