@@ -33,8 +33,22 @@ void validate_row(const json& row, const std::vector<std::string>& overrides,
     return;
   }
   const std::string type = validation::row_text(row, "row_type");
-  if (type == "training_throughput") {
-    out.push_back(validation::validate_training_row(row, overrides));
+  // Another name for a training run ("training", "pretraining_throughput"), or none on a row
+  // that gives a model and metrics: validated as one, and said.
+  const bool other_training_name =
+      type != "training_throughput" && validation::contains(validation::lower(type), "train");
+  const bool untyped_training = type.empty() && !row.contains("row_type") &&
+                                row.contains("metrics") && row.contains("model_name") &&
+                                (row.contains("num_gpus") || row.contains("num_nodes"));
+  if (type == "training_throughput" || other_training_name || untyped_training) {
+    ValidationRow r = validation::validate_training_row(row, overrides);
+    if (type != "training_throughput") {
+      r.assumptions.insert(r.assumptions.begin(),
+                           type.empty() ? "row_type not given: a training run (the row gives a "
+                                          "model, GPUs and metrics)"
+                                        : "row_type '" + type + "' read as training_throughput");
+    }
+    out.push_back(std::move(r));
   } else if (type == "collective_benchmark") {
     for (ValidationRow& r : validation::validate_collective_row(row, overrides))
       out.push_back(std::move(r));

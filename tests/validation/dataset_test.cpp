@@ -90,6 +90,24 @@ TEST(Dataset, UnhandledRowTypeIsReportedNotThrown) {
   EXPECT_EQ(report.median_abs_error, 0.0);
 }
 
+// A training run under another row_type, or a row without one that gives a model, GPUs and
+// metrics, is validated as training_throughput, and said.
+TEST(Dataset, ATrainingRunUnderAnotherOrNoRowTypeIsValidated) {
+  const std::string path = write_temp("wt-validation-training-names.json", R"json([
+    {"row_type": "pretraining_throughput", "id": 1, "model_name": "x", "num_gpus": 8},
+    {"id": 2, "model_name": "x", "num_gpus": 8, "metrics": {}},
+    {"id": 3, "model_name": "x"}])json");
+  const ValidationReport report = validate_dataset(path);
+  ASSERT_EQ(report.rows.size(), 3u);
+  EXPECT_EQ(report.rows[0].assumptions.at(0),
+            "row_type 'pretraining_throughput' read as training_throughput");
+  EXPECT_NE(report.rows[0].why_not.find("no comparable metric"), std::string::npos);
+  EXPECT_EQ(report.rows[1].assumptions.at(0),
+            "row_type not given: a training run (the row gives a model, GPUs and metrics)");
+  EXPECT_NE(report.rows[1].why_not.find("no comparable metric"), std::string::npos);
+  EXPECT_NE(report.rows[2].why_not.find("row_type '' is not handled"), std::string::npos);
+}
+
 TEST(Dataset, RowWithoutMetricOrWithBadLayoutIsReportedNotThrown) {
   const std::string path = write_temp("wt-validation-bad-rows.json", R"json([
     {"row_type": "training_throughput", "id": 1, "model_name": "x", "metrics": {}},
