@@ -138,7 +138,30 @@ std::optional<int> zero_stage(const json& row, RowBuild& b) {
     b.assume("sharding_strategy '" + row_text(other, "sharding_strategy") +
              "' not understood: the ZeRO stage from the row's words or its framework");
   }
+  // DeepSpeed's own config section, as a row may copy it: zero_optimization.stage.
+  if (const auto zo = other.find("zero_optimization"); zo != other.end() && zo->is_object()) {
+    if (const auto stage = integer_field(*zo, "stage", path + ".zero_optimization");
+        stage && *stage >= 0 && *stage <= 3) {
+      b.assume("zero_stage " + std::to_string(*stage) +
+               ": the row's other.zero_optimization.stage");
+      return static_cast<int>(*stage);
+    }
+  }
   if (const auto fsdp = fsdp_column(row, b)) return fsdp;
+  // Megatron's --use-distributed-optimizer shards the optimizer state over the data-parallel
+  // ranks: ZeRO-1 (data/reference/framework-defaults.md, Megatron-Core); false is plain DDP.
+  const auto dist = other.find("use_distributed_optimizer");
+  if (dist != other.end() && (dist->is_boolean() || dist->is_string())) {
+    const std::string word = dist->is_boolean() ? (dist->get<bool>() ? "true" : "false")
+                                                : lower(dist->get<std::string>());
+    const bool on = word == "true" || word == "yes" || word == "on";
+    const bool off = word == "false" || word == "no" || word == "off";
+    if (on || off) {
+      b.assume(std::string("zero_stage ") + (on ? "1" : "0") +
+               ": the row's other.use_distributed_optimizer " + word);
+      return on ? 1 : 0;
+    }
+  }
   if (const auto said = zero_stage_in_words(row, b)) return said;
   if (!row_int(row, "tp") && !row_int(row, "pp") && !row_int(row, "dp")) {
     b.assume(
@@ -521,6 +544,14 @@ void map_parallel(const json& row, RowBuild& b) {
   // TP communication overlap only when the row says so; else the profile's (off in every one).
   if (const auto overlap = boolean_field(other, "tp_comm_overlap", row_name(row) + ".other"))
     p["tp_comm_overlap"] = *overlap;
+  // Megatron's DDP overlap flags under their own names, as a row copies a config (said).
+  for (const char* key : {"overlap_grad_reduce", "overlap_param_gather"}) {
+    if (const auto on = boolean_field(other, key, row_name(row) + ".other")) {
+      p[key] = *on;
+      b.assume(std::string("parallel.") + key + " = " + (*on ? "true" : "false") +
+               ": the row's other." + key);
+    }
+  }
   // A layer-list model (model.preset "resnet50") has no num_layers here and no pipeline.
   const int64_t num_layers = b.doc.at("model").value("num_layers", int64_t{0});
   set_stated_stage_layers(row, p, b);

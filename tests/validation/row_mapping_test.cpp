@@ -1715,6 +1715,28 @@ TEST(RowMapping, AConvolutionalNetworkIsItsLayerListPresetOnTheP100) {
   EXPECT_THROW(row_to_scenario(pcie), InputError);
 }
 
+// Megatron's and DeepSpeed's own config keys, as a row copies them: --use-distributed-optimizer
+// (ZeRO-1, or plain DDP), DeepSpeed's zero_optimization.stage, the DDP overlap flags.
+TEST(RowMapping, ConfigKeysOfTheFrameworksAreRead) {
+  json row = megatron_row();
+  row["framework"] = "Megatron-Core";
+  row["other"]["use_distributed_optimizer"] = true;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("zero_stage"), 1);
+  EXPECT_TRUE(has(rs.assumptions, "zero_stage 1: the row's other.use_distributed_optimizer true"));
+  row["other"]["use_distributed_optimizer"] = "False";
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("zero_stage"), 0);
+  row["other"].erase("use_distributed_optimizer");
+  row["framework"] = "DeepSpeed";
+  row["other"]["zero_optimization"] = {{"stage", 3}, {"overlap_comm", true}};
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("zero_stage"), 3);
+  row["other"]["overlap_grad_reduce"] = false;
+  row["other"]["overlap_param_gather"] = true;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("overlap_grad_reduce"), false);
+  EXPECT_EQ(rs.doc.at("parallel").at("overlap_param_gather"), true);
+}
+
 // The optimizer as `other.optimizer` or, where other does not say, the row's own field.
 TEST(RowMapping, TheOptimizerIsReadFromOtherOrTheRow) {
   json row = megatron_row();
