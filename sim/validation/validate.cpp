@@ -37,8 +37,10 @@ void validate_row(const json& row, const std::vector<std::string>& overrides,
   // that gives a model and metrics: validated as one, and said.
   const bool other_training_name =
       type != "training_throughput" && validation::contains(validation::lower(type), "train");
-  const bool untyped_training = type.empty() && !row.contains("row_type") &&
-                                row.contains("metrics") && row.contains("model_name") &&
+  const auto given_type = row.find("row_type");
+  const bool no_type = given_type == row.end() || given_type->is_null() || given_type->is_string();
+  const bool untyped_training = type.empty() && no_type && row.contains("metrics") &&
+                                row.contains("model_name") &&
                                 (row.contains("num_gpus") || row.contains("num_nodes"));
   if (type == "training_throughput" || other_training_name || untyped_training) {
     ValidationRow r = validation::validate_training_row(row, overrides);
@@ -53,8 +55,10 @@ void validate_row(const json& row, const std::vector<std::string>& overrides,
     for (ValidationRow& r : validation::validate_collective_row(row, overrides))
       out.push_back(std::move(r));
   } else {
+    const std::string named =
+        no_type ? "'" + type + "'" : given_type->dump();  // a number or an object, as written
     out.push_back(validation::unexpressed_row(
-        row, "row_type '" + type + "' is not handled (training_throughput, collective_benchmark)"));
+        row, "row_type " + named + " is not handled (training_throughput, collective_benchmark)"));
   }
 }
 

@@ -96,9 +96,13 @@ TEST(Dataset, ATrainingRunUnderAnotherOrNoRowTypeIsValidated) {
   const std::string path = write_temp("wt-validation-training-names.json", R"json([
     {"row_type": "pretraining_throughput", "id": 1, "model_name": "x", "num_gpus": 8},
     {"id": 2, "model_name": "x", "num_gpus": 8, "metrics": {}},
-    {"id": 3, "model_name": "x"}])json");
+    {"id": 3, "model_name": "x"},
+    {"row_type": null, "id": 4, "model_name": "x", "num_nodes": 1, "metrics": {}},
+    {"row_type": 5, "id": 5, "model_name": "x", "num_gpus": 8, "metrics": {}}])json");
   const ValidationReport report = validate_dataset(path);
-  ASSERT_EQ(report.rows.size(), 3u);
+  ASSERT_EQ(report.rows.size(), 5u);
+  EXPECT_NE(report.rows[3].why_not.find("no comparable metric"), std::string::npos);
+  EXPECT_NE(report.rows[4].why_not.find("row_type 5 is not handled"), std::string::npos);
   EXPECT_EQ(report.rows[0].assumptions.at(0),
             "row_type 'pretraining_throughput' read as training_throughput");
   EXPECT_NE(report.rows[0].why_not.find("no comparable metric"), std::string::npos);
