@@ -97,7 +97,8 @@ TEST(Dataset, ATrainingRunUnderAnotherOrNoRowTypeIsValidated) {
     {"row_type": "pretraining_throughput", "id": 1, "model_name": "x", "num_gpus": 8},
     {"id": 2, "model_name": "x", "num_gpus": 8, "metrics": {}},
     {"id": 3, "model_name": "x"},
-    {"row_type": null, "id": 4, "model_name": "x", "num_nodes": 1, "metrics": {}},
+    {"row_type": null, "id": 4, "model_name": "x", "num_nodes": 1, "gpus_per_node": 8,
+     "metrics": {}},
     {"row_type": 5, "id": 5, "model_name": "x", "num_gpus": 8, "metrics": {}}])json");
   const ValidationReport report = validate_dataset(path);
   ASSERT_EQ(report.rows.size(), 5u);
