@@ -1,6 +1,7 @@
 // A row's counts as other sources write them, read into the fields the mapping takes: a sequence
 // length of "8k", a global batch of "1M tokens", nodes instead of GPUs, a global batch left to
 // micro-batch × accumulation × data parallelism.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -21,6 +22,30 @@ using nlohmann::json;
 bool absent(const json& row, const char* key) {
   const auto it = row.find(key);
   return it == row.end() || it->is_null();
+}
+
+// A figure as a whole count: finite, integral and at most 2^53 in magnitude (as integer_field
+// takes counts); nullopt otherwise, so that no cast or product leaves int64_t.
+std::optional<int64_t> whole(double v) {
+  constexpr double kLargest = 9007199254740992.0;  // 2^53
+  if (!std::isfinite(v) || v != std::floor(v) || std::abs(v) > kLargest) return std::nullopt;
+  return static_cast<int64_t>(v);
+}
+
+// a · b, nullopt when the product does not fit int64_t.
+std::optional<int64_t> times(int64_t a, int64_t b) {
+  int64_t product = 0;
+  if (__builtin_mul_overflow(a, b, &product)) return std::nullopt;
+  return product;
+}
+
+// The product of the model-parallel degrees tp · pp · cp the row gives (each at least 1).
+std::optional<int64_t> model_parallel(const json& row) {
+  std::optional<int64_t> out = 1;
+  for (const char* key : {"tp", "pp", "cp"}) {
+    if (out) out = times(*out, std::max<int64_t>(1, row_int(row, key).value_or(1)));
+  }
+  return out;
 }
 
 // "8k", "8K", "128K", "4k tokens", "32K context": a context length in binary thousands, as every
@@ -56,8 +81,9 @@ void batch_in_tokens(json& row, std::vector<std::string>& readings) {
 
 std::optional<int64_t> node_count(const json& row) {
   for (const json* obj : {&row, &row_other(row)}) {
+    const std::string path = row_name(row) + (obj == &row ? "" : ".other");
     for (const char* key : {"num_nodes", "nodes", "node_count"}) {
-      if (const auto n = integer_field(*obj, key, row_name(row)); n && *n > 0) return n;
+      if (const auto n = integer_field(*obj, key, path); n && *n > 0) return n;
     }
   }
   return std::nullopt;
@@ -76,7 +102,9 @@ void gpu_count(json& row, std::vector<std::string>& readings) {
       per_node = gpu.node_gpus;
       why = "the GPUs of the part's node";
     }
-    row["num_gpus"] = *nodes * per_node;
+    const std::optional<int64_t> gpus = times(*nodes, per_node);
+    if (!gpus) return;  // out of range: num_gpus stays not given, and the mapping says so
+    row["num_gpus"] = *gpus;
     readings.push_back("num_gpus not given: " + std::to_string(*nodes) +
                        (*nodes == 1 ? " node × " : " nodes × ") + std::to_string(per_node) + " (" +
                        why + ")");
@@ -84,11 +112,11 @@ void gpu_count(json& row, std::vector<std::string>& readings) {
   }
   const std::optional<int64_t> dp = row_int(row, "dp");
   if (!dp || *dp <= 0) return;
-  int64_t gpus = *dp;
-  for (const char* key : {"tp", "pp", "cp"})
-    gpus *= std::max<int64_t>(1, row_int(row, key).value_or(1));
-  row["num_gpus"] = gpus;
-  readings.push_back("num_gpus not given: tp × pp × cp × dp = " + std::to_string(gpus));
+  const std::optional<int64_t> others = model_parallel(row);
+  const std::optional<int64_t> gpus = others ? times(*others, *dp) : std::nullopt;
+  if (!gpus) return;
+  row["num_gpus"] = *gpus;
+  readings.push_back("num_gpus not given: tp × pp × cp × dp = " + std::to_string(*gpus));
 }
 
 // global_batch_size left out, and no batch in tokens: micro_batch_size × grad_accum_steps × the
@@ -108,13 +136,14 @@ void global_batch(json& row, std::vector<std::string>& readings) {
   std::optional<int64_t> dp = row_int(row, "dp");
   if (!dp) {
     const std::optional<int64_t> gpus = row_int(row, "num_gpus");
-    int64_t model_parallel = 1;
-    for (const char* key : {"tp", "pp", "cp"})
-      model_parallel *= std::max<int64_t>(1, row_int(row, key).value_or(1));
-    if (gpus && *gpus > 0 && *gpus % model_parallel == 0) dp = *gpus / model_parallel;
+    const std::optional<int64_t> others = model_parallel(row);
+    if (gpus && others && *gpus > 0 && *gpus % *others == 0) dp = *gpus / *others;
   }
   if (!dp || *dp <= 0) return;
-  row["global_batch_size"] = *micro * *accum * *dp;
+  const std::optional<int64_t> per_step = times(*micro, *accum);
+  const std::optional<int64_t> batch = per_step ? times(*per_step, *dp) : std::nullopt;
+  if (!batch) return;
+  row["global_batch_size"] = *batch;
   readings.push_back("global_batch_size not given: micro_batch_size × grad_accum_steps × dp = " +
                      std::to_string(*micro) + " × " + std::to_string(*accum) + " × " +
                      std::to_string(*dp));
@@ -169,9 +198,10 @@ void other_names(json& row, std::vector<std::string>& readings) {
       const std::optional<json> v =
           top ? number_under(row, name, row) : number_under(row_other(row), name, row);
       if (!v) continue;
+      // A whole count as an integer; anything else as written, for the mapping to refuse.
       const double value = v->get<double>();
-      if (value == std::floor(value)) {
-        row[f.field] = static_cast<int64_t>(value);
+      if (const std::optional<int64_t> count = whole(value)) {
+        row[f.field] = *count;
       } else {
         row[f.field] = value;
       }
@@ -265,13 +295,14 @@ void virtual_stages_by_layers(json& row, std::vector<std::string>& readings) {
   const std::optional<int64_t> layers = row_int(row, "num_layers");
   const std::optional<int64_t> pp = row_int(row, "pp");
   if (!per_stage || !layers || !pp || *pp <= 1) return;
-  const auto n = static_cast<int64_t>(per_stage->get<double>());
-  if (n <= 0 || *layers % (*pp * n) != 0) return;
-  row["vp"] = *layers / (*pp * n);
+  const std::optional<int64_t> n = whole(per_stage->get<double>());
+  const std::optional<int64_t> chunk = n && *n > 0 ? times(*pp, *n) : std::nullopt;
+  if (!chunk || *layers % *chunk != 0) return;
+  row["vp"] = *layers / *chunk;
   readings.push_back(
       "vp not given: num_layers / (pp × other.num_layers_per_virtual_pipeline_stage) "
       "= " +
-      std::to_string(*layers) + " / (" + std::to_string(*pp) + " × " + std::to_string(n) +
+      std::to_string(*layers) + " / (" + std::to_string(*pp) + " × " + std::to_string(*n) +
       ") = " + row["vp"].dump());
 }
 
@@ -312,8 +343,9 @@ void moe_from_keys(json& row, std::vector<std::string>& readings) {
     const std::string prefix = obj == &given ? "" : "other.";
     for (const char* key : kCount) {
       const std::optional<json> n = number_under(*obj, key, row);
-      if (!n || moe.contains("num_experts") || !(n->get<double>() > 1.0)) continue;
-      moe["num_experts"] = static_cast<int64_t>(n->get<double>());
+      const std::optional<int64_t> count = n ? whole(n->get<double>()) : std::nullopt;
+      if (!count || moe.contains("num_experts") || *count <= 1) continue;
+      moe["num_experts"] = *count;
       from.push_back(prefix + key);
     }
   }

@@ -220,6 +220,39 @@ TEST(RowSpellings, LayoutTextsAreReadOnlyWhenTheyAgree) {
   EXPECT_EQ(readings.front(), "tp not given: 2 as the row's other.parallelism writes it");
 }
 
+// Counts far out of range are left for the mapping to refuse, never multiplied or cast past
+// int64_t (the sanitizer suite runs this).
+TEST(RowSpellings, CountsOutOfRangeAreNotReadIntoTheRow) {
+  const int64_t huge = int64_t{1} << 53;
+  json row = training_rows().front();
+  std::vector<std::string> readings;
+  row.erase("num_gpus");
+  row["num_nodes"] = huge;
+  row["gpus_per_node"] = huge;
+  EXPECT_FALSE(completed_row(row, readings).contains("num_gpus"));
+  row.erase("num_nodes");
+  row["dp"] = huge;
+  row["tp"] = huge;
+  EXPECT_FALSE(completed_row(row, readings).contains("num_gpus"));
+  row["global_batch_size"] = nullptr;
+  row["micro_batch_size"] = huge;
+  row["grad_accum_steps"] = huge;
+  EXPECT_TRUE(completed_row(row, readings).at("global_batch_size").is_null());
+  row = training_rows().front();
+  row["tp"] = nullptr;
+  row["vp"] = nullptr;
+  row["other"]["tensor_model_parallel_size"] = 1e308;
+  row["other"]["num_layers_per_virtual_pipeline_stage"] = 1e308;
+  row["other"]["num_moe_experts"] = 1e308;
+  const json done = completed_row(row, readings);
+  EXPECT_TRUE(done.at("tp").is_number_float());
+  EXPECT_TRUE(done.at("vp").is_null());
+  EXPECT_FALSE(done.contains("moe") && !done.at("moe").is_null());
+  const ValidationRow r = validate_training_row(row, {});
+  EXPECT_FALSE(r.expressed);
+  EXPECT_NE(r.why_not.find("tp"), std::string::npos) << r.why_not;
+}
+
 // An MoE row's experts under the names configurations give them, at the top level or in `other`
 // instead of a `moe` object (row_complete.cpp): the same model as the object with those figures.
 TEST(RowSpellings, TheExpertsUnderOtherNamesAreTheSameModel) {
