@@ -20,8 +20,7 @@ namespace {
 using nlohmann::json;
 
 bool absent(const json& row, const char* key) {
-  const auto it = row.find(key);
-  return it == row.end() || it->is_null();
+  return !gives_any(&row, {key});
 }
 
 // A figure as a whole count: finite, integral and at most 2^53 in magnitude (as integer_field
@@ -194,9 +193,9 @@ void other_names(json& row, std::vector<std::string>& readings) {
     std::vector<const char*> names{f.field};  // the field's own name, in `other`
     names.insert(names.end(), f.names.begin(), f.names.end());
     for (const char* name : names) {
-      const bool top = number_under(row, name, row).has_value();
-      const std::optional<json> v =
-          top ? number_under(row, name, row) : number_under(row_other(row), name, row);
+      std::optional<json> v = number_under(row, name, row);
+      const bool top = v.has_value();
+      if (!top) v = number_under(row_other(row), name, row);
       if (!v) continue;
       // A whole count as an integer; anything else as written, for the mapping to refuse.
       const double value = v->get<double>();
