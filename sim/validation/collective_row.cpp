@@ -1,5 +1,6 @@
 // collective_benchmark rows (nccl-tests): the bus bandwidth the cost model predicts per size.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -25,51 +26,94 @@ struct CollectiveKind {
   Collective collective;
   double busbw_factor_numerator;  // nccl-tests: busbw = algbw · factor, factor = num · (n−1)/n
   bool times_n_minus_1_over_n;
-  std::string name;  // as the row or its name says it
+  std::string name;  // nccl-tests' name for it, without "_perf"
 };
 
-// The collective a name gives: `exact` for the row's other.collective, else the first whose
-// spelling the text contains (a row's name, "nccl-tests all_gather_perf ...").
-std::optional<CollectiveKind> kind_of(const std::string& name, bool exact) {
+// A collective's name without NCCL's prefix, nccl-tests' "_perf" suffix, case or separators:
+// "ncclAllReduce", "all_reduce_perf", "All-Reduce" and "all reduce" are all "allreduce".
+std::string canonical(std::string name) {
+  name = lower(name);
+  if (name.starts_with("nccl")) name.erase(0, 4);
+  std::erase_if(name, [](char c) { return c == ' ' || c == '-' || c == '_' || c == '/'; });
+  if (name.ends_with("perf") && name.size() > 4) name.erase(name.size() - 4);
+  return name;
+}
+
+// The collective a name gives. nccl-tests' reduce_perf is priced as broadcast: NCCL runs Reduce
+// and Broadcast only as a pipelined ring chain (src/device/reduce.h and broadcast.h have a ring
+// kernel and no other), every link carrying S once, busbw = algbw (nccl-tests' PERFORMANCE.md).
+std::optional<CollectiveKind> kind_named(const std::string& name) {
   const struct {
     const char* spellings[2];
     CollectiveKind kind;
   } kinds[] = {
-      {{"reduce_scatter", "reducescatter"}, {Collective::reduce_scatter, 1.0, true, ""}},
-      {{"all_reduce", "allreduce"}, {Collective::all_reduce, 2.0, true, ""}},
-      {{"all_gather", "allgather"}, {Collective::all_gather, 1.0, true, ""}},
-      {{"alltoall", "all_to_all"}, {Collective::all_to_all, 1.0, true, ""}},
-      {{"broadcast", "bcast"}, {Collective::broadcast, 1.0, false, ""}},
-      {{"sendrecv", "send_recv"}, {Collective::send_recv, 1.0, false, ""}},
+      {{"reducescatter", ""}, {Collective::reduce_scatter, 1.0, true, "reduce_scatter"}},
+      {{"allreduce", ""}, {Collective::all_reduce, 2.0, true, "all_reduce"}},
+      {{"allgather", ""}, {Collective::all_gather, 1.0, true, "all_gather"}},
+      {{"alltoall", "a2a"}, {Collective::all_to_all, 1.0, true, "alltoall"}},
+      {{"broadcast", "bcast"}, {Collective::broadcast, 1.0, false, "broadcast"}},
+      {{"reduce", ""}, {Collective::broadcast, 1.0, false, "reduce"}},
+      {{"sendrecv", "p2p"}, {Collective::send_recv, 1.0, false, "sendrecv"}},
   };
+  const std::string key = canonical(name);
   for (const auto& k : kinds) {
     for (const char* spelling : k.spellings) {
-      if (exact ? name == spelling : contains(name, spelling)) {
-        CollectiveKind out = k.kind;
-        out.name = k.spellings[0];
-        return out;
-      }
+      if (*spelling != '\0' && key == spelling) return k.kind;
     }
   }
   return std::nullopt;
 }
 
+// The one collective a text names (a row's name, "nccl-tests all_gather_perf (8x H100)"), read
+// from its words and runs of up to three ("all to all"); none when it names none or several.
+// `binaries_only` reads only nccl-tests' binary names ("reduce_perf"), as a sentence may say
+// "reduce" or "broadcast" in their plain sense.
+std::optional<CollectiveKind> kind_in_text(const std::string& text, bool binaries_only) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : lower(text) + ' ') {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '/') {
+      word += c;
+    } else if (!word.empty()) {
+      words.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  std::optional<CollectiveKind> found;
+  for (size_t i = 0; i < words.size(); ++i) {
+    std::string run;
+    for (size_t j = i; j < std::min(words.size(), i + 3); ++j) {
+      run += words[j];
+      if (binaries_only && (j > i || !run.ends_with("_perf"))) break;
+      const auto k = kind_named(run);
+      if (!k) continue;
+      if (found && found->name != k->name) return std::nullopt;
+      found = k;
+    }
+  }
+  return found;
+}
+
 constexpr const char* kCollectivesHandled =
-    "all_reduce, all_gather, reduce_scatter, alltoall, broadcast, sendrecv";
+    "all_reduce, all_gather, reduce_scatter, alltoall, broadcast, reduce, sendrecv (any case, "
+    "with or without separators, nccl prefix or _perf suffix)";
 
 CollectiveKind collective_kind(const json& row, RowBuild& b) {
-  const std::string name = lower(row_text(row_other(row), "collective"));
+  const std::string name = row_text(row_other(row), "collective");
   if (!name.empty()) {
-    if (const auto k = kind_of(name, true)) return *k;
+    if (const auto k = kind_named(name)) return *k;
     throw InputError(row_name(row) + ".other.collective", "is not handled", name,
                      kCollectivesHandled);
   }
-  const std::string model_name = lower(row_text(row, "model_name"));
-  if (const auto k = kind_of(model_name, false)) {
-    b.assume("collective not given: '" + k->name + "' from the row's name");
-    return *k;
+  for (const char* field : {"model_name", "source"}) {
+    if (const auto k = kind_in_text(row_text(row, field), field == std::string("source"))) {
+      b.assume("collective not given: '" + k->name + "' from the row's " +
+               (field == std::string("source") ? "source" : "name"));
+      return *k;
+    }
   }
-  throw InputError(row_name(row) + ".other.collective", "is not given (nor in model_name)", "",
+  throw InputError(row_name(row) + ".other.collective",
+                   "is not given (nor named once in model_name or source)", "",
                    kCollectivesHandled);
 }
 
@@ -235,6 +279,9 @@ std::vector<ValidationRow> validate_collective_row(const json& row,
     b.assume("message size = nccl-tests 'size' in bytes; busbw = size / time × nccl-tests factor");
     b.assume("algorithm: automatic (fastest of those the cost model has, as NCCL's tuner)");
     b.assume("in-network reduction: NVLS inside an NVSwitch node, no SHARP across nodes");
+    if (kind.name == "reduce") {
+      b.assume("reduce priced as broadcast: NCCL runs both as one pipelined ring chain");
+    }
     return predict_sizes(row, b, s, kind);
   } catch (const InputError& e) {
     return {unexpressed_row(row, e.what())};

@@ -465,6 +465,40 @@ void set_stated_stage_layers(const json& row, json& p, RowBuild& b) {
        "last_stage_layers");
 }
 
+// The row's dp, or where TP · PP · CP · DP is not its GPU count, the dp another source's
+// convention gives when that one is exact: DP = #GPUs / (TP · PP) counting the context-parallel
+// ranks (Megatron-Core's own DP excludes them), or DP = #GPUs / (TP · PP · CP · EP), the replicas
+// of each expert beside "64-way EP" (Megatron-Core's EP is carved out of DP · CP). Said; otherwise
+// the stated dp stands and the scenario's check names the mismatch.
+int64_t data_degree(const json& row, int64_t dp, const json& p, RowBuild& b) {
+  const auto gpus = row_int(row, "num_gpus");
+  const double tensor = static_cast<double>(p.at("tensor").get<int64_t>());
+  const double pipeline = static_cast<double>(p.at("pipeline").get<int64_t>());
+  const int64_t context = p.at("context").get<int64_t>();
+  const int64_t expert = p.value("expert", int64_t{1});
+  constexpr int64_t kLimit = int64_t{1} << 30;
+  for (const int64_t v : {static_cast<int64_t>(tensor), static_cast<int64_t>(pipeline), context,
+                          expert, dp, gpus.value_or(0)}) {
+    if (v <= 0 || v > kLimit) return dp;
+  }
+  const double n = static_cast<double>(*gpus);
+  const double model = tensor * pipeline;
+  if (model * context * dp == n) return dp;
+  if (context > 1 && model * dp == n && dp % context == 0) {
+    b.assume("dp " + std::to_string(dp) + " counts the context-parallel ranks (TP x PP x DP = " +
+             std::to_string(*gpus) + " GPUs): data " + std::to_string(dp / context) +
+             " x context " + std::to_string(context));
+    return dp / context;
+  }
+  if (expert > 1 && model * context * dp * expert == n) {
+    b.assume("dp " + std::to_string(dp) +
+             " is the replicas of each expert (TP x PP x CP x DP x EP = " + std::to_string(*gpus) +
+             " GPUs): data " + std::to_string(dp * expert) + ", the experts spread over it");
+    return dp * expert;
+  }
+  return dp;
+}
+
 }  // namespace
 
 // Whether other.<key> turns an offload on: true/false, or a device name ("cpu", "nvme"; "none",
@@ -529,7 +563,7 @@ void map_parallel(const json& row, RowBuild& b) {
              "count under another name, no MoE preset)");
   }
   if (const auto dp = row_int(row, "dp")) {
-    p["data"] = *dp;
+    p["data"] = data_degree(row, *dp, p, b);
   } else {
     b.assume("dp not given: derived from the GPU count");
   }

@@ -116,6 +116,59 @@ TEST(CollectiveRow, ACollectiveNotGivenIsReadFromTheRowsNameAndSaid) {
   EXPECT_NE(unknown[0].why_not.find("row 190.other.collective"), std::string::npos);
 }
 
+// The names other sources give a collective (NCCL's API, nccl-tests' binaries, prose) are the
+// same collective; nccl-tests' reduce_perf is priced as broadcast (both one ring chain in NCCL).
+TEST(CollectiveRow, EachSpellingOfACollectiveGivesTheSamePrediction) {
+  const std::vector<ValidationRow> all_reduce = validate_collective_row(nccl_row("all_reduce"));
+  ASSERT_EQ(all_reduce.size(), 3u);
+  for (const char* name :
+       {"AllReduce", "ncclAllReduce", "all_reduce_perf", "All-Reduce", "all reduce", "ALLREDUCE"}) {
+    const std::vector<ValidationRow> rows = validate_collective_row(nccl_row(name));
+    ASSERT_EQ(rows.size(), 3u) << name;
+    EXPECT_TRUE(rows[2].expressed) << name << ": " << rows[2].why_not;
+    EXPECT_DOUBLE_EQ(rows[2].predicted, all_reduce[2].predicted) << name;
+  }
+  for (const char* name : {"all-to-all", "AlltoAll", "all to all"}) {
+    const std::vector<ValidationRow> rows = validate_collective_row(nccl_row(name));
+    ASSERT_EQ(rows.size(), 3u) << name;
+    EXPECT_EQ(rows[0].label.rfind("alltoall, ", 0), 0u) << name << ": " << rows[0].label;
+  }
+  const std::vector<ValidationRow> broadcast = validate_collective_row(nccl_row("broadcast"));
+  const std::vector<ValidationRow> reduce = validate_collective_row(nccl_row("reduce_perf"));
+  ASSERT_EQ(reduce.size(), 3u);
+  EXPECT_EQ(reduce[0].label.rfind("reduce, ", 0), 0u) << reduce[0].label;
+  EXPECT_DOUBLE_EQ(reduce[2].predicted, broadcast[2].predicted);
+  EXPECT_NE(std::find(reduce[0].assumptions.begin(), reduce[0].assumptions.end(),
+                      "reduce priced as broadcast: NCCL runs both as one pipelined ring chain"),
+            reduce[0].assumptions.end());
+}
+
+// Without other.collective the row's name is read, then its source, where only nccl-tests'
+// binary names count ("reduce" in a sentence is the verb); a text naming two gives none.
+TEST(CollectiveRow, ACollectiveNotGivenIsReadFromTheSourcesBinaryName) {
+  json row = nccl_row("all_reduce");
+  row["other"] = json::object();
+  row["model_name"] = "8x H100, one host";
+  row["source"] = "NVIDIA/dgxc-benchmarking nccl/README.md (nccl-tests all_gather_perf, float)";
+  std::vector<ValidationRow> rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].label.rfind("all_gather, ", 0), 0u) << rows[0].label;
+  EXPECT_NE(std::find(rows[0].assumptions.begin(), rows[0].assumptions.end(),
+                      "collective not given: 'all_gather' from the row's source"),
+            rows[0].assumptions.end());
+  row["source"] = "a blog post: we reduce the time to broadcast weights";
+  rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].expressed);
+  row["source"] = "nccl-tests";
+  row["model_name"] = "nccl-tests all_gather_perf and reduce_scatter_perf";
+  rows = validate_collective_row(row);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].expressed);
+  EXPECT_NE(rows[0].why_not.find("nor named once in model_name or source"), std::string::npos)
+      << rows[0].why_not;
+}
+
 TEST(CollectiveRow, UnknownCollectiveIsReportedNotThrown) {
   const std::vector<ValidationRow> rows = validate_collective_row(nccl_row("all_to_allv"));
   ASSERT_EQ(rows.size(), 1u);

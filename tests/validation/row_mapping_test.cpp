@@ -853,6 +853,33 @@ TEST(RowMapping, MegatronBridgeFsdpColumnMeansZeroThree) {
   }
 }
 
+// A dp written under another source's convention, read only where that one gives the GPU count
+// exactly: #GPUs / (TP · PP) counting the context-parallel ranks, or the replicas of each expert
+// beside the EP degree. A dp that fits neither stands, for the scenario's check to name.
+TEST(RowMapping, DataParallelWrittenUnderAnotherConventionIsRead) {
+  json row = nemo_llama_row();  // 8 GPUs: TP 1, PP 1, DP 4, CP 2
+  row["dp"] = 8;
+  RowScenario rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("data"), 4);
+  EXPECT_TRUE(has_assumption(rs, "dp 8 counts the context-parallel ranks (TP x PP x DP = 8 GPUs)"));
+  EXPECT_EQ(parsed(rs).parallel.data, 4);
+  row["dp"] = 3;
+  EXPECT_EQ(row_to_scenario(row).doc.at("parallel").at("data"), 3);
+  row["dp"] = 4;
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("data"), 4);
+  EXPECT_FALSE(has_assumption(rs, "counts the context-parallel ranks"));
+
+  row["cp"] = 1;
+  row["dp"] = 1;
+  row["ep"] = 8;
+  row["moe"] = {{"num_experts", 8}, {"top_k", 2}};
+  rs = row_to_scenario(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("data"), 8);
+  EXPECT_TRUE(has_assumption(rs, "dp 1 is the replicas of each expert"));
+  EXPECT_EQ(parsed(rs).parallel.expert, 8);
+}
+
 // Shared experts from the row's moe object, with or without a preset: a count and each one's
 // width (DeepSeek's n_shared_experts), Megatron-Core's total width split over the count, or a
 // width alone read as one expert (Qwen2-MoE's shared_expert_intermediate_size).
