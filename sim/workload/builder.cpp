@@ -547,9 +547,7 @@ Workload build_workload(const Scenario& s) {
     w.kernel_lists.push_back(optimizer_kernels(s, owned));
     const auto steps = stage_steps(par.pipeline_schedule, par.pipeline, stage, w.num_micro_batches,
                                    par.virtual_stages, ep_pairs(s));
-    const int chunk_layers =
-        *std::max_element(w.stage_layers[stage].begin(), w.stage_layers[stage].end());
-    w.stage_in_flight_layers.push_back(max_in_flight(steps) * chunk_layers);
+    w.stage_in_flight_layers.push_back(max_in_flight_layers(steps, w.stage_layers[stage]));
     StageBuilder builder(s, w, z, stage);
     w.programs.push_back(builder.build(steps, static_cast<int32_t>(w.kernel_lists.size() - 1)));
     for (const auto& [key, index] : builder.sends)

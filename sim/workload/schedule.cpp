@@ -113,4 +113,14 @@ int max_in_flight(const std::vector<PipeStep>& steps) {
   return most;
 }
 
+int max_in_flight_layers(const std::vector<PipeStep>& steps, const std::vector<int>& chunk_layers) {
+  int live = 0, most = 0;
+  for (const PipeStep& step : steps) {
+    const int layers = chunk_layers.at(static_cast<size_t>(step.chunk));
+    live += step.forward ? layers : -layers;
+    most = std::max(most, live);
+  }
+  return most;
+}
+
 }  // namespace wt

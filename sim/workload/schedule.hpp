@@ -86,4 +86,10 @@ int max_in_flight(PipelineSchedule schedule, int stages, int stage, int64_t micr
 // sequence: what sets the activation memory of the stage.
 int max_in_flight(const std::vector<PipeStep>& steps);
 
+// The most layers whose activations the stage holds at once: max_in_flight weighted by the layers
+// of each pass's chunk (`chunk_layers`, indexed by PipeStep::chunk). With chunks of equal size it
+// is max_in_flight(steps) times that size; with an uneven split (2 or 1 layers per chunk) the
+// passes in flight at the peak are not all of the largest chunk.
+int max_in_flight_layers(const std::vector<PipeStep>& steps, const std::vector<int>& chunk_layers);
+
 }  // namespace wt

@@ -4,6 +4,8 @@
 // ones.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <thread>
 
 #include "core/error.hpp"
@@ -12,6 +14,7 @@
 #include "sim/engine/analytical/estimate_pipeline.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario/parse.hpp"
+#include "sim/workload/builder.hpp"
 #include "sim/workload/hardware_setup.hpp"
 #include "sim/workload/schedule.hpp"
 #include "sim/workload/workload_sizes.hpp"
@@ -286,6 +289,26 @@ TEST(Estimate, PeakMemoryIsWhatTheRunReports) {
   const RunResult run = run_scenario(s).result;
   EXPECT_EQ(peak.use.total, run.memory_per_gpu_bytes.total);
   EXPECT_EQ(peak.use.total <= peak.use.capacity, run.fits_in_memory);
+}
+
+// 96 layers over 8 stages × 5 chunks: chunks of 2 or 3 layers. Both engines weigh each chunk pass
+// in flight by its own chunk's layers, which is less than the passes times the largest chunk.
+TEST(Estimate, PeakMemoryOfAnUnevenInterleavedSplitIsWhatTheRunReports) {
+  Scenario s =
+      load_scenario_file(std::string(WT_SOURCE_DIR) + "/scenarios/gpt3-175b-1024-a100.json");
+  s.parallel.pipeline_schedule = PipelineSchedule::interleaved;
+  s.parallel.virtual_stages = 5;
+  validate(s);
+  const Workload w = build_workload(s);
+  ASSERT_EQ(w.stage_layers[0].size(), 5u);
+  EXPECT_NE(*std::min_element(w.stage_layers[0].begin(), w.stage_layers[0].end()),
+            *std::max_element(w.stage_layers[0].begin(), w.stage_layers[0].end()));
+  EXPECT_LT(w.stage_in_flight_layers[0],
+            max_in_flight(PipelineSchedule::interleaved, 8, 0, s.num_micro_batches(), 5) *
+                *std::max_element(w.stage_layers[0].begin(), w.stage_layers[0].end()));
+  const PeakMemory peak = estimate_peak_memory(s);
+  const RunResult run = run_scenario(s).result;
+  EXPECT_EQ(peak.use.total, run.memory_per_gpu_bytes.total);
 }
 
 }  // namespace

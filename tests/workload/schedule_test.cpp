@@ -91,5 +91,20 @@ TEST(Schedule, InFlightActivations) {
   EXPECT_EQ(max_in_flight(stage_steps(PipelineSchedule::interleaved, 8, 0, 32, 2)), 23);
 }
 
+TEST(Schedule, InFlightLayersWeighEachChunkByItsLayers) {
+  // Equal chunks: max_in_flight times the chunk's layers.
+  const auto even = stage_steps(PipelineSchedule::interleaved, 8, 0, 32, 2);
+  EXPECT_EQ(max_in_flight_layers(even, {3, 3}), 23 * 3);
+  // Interleaved, p = 2, stage 0, m = 4, v = 2, chunks of 2 and 1 layers. Megatron's order: the
+  // forwards go p micro-batches per chunk (chunks 0 0 1 1 0 0 1 1), the backwards last chunk
+  // first (1 1 0 0 1 1 0 0); warm-up (p − 1)·2 + (v − 1)·p = 4 forwards hold 2+2+1+1 = 6 layers,
+  // then f(0) +2 = 8, b(1) −1 = 7, f(0) +2 = 9, b(1) −1 = 8, f(1) +1 = 9, b(0) −2 = 7, ...: 9
+  // layers at most, where 5 passes in flight times the larger chunk would say 10.
+  const auto uneven = stage_steps(PipelineSchedule::interleaved, 2, 0, 4, 2);
+  EXPECT_EQ(max_in_flight(uneven), 5);
+  EXPECT_EQ(max_in_flight_layers(uneven, {2, 1}), 9);
+  EXPECT_EQ(max_in_flight_layers(uneven, {1, 2}), 7);  // 1+1+2+2 = 6, f(0) +1 = 7, b(1) −2 ...
+}
+
 }  // namespace
 }  // namespace wt

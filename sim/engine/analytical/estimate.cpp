@@ -1,6 +1,7 @@
 #include "sim/engine/analytical/estimate.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <memory_resource>
 #include <optional>
 #include <string>
@@ -48,11 +49,12 @@ class StageTable {
     const int p = s.parallel.pipeline;
     kinds_.reserve(4);  // the first, the last, usually one or two middle layer counts
     for (int st = 0; st < p; ++st) {
-      int layers = 0, most_chunk = 0;
+      int layers = 0, most_chunk = 0, least_chunk = std::numeric_limits<int>::max();
       for (int chunk = 0; chunk < s.parallel.virtual_stages; ++chunk) {
         const int n = chunk_layers(s, st, chunk);
         layers += n;
         most_chunk = std::max(most_chunk, n);
+        least_chunk = std::min(least_chunk, n);
       }
       const bool middle = st > 0 && st < p - 1;
       // A middle stage holding dense first layers (layer_mix.hpp) is a kind of its own.
@@ -63,14 +65,15 @@ class StageTable {
         ++k;
       if (k == kinds_.size())
         kinds_.push_back({layers, dense, middle, stage_weights(s, layers, st)});
-      stages_[st] = {static_cast<int>(k), most_chunk};
+      stages_[st] = {static_cast<int>(k), most_chunk, most_chunk != least_chunk};
     }
   }
 
   int kinds() const { return static_cast<int>(kinds_.size()); }
   int kind(int stage) const { return stages_[stage].kind; }
-  // The most layers of one of the stage's model chunks.
+  // The most layers of one of the stage's model chunks, and whether its chunks differ in size.
   int most_chunk_layers(int stage) const { return stages_[stage].most_chunk; }
+  bool uneven_chunks(int stage) const { return stages_[stage].uneven; }
   const StageWeights& weights(int stage) const { return kinds_[kind(stage)].weights; }
   const StageWeights& kind_weights(int kind) const { return kinds_[kind].weights; }
 
@@ -83,6 +86,7 @@ class StageTable {
   struct Stage {
     int kind;
     int most_chunk;
+    bool uneven;
   };
   std::pmr::vector<Kind> kinds_;
   std::pmr::vector<Stage> stages_;
@@ -124,9 +128,19 @@ PeakMemory peak_memory_of(const Scenario& s, const StageTable& stages, double ca
   const bool pairs = ep_pairs(s);
   PeakMemory peak;
   for (int st = 0; st < p; ++st) {
-    const int in_flight =
-        max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v, pairs) *
-        stages.most_chunk_layers(st);
+    // Equal chunks in closed form; chunks of different sizes by walking the stage's schedule, as
+    // the passes in flight at the peak are not all of the largest chunk.
+    int in_flight = 0;
+    if (stages.uneven_chunks(st)) {
+      std::vector<int> layers(static_cast<size_t>(v));
+      for (int c = 0; c < v; ++c)
+        layers[static_cast<size_t>(c)] = chunk_layers(s, st, c);
+      in_flight = max_in_flight_layers(
+          stage_steps(par.pipeline_schedule, p, st, s.num_micro_batches(), v, pairs), layers);
+    } else {
+      in_flight = max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v, pairs) *
+                  stages.most_chunk_layers(st);
+    }
     const MemoryUse m =
         stage_memory(s, terms, stages.weights(st), in_flight, st == p - 1, capacity_bytes);
     if (st == 0 || m.total > peak.use.total) peak = {st, m};
