@@ -72,8 +72,18 @@ std::string precision(const json& row, RowBuild& b) {
   }
   // The block-scaled formats first: "mxfp8" and "fp8-mx" contain "fp8".
   if (contains(text, "nvfp4")) return "nvfp4";
-  if (contains(text, "mxfp8") || contains(text, "fp8-mx") || contains(text, "fp8 mx")) {
+  if (contains(text, "mxfp8") || contains(text, "fp8-mx") || contains(text, "fp8 mx") ||
+      contains(text, "mx-fp8") || contains(text, "mx fp8")) {
     return "mxfp8";
+  }
+  // FP4 training without its recipe is Megatron-Core's --fp4, whose fp4_recipe defaults to nvfp4
+  // (data/reference/framework-defaults.md, TransformerConfig); MXFP4 is not a training recipe of
+  // Transformer Engine, so a row naming it is not understood.
+  static const std::regex kFp4(R"((^|[^a-z])(fp4|float4)([^a-z0-9]|$))");
+  if (!contains(text, "mxfp4") && std::regex_search(text, kFp4)) {
+    b.assume("precision '" + given +
+             "' read as nvfp4 (Megatron-Core's --fp4 takes fp4_recipe nvfp4 by default)");
+    return "nvfp4";
   }
   // torchao's Float8 (torchtitan's --model.converters float8) is per-tensor or per-row fp8.
   if (contains(text, "fp8") || contains(text, "float8")) return "fp8";
@@ -100,8 +110,9 @@ std::string precision(const json& row, RowBuild& b) {
     return "fp16";
   }
   throw InputError(row_name(row) + ".precision", "is not understood", given,
-                   "text naming nvfp4, mxfp8 (or fp8-mx), fp8 (or float8), bf16, fp16, tf32, "
-                   "fp32, their spelled-out names, mixed precision (AMP, Apex), or 16 or 32 bits");
+                   "text naming nvfp4 (or fp4), mxfp8 (or fp8-mx), fp8 (or float8), bf16, fp16, "
+                   "tf32, fp32, their spelled-out names, mixed precision (AMP, Apex), or 16 or 32 "
+                   "bits");
 }
 
 // The scaling recipe a per-tensor fp8 row names in its precision text, as NVIDIA's performance

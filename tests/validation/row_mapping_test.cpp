@@ -398,8 +398,15 @@ TEST(RowMapping, PrecisionIsReadFromItsCommonSpellings) {
   EXPECT_EQ(math("mixed precision"), "fp16");
   EXPECT_EQ(math("Float8 (torchao)"), "fp8");  // torchtitan's float8 converter
   EXPECT_EQ(math("apex O2"), "fp16");
+  EXPECT_EQ(math("MX-FP8"), "mxfp8");
+  EXPECT_EQ(math("FP4"), "nvfp4");  // Megatron-Core's --fp4: fp4_recipe nvfp4 by default
+  EXPECT_EQ(math("fp4 (Blackwell)"), "nvfp4");
   json row = mpt_row();
   row["precision"] = "int4";
+  EXPECT_THROW(row_to_scenario(row), InputError);
+  row["precision"] = "MXFP4";  // not a training recipe of Transformer Engine
+  EXPECT_THROW(row_to_scenario(row), InputError);
+  row["precision"] = "fp40";
   EXPECT_THROW(row_to_scenario(row), InputError);
 }
 
