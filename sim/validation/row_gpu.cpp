@@ -73,13 +73,14 @@ GpuChoice grace_hopper(const std::string& text, const json& row, RowBuild& b) {
 
 GpuChoice hopper(const std::string& text, const json& row, RowBuild& b) {
   if (contains(text, "gh200")) return grace_hopper(text, row, b);
+  if (names(words(text), {"nvl"})) {
+    // The H100 NVL (94 GB, HBM3) and the H200 NVL (a 600 W PCIe card) are PCIe cards joined by
+    // NVLink bridges of two or four, neither a catalog part's module nor its NVSwitch node.
+    throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
+                     row_text(row, "gpu_model"), "H100 SXM5, H100 PCIe, H800, H200 SXM");
+  }
   if (contains(text, "h200")) return catalog_choice("h200-sxm-141gb", "H200");
   if (contains(text, "h800")) return catalog_choice("h800-sxm5-80gb", "H800");
-  if (names(words(text), {"nvl"})) {
-    // The H100 NVL (94 GB, HBM3, NVLink bridges between pairs) is neither catalog H100.
-    throw InputError(row_name(row) + ".gpu_model", "has no catalog entry",
-                     row_text(row, "gpu_model"), "H100 SXM5, H100 PCIe, H800, H200");
-  }
   if (contains(text, "pcie")) return catalog_choice("h100-pcie-80gb", "H100-PCIe");
   if (contains(text, "hbm2e")) {
     // Only Meta's Grand Teton H100s pair the SXM5 module with HBM2e (torchtitan's H100 runs).

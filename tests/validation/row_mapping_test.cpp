@@ -1547,6 +1547,8 @@ TEST(RowMapping, UnexpressibleRowsAreInputErrorsNamingTheField) {
   json h100_nvl = megatron_row();
   h100_nvl["gpu_model"] = "NVIDIA H100 NVL";
   expect_refused(h100_nvl, "row 5.gpu_model");
+  h100_nvl["gpu_model"] = "NVIDIA H200 NVL";  // a PCIe card with NVLink bridges, not the SXM module
+  expect_refused(h100_nvl, "row 5.gpu_model");
   // More chips than 4,096 pods of v5e: refused at once, not searched.
   json too_many = megatron_row();
   too_many["gpu_model"] = "TPU v5e";
