@@ -14,12 +14,22 @@ void check_finetune(Scenario& s) {
     }
     return;
   }
+  // LoRA's frozen base GEMMs may run quantized (Transformer Engine's fp8 and MXFP8 linears skip
+  // the weight gradient of a frozen weight); QLoRA dequantizes its NF4 weights to bf16.
   const Precision p = s.training.precision;
-  if (p != Precision::bf16 && p != Precision::fp16) {
+  const bool sixteen = p == Precision::bf16 || p == Precision::fp16;
+  const bool quantized_lora =
+      f.method == FinetuneMethod::lora && (p == Precision::fp8 || p == Precision::mxfp8);
+  if (!sixteen && !quantized_lora) {
     throw InputError("training.precision",
                      "must be bf16 or fp16 with training.finetune.method " + method +
-                         " (16-bit base weights and adapters; QLoRA computes in bf16)",
-                     to_string(p), "bf16, fp16, or training.finetune.method full");
+                         (f.method == FinetuneMethod::qlora
+                              ? " (QLoRA dequantizes its 4-bit weights to bf16)"
+                              : " (or fp8, mxfp8: Transformer Engine's quantized base GEMMs)"),
+                     to_string(p),
+                     f.method == FinetuneMethod::qlora
+                         ? "bf16, fp16, or training.finetune.method full"
+                         : "bf16, fp16, fp8, mxfp8");
   }
   if (s.model.moe.num_experts > 0 || s.model.mla.kv_lora_rank > 0) {
     throw InputError("training.finetune.method",

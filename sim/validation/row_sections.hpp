@@ -29,6 +29,11 @@ void map_model(const nlohmann::json& row, RowBuild& b);     // doc["model"]
 void map_training(const nlohmann::json& row, RowBuild& b);  // doc["training"]
 void map_parallel(const nlohmann::json& row, RowBuild& b);  // doc["parallel"]; needs "model"
 void map_cluster(const nlohmann::json& row, RowBuild& b);   // doc["cluster"]
+// A fine-tuning run's training.finetune (row_finetune.cpp): LoRA or QLoRA with its rank and
+// targets (the row's, else its framework's defaults for `profile`); nullopt for pre-training and
+// for SFT (every weight trains: said, priced as pre-training).
+std::optional<nlohmann::json> map_finetune(const nlohmann::json& row, const std::string& profile,
+                                           RowBuild& b);
 // The methods the row states in words (other.algorithmic_changes, other.system_optimizations:
 // parallel block, sliding window, TP overlap, FlashAttention-2) into doc's model, parallel and
 // training sections (row_methods.cpp); needs all three.

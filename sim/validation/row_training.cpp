@@ -478,6 +478,7 @@ void map_training(const json& row, RowBuild& b) {
   recompute_layers(row, t, b);
   t["framework"] = framework.profile;
   b.assume(framework.why);
+  if (auto finetune = map_finetune(row, framework.profile, b)) t["finetune"] = std::move(*finetune);
   if (const auto a = attention(row, b)) t["attention"] = *a;
   t["optimizer"] = optimizer(row, b);
   b.doc["training"] = std::move(t);

@@ -33,10 +33,13 @@ void validate_row(const json& row, const std::vector<std::string>& overrides,
     return;
   }
   const std::string type = validation::row_text(row, "row_type");
-  // Another name for a training run ("training", "pretraining_throughput"), or none on a row
-  // that gives a model and metrics: validated as one, and said.
+  // Another name for a training run ("training", "pretraining_throughput", "finetuning_throughput",
+  // "lora"), or none on a row that gives a model and metrics: validated as one, and said.
+  const std::string lower_type = validation::lower(type);
   const bool other_training_name =
-      type != "training_throughput" && validation::contains(validation::lower(type), "train");
+      type != "training_throughput" &&
+      (validation::contains(lower_type, "train") || validation::contains(lower_type, "tun") ||
+       validation::contains(lower_type, "lora") || validation::contains(lower_type, "sft"));
   const auto given_type = row.find("row_type");
   const bool no_type = given_type == row.end() || given_type->is_null() || given_type->is_string();
   const bool untyped_training = type.empty() && no_type && row.contains("metrics") &&

@@ -1321,6 +1321,48 @@ void expect_refused(const json& row, const std::string& path) {
   }
 }
 
+// A fine-tuning run is read from the words a row gives it: LoRA or QLoRA (not MLA's kv_lora_rank),
+// with the rank and targets it states, else its framework's defaults; SFT is every weight trained
+// (priced as pre-training); a LoRA scheme beats a plain "finetuning" row type.
+TEST(RowMapping, FineTuningIsReadFromTheRowsWords) {
+  const auto finetune = [](const json& row) {
+    const json t = row_to_scenario(row).doc.at("training");
+    return t.contains("finetune") ? t.at("finetune") : json();
+  };
+  json row = nemo_llama_row();
+  EXPECT_TRUE(finetune(row).is_null());
+  row["model_name"] = "Llama 3.1 8B LoRA";
+  EXPECT_EQ(finetune(row),
+            json({{"method", "lora"}, {"rank", 32}, {"target_modules", "all-linear"}}));
+  EXPECT_TRUE(has_assumption(row_to_scenario(row), "NeMo's and Megatron-Bridge's defaults"));
+  EXPECT_EQ(parsed(row_to_scenario(row)).training.finetune.method, FinetuneMethod::lora);
+  row["model_name"] = "Llama 3.1 8B SFT";
+  EXPECT_TRUE(finetune(row).is_null());
+  EXPECT_TRUE(has_assumption(row_to_scenario(row), "fine-tuning with every weight trained"));
+  row["model_name"] = "Llama 3.1 8B";
+  row["row_type"] = "finetuning_throughput";
+  row["other"] = {{"peft_scheme", "qlora"}, {"lora_rank", 16}};
+  EXPECT_EQ(finetune(row),
+            json({{"method", "qlora"}, {"rank", 16}, {"target_modules", "all-linear"}}));
+  row["other"] = {{"task", "LoRA fine-tuning"},
+                  {"lora", {{"dim", 8}, {"target_modules", {"linear_qkv", "linear_fc2"}}}}};
+  EXPECT_EQ(finetune(row),
+            json({{"method", "lora"}, {"rank", 8}, {"target_modules", "q,k,v,down"}}));
+  row["other"] = {{"attention", "MLA (kv_lora_rank 512)"}};
+  row["row_type"] = "training_throughput";
+  EXPECT_TRUE(finetune(row).is_null());
+  row["other"] = {{"use_lora", true}, {"target_modules", "bogus"}};
+  expect_refused(row, "row 108.other.target_modules");
+  row["framework"] = "Hugging Face Trainer";
+  row["other"] = {{"use_lora", true}};
+  EXPECT_EQ(finetune(row), json({{"method", "lora"}, {"rank", 8}, {"target_modules", "q,v"}}));
+  // LoRA's frozen base GEMMs may run in fp8 (Transformer Engine); QLoRA's may not.
+  row["precision"] = "fp8";
+  EXPECT_EQ(parsed(row_to_scenario(row)).training.precision, Precision::fp8);
+  row["other"] = {{"use_qlora", true}};
+  EXPECT_THROW(parsed(row_to_scenario(row)), InputError);
+}
+
 TEST(RowMapping, ParameterCountsAreReadWithTheirUnit) {
   EXPECT_DOUBLE_EQ(*count_with_unit("1.7B"), 1.7e9);
   EXPECT_DOUBLE_EQ(*count_with_unit("340M"), 340e6);

@@ -142,6 +142,22 @@ TEST(Finetune, FrozenLayersRunNoWeightGradientsSoTheirBackwardEqualsTheirForward
   EXPECT_DOUBLE_EQ(layer_grad_bytes(s, comm_sizes(s)), 2.0 * 16.0 * 8192.0 * 2.0);
 }
 
+// fp8 LoRA (Transformer Engine's quantized linears with frozen weights): the base GEMMs run in fp8
+// with their input casts, forward and input gradient, and still no weight gradient.
+TEST(Finetune, Fp8LoraRunsTheFrozenGemmsQuantizedWithoutWeightGradients) {
+  Scenario s = llama_on_one_gpu("llama2-7b", FinetuneMethod::lora, 16, kLoraQ | kLoraV);
+  s.training.precision = Precision::fp8;
+  const KernelList fwd = layer_forward_kernels(s);
+  const KernelList bwd = layer_backward_kernels(s);
+  EXPECT_DOUBLE_EQ(flops_of(bwd, false), flops_of(fwd, false));
+  int casts = 0;
+  for (const Kernel& k : bwd) {
+    if (!k.name.starts_with("lora_")) EXPECT_FALSE(k.name.ends_with("_wgrad")) << k.name;
+    casts += k.name.find("cast") != std::string::npos ? 1 : 0;
+  }
+  EXPECT_GT(casts, 0);  // the output gradients cast for the dgrad GEMMs
+}
+
 TEST(Finetune, QloraDequantizesEachWeightBeforeItsGemmForwardAndBackward) {
   Scenario s = llama_on_one_gpu("llama2-7b", FinetuneMethod::qlora, 16, kLoraQ | kLoraV);
   const KernelList fwd = layer_forward_kernels(s);
@@ -184,8 +200,12 @@ TEST(Finetune, ValidationRefusesWhatIsNotModelled) {
       lora_targets_text(
           parse(R"("finetune": {"target_modules": "fc2, q"})").training.finetune.target_modules),
       "q,down");
-  EXPECT_TRUE(refused([&] { parse(R"("precision": "fp8", "finetune": {"method": "lora"})"); },
+  EXPECT_TRUE(refused([&] { parse(R"("precision": "fp8", "finetune": {"method": "qlora"})"); },
                       "training.precision", "bf16 or fp16"));
+  EXPECT_TRUE(refused([&] { parse(R"("precision": "nvfp4", "finetune": {"method": "lora"})"); },
+                      "training.precision", "bf16 or fp16"));
+  EXPECT_EQ(parse(R"("precision": "fp8", "finetune": {"method": "lora"})").training.precision,
+            Precision::fp8);
   EXPECT_TRUE(refused([&] { parse(R"("finetune": {"method": "lora", "target_modules": "q,q"})"); },
                       "training.finetune.target_modules", "twice"));
   EXPECT_TRUE(
