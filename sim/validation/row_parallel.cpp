@@ -298,6 +298,7 @@ void set_schedule(const json& row, int64_t pipeline, int64_t num_layers, json& p
     const bool dualpipe = contains(stated, "dualpipe") ||
                           contains(lower(row_text(row, "framework")), "dualpipe") ||
                           contains(lower(row_text(row, "notes")), "dualpipe");
+    b.pipeline_split_open = dualpipe && pipeline > 1;
     if (dualpipe && p.value("expert", int64_t{1}) > 1) {
       p["ep_comm_overlap"] = true;
       b.assume(

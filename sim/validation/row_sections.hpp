@@ -22,6 +22,9 @@ struct RowBuild {
   // The row states an interleaved schedule without its virtual stages: the counts besides the
   // one in the document (the smallest) that also divide the layers per stage.
   std::vector<int64_t> virtual_stages_alternatives;
+  // The row names DualPipe on a pipeline and states no split: the first- and last-stage layer
+  // counts are searched (training_row.cpp, fastest_setting_that_fits).
+  bool pipeline_split_open = false;
   void assume(std::string what) { assumptions.push_back(std::move(what)); }
 };
 

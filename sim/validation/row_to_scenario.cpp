@@ -125,8 +125,13 @@ RowScenario row_to_scenario(const json& row) {
   map_cluster(row, b);
   choose_micro_batch(b);
   const double iteration_scale = fit_global_batch(b);
-  return {b.doc,           label(row, b),     std::move(b.assumptions),
-          iteration_scale, b.zero_stage_open, std::move(b.virtual_stages_alternatives)};
+  return {b.doc,
+          label(row, b),
+          std::move(b.assumptions),
+          iteration_scale,
+          b.zero_stage_open,
+          std::move(b.virtual_stages_alternatives),
+          b.pipeline_split_open};
 }
 
 }  // namespace wt::validation

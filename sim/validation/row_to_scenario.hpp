@@ -24,6 +24,10 @@ struct RowScenario {
   // divide the layers per stage, each run against the document's (the smallest), the fastest
   // that fits taken (docs/validation.md, "From a row to a scenario").
   std::vector<int64_t> virtual_stages_alternatives;
+  // The row names DualPipe on a pipeline and states no split: DualPipe places the first and the
+  // last chunk on one rank, balancing the output layer (and MTP) against the embedding, so the
+  // first- and last-stage layer counts are searched as the run's own balance.
+  bool pipeline_split_open = false;
 };
 
 // "TP8 PP16 DP64 VP2 ZeRO-1": the layout of a scenario's parallel section, as a row's label says

@@ -253,9 +253,31 @@ std::string recompute_in_other_names(const json& other, json& t, RowBuild& b) {
   return "";
 }
 
+// The Megatron-Core recompute modules a text names in words, in the order of the scenario's
+// names: "RMSNorm and MLA up-projection" (DeepSeek-V3's report, §3.2.3) → layernorm, mla_up_proj.
+// Empty when it names none of them (then "attention" alone means selective's default, core_attn).
+std::vector<std::string> modules_in_words(const std::string& text) {
+  std::vector<std::string> out;
+  const auto has = [&](std::initializer_list<const char*> spellings) {
+    return std::any_of(spellings.begin(), spellings.end(),
+                       [&](const char* w) { return contains(text, w); });
+  };
+  if (has({"core attention", "core_attn", "attention core"})) out.emplace_back("core_attn");
+  if (has({"moe act", "moe_act", "expert activation", "experts' activation"}))
+    out.emplace_back("moe_act");
+  if (has({"rmsnorm", "layernorm", "layer norm", "layer_norm", "norms"}))
+    out.emplace_back("layernorm");
+  if (has({"up-proj", "up proj", "up_proj", "upproj"})) out.emplace_back("mla_up_proj");
+  if (has({"shared expert", "shared_expert"})) out.emplace_back("shared_experts");
+  return out;
+}
+
 void recompute(const json& row, const RowFramework& framework, json& t, RowBuild& b) {
   const json& other = row_other(row);
   std::string text = lower(row_text(other, "activation_recompute"));
+  for (const char* key : {"recompute", "recomputation", "activation_recomputation"}) {
+    if (text.empty()) text = lower(row_text(other, key));
+  }
   const auto ckpt = other.find("activation_checkpointing");
   if (text.empty() && ckpt != other.end() && ckpt->is_boolean()) {
     t["activation_recompute"] = ckpt->get<bool>() ? "full" : "none";
@@ -264,7 +286,12 @@ void recompute(const json& row, const RowFramework& framework, json& t, RowBuild
   if (text.empty()) text = lower(row_text(other, "activation_checkpointing"));
   if (text.empty()) text = recompute_in_other_names(other, t, b);
   if (text.empty()) return;
-  if (names_per_op(text)) {
+  if (const auto modules = modules_in_words(text); !modules.empty()) {
+    t["activation_recompute"] = "selective";
+    t["recompute_modules"] = modules;
+    b.assume("recompute modules from the row's words '" + text + "': " + and_listed(modules) +
+             " (selective recompute)");
+  } else if (names_per_op(text)) {
     t["activation_recompute"] = "per_op";
   } else if (contains(text, "selective") && framework.profile == "torchtitan") {
     if (contains(text, "layer")) {

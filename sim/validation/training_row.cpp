@@ -96,6 +96,14 @@ std::string said(const std::vector<Setting>& settings) {
 // - Recompute not stated: the modes its framework offers (fit_recompute: NeMo, Megatron-Core and
 //   Megatron-LM selective and full — full as the recipes that recompute run it, uniform, 1 layer
 //   per checkpoint; DeepSpeed and no profile full, whole layers).
+// - The pipeline split of a row naming DualPipe that states none (RowScenario::
+//   pipeline_split_open): DualPipe places the first and the last chunk on one rank (Liu et al.
+//   2024, §3.2.1), so the output layer and the MTP layers share a rank with the embedding instead
+//   of loading the last stage with about two layers' more work. The model has no such placement;
+//   it balances the stages by their layer counts instead: every first- and last-stage count
+//   (Megatron-Core's --decoder-first/last-pipeline-num-layers) the scenario accepts, up to two
+//   layers above an even share for the first and up to an even share for the last, is run.
+//   Searched whether or not the defaults fit, like the virtual stages.
 // The memory settings are searched only when the defaults do not fit. Ties go to the fewest
 // changes, in that order; a combination the scenario refuses is skipped. Nothing changes when
 // none fits, nor for other frameworks, whose rows keep the verdict.
@@ -115,6 +123,25 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
     for (const int64_t v : rs.virtual_stages_alternatives)
       counts.push_back({"parallel", "virtual_stages", v});
     choices.push_back(std::move(counts));
+  }
+  const ParallelConfig& par = scenario.parallel;
+  const bool split_open = rs.pipeline_split_open && par.pipeline > 1 &&
+                          par.first_stage_layers == 0 && par.last_stage_layers == 0 &&
+                          !par.account_for_embedding_in_pipeline_split &&
+                          !par.account_for_loss_in_pipeline_split &&
+                          !stated(rs.doc, overrides, "parallel", "first_stage_layers") &&
+                          !stated(rs.doc, overrides, "parallel", "last_stage_layers");
+  if (split_open) {
+    const int v = par.virtual_stages;
+    const int even = (scenario.model.num_layers + par.pipeline - 1) / par.pipeline;
+    std::vector<Setting> first, last;
+    for (int n = v; n <= even + 2; n += v)
+      first.push_back({"parallel", "first_stage_layers", n});
+    for (int n = v; n <= even; n += v)
+      last.push_back({"parallel", "last_stage_layers", n});
+    open.push_back("the pipeline split");
+    choices.push_back(std::move(first));
+    choices.push_back(std::move(last));
   }
   const bool sp_era = profile != "none" || publication_year == 0 || publication_year >= 2022;
   if (!defaults_fit && offers->fit_sequence_parallel && sp_era && scenario.parallel.tensor > 1 &&
@@ -188,11 +215,25 @@ void fastest_setting_that_fits(RowScenario& rs, Scenario& scenario, RunOutput& r
       ", the fastest setting that fits (" + gib(best->run.result.memory_per_gpu_bytes.total) +
       " GiB; " + std::to_string(fitting) + " of " + std::to_string(tried) + " settings fit)";
   if (defaults_fit) {
-    // Only the virtual stages were open.
-    assumptions.push_back(
-        and_listed(open) + " not stated: parallel.virtual_stages = " +
-        std::to_string(best->scenario.parallel.virtual_stages) +
-        (best->settings.empty() ? std::string(" (the smallest)") : std::string()) + fastest);
+    // Only the virtual stages and the pipeline split were open.
+    std::string chosen;
+    if (!rs.virtual_stages_alternatives.empty()) {
+      const bool kept =
+          std::none_of(best->settings.begin(), best->settings.end(),
+                       [](const Setting& s) { return s.key == std::string("virtual_stages"); });
+      chosen =
+          "parallel.virtual_stages = " + std::to_string(best->scenario.parallel.virtual_stages) +
+          (kept ? std::string(" (the smallest)") : std::string());
+    }
+    std::vector<Setting> split;
+    for (const Setting& s : best->settings) {
+      if (s.key != std::string("virtual_stages")) split.push_back(s);
+    }
+    if (split_open) {
+      chosen += (chosen.empty() ? "" : " and ") +
+                (split.empty() ? std::string("the even pipeline split") : said(split));
+    }
+    assumptions.push_back(and_listed(open) + " not stated: " + chosen + fastest);
   } else {
     assumptions.push_back(and_listed(open) + " not stated and " +
                           (profile == "none"
@@ -280,7 +321,8 @@ void run_row(const json& row, const PublishedMetric& published,
   out.assumptions.insert(out.assumptions.end(), scenario.framework_defaults.begin(),
                          scenario.framework_defaults.end());
   RunOutput run = run_scenario(scenario);
-  if (!run.result.fits_in_memory || !rs.virtual_stages_alternatives.empty()) {
+  if (!run.result.fits_in_memory || !rs.virtual_stages_alternatives.empty() ||
+      rs.pipeline_split_open) {
     const std::string before = layout_text(rs.doc.at("parallel"));
     fastest_setting_that_fits(rs, scenario, run, overrides, publication_year(row), out.assumptions);
     // The label shows the layout that ran.

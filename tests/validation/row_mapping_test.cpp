@@ -128,6 +128,23 @@ TEST(RowMapping, StatedRecomputeModulesMeanSelectiveRecompute) {
   EXPECT_THROW(row_to_scenario(row), InputError);  // modules mean selective
 }
 
+// Modules named in words, as DeepSeek-V3's report writes them (§3.2.3: "Recomputation of RMSNorm
+// and MLA Up-Projection"), under activation_recompute, recompute or recomputation.
+TEST(RowMapping, RecomputeModulesNamedInWordsAreRead) {
+  json row = megatron_row();
+  row["other"].erase("activation_recompute");
+  row["other"]["recomputation"] = "RMSNorm and MLA up-projection recomputed in backward";
+  const json t = row_to_scenario(row).doc.at("training");
+  EXPECT_EQ(t.at("activation_recompute"), "selective");
+  EXPECT_EQ(t.at("recompute_modules"), json::array({"layernorm", "mla_up_proj"}));
+  row["other"]["recomputation"] = "selective (core attention and shared experts)";
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("recompute_modules"),
+            json::array({"core_attn", "shared_experts"}));
+  row["other"]["recomputation"] = "full, uniform, 1 layer";
+  EXPECT_EQ(row_to_scenario(row).doc.at("training").at("activation_recompute"), "full");
+  EXPECT_FALSE(row_to_scenario(row).doc.at("training").contains("recompute_modules"));
+}
+
 bool has_assumption(const RowScenario& rs, const std::string& text) {
   return std::any_of(rs.assumptions.begin(), rs.assumptions.end(),
                      [&](const std::string& a) { return a.find(text) != std::string::npos; });

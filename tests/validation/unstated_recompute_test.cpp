@@ -275,5 +275,36 @@ TEST(UnstatedVirtualStages, TheFastestCountThatFitsIsTaken) {
   EXPECT_FALSE(says(pinned, "the virtual stages not stated"));
 }
 
+// DualPipe places the first and last chunks on one rank, so its output layer does not load the
+// last stage: a DualPipe row that states no split takes the fastest first/last-stage layer counts.
+// A GPT of 12 layers of width 1024 on PP 4 whose output layer (vocabulary 51,200: about 4 layers'
+// work per token) sits on the last stage with its even 3 layers.
+json dualpipe_row() {
+  return json::parse(R"json({
+    "row_type": "training_throughput", "id": 8, "model_name": "GPT small",
+    "num_layers": 12, "hidden_size": 1024, "num_attention_heads": 16, "seq_length": 2048,
+    "vocab_size": 51200, "global_batch_size": 64, "micro_batch_size": 1,
+    "tp": 1, "pp": 4, "dp": 2, "gpu_model": "NVIDIA H100 SXM", "gpu_memory_gb": 80,
+    "num_gpus": 8, "gpus_per_node": 8, "precision": "bf16", "framework": "Megatron-LM",
+    "other": {"pipeline_schedule": "DualPipe"}, "metrics": {"tokens_per_sec_per_gpu": 500}})json");
+}
+
+TEST(UnstatedPipelineSplit, ADualPipeRowTakesTheFastestStageSplit) {
+  const ValidationRow r = validate_training_row(dualpipe_row(), {});
+  ASSERT_TRUE(r.expressed) << r.why_not;
+  EXPECT_TRUE(says(r, "the pipeline split not stated: parallel."));
+  const json& p = r.scenario.at("parallel");
+  ASSERT_TRUE(p.contains("last_stage_layers"));
+  EXPECT_LT(p.at("last_stage_layers").get<int>(), 3);
+  json plain = dualpipe_row();
+  plain["other"] = json::object();
+  const ValidationRow even = validate_training_row(plain, {});
+  EXPECT_FALSE(says(even, "the pipeline split"));
+  EXPECT_GT(r.predicted, even.predicted);  // tokens/s: the balanced pipeline is faster
+  json stated = dualpipe_row();
+  stated["other"]["decoder_last_pipeline_num_layers"] = 3;
+  EXPECT_FALSE(says(validate_training_row(stated, {}), "the pipeline split"));
+}
+
 }  // namespace
 }  // namespace wt::validation
