@@ -157,12 +157,17 @@ struct FieldNames {
   std::initializer_list<const char*> names;
 };
 const FieldNames kFieldNames[] = {
-    {"tp", {"tensor_model_parallel_size", "tensor_parallel_size", "tp_size", "tensor_parallel"}},
+    {"tp",
+     {"tensor_model_parallel_size", "tensor_parallel_size", "tp_size", "tensor_parallel",
+      "tensor_parallel_degree"}},
     {"pp",
-     {"pipeline_model_parallel_size", "pipeline_parallel_size", "pp_size", "pipeline_parallel"}},
+     {"pipeline_model_parallel_size", "pipeline_parallel_size", "pp_size", "pipeline_parallel",
+      "pipeline_parallel_degree"}},
     {"dp", {"data_parallel_size", "dp_size", "data_parallel"}},
-    {"cp", {"context_parallel_size", "cp_size", "context_parallel"}},
-    {"ep", {"expert_model_parallel_size", "expert_parallel_size", "ep_size", "expert_parallel"}},
+    {"cp", {"context_parallel_size", "cp_size", "context_parallel", "context_parallel_degree"}},
+    {"ep",
+     {"expert_model_parallel_size", "expert_parallel_size", "ep_size", "expert_parallel",
+      "expert_parallel_degree"}},
     {"vp", {"virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size", "vpp"}},
     {"global_batch_size", {"gbs", "global_batch"}},
     {"micro_batch_size", {"mbs", "micro_batch", "per_device_train_batch_size"}},
@@ -209,6 +214,34 @@ void other_names(json& row, std::vector<std::string>& readings) {
       break;
     }
   }
+}
+
+// torchtitan's data parallelism: data_parallel_shard_degree (FSDP) times
+// data_parallel_replicate_degree (HSDP's replicas; 1 by default), at the top level or in `other`;
+// a shard degree of -1 (torchtitan's "the GPUs left") leaves dp to the GPU count.
+void torchtitan_data_degree(json& row, std::vector<std::string>& readings) {
+  if (!absent(row, "dp")) return;
+  const auto read = [&](const char* key) {
+    std::optional<json> v = number_under(row, key, row);
+    if (!v) v = number_under(row_other(row), key, row);
+    return v ? whole(v->get<double>()) : std::nullopt;
+  };
+  const std::optional<int64_t> shard = read("data_parallel_shard_degree");
+  if (!shard) return;
+  const int64_t replicate = read("data_parallel_replicate_degree").value_or(1);
+  if (*shard == -1) {
+    readings.emplace_back(
+        "dp not given: torchtitan's data_parallel_shard_degree -1 takes the GPUs left (derived "
+        "from the GPU count)");
+    return;
+  }
+  const std::optional<int64_t> dp = times(*shard, replicate);
+  if (!dp || *shard <= 0 || replicate <= 0) return;  // the mapping refuses what it cannot read
+  row["dp"] = *dp;
+  readings.push_back("dp not given: torchtitan's data_parallel_shard_degree " +
+                     std::to_string(*shard) + " x data_parallel_replicate_degree " +
+                     std::to_string(replicate) + " = " + std::to_string(*dp) +
+                     (replicate > 1 ? " (HSDP, modelled as sharding over all of them)" : ""));
 }
 
 // A parallel degree written with its name ("TP4", "TP=4", "4-way", "PP 8"): the one integer in
@@ -263,18 +296,40 @@ void layout_texts(json& row, std::vector<std::string>& readings) {
                        contains(name, "reference");
     if (value.is_string() && !aside) texts.emplace_back("other." + key, value.get<std::string>());
   }
+  // The degrees spelled out: "Tensor Parallel 8", "pipeline parallelism degree 4", "8-way tensor
+  // parallelism" (torchtitan's docs and papers write them so).
+  static const std::regex kSpelled(
+      R"((tensor|pipeline|context|expert|data)[\s_-]*(?:model[\s_-]*)?parallel(?:ism)?(?:[\s_-]*(?:size|degree))?\s*[=:]?\s*(\d{1,9})(?![\d.]))",
+      std::regex::icase);
+  static const std::regex kWay(
+      R"((?:^|[^A-Za-z0-9.])(\d{1,9})[\s-]*way[\s_-]*(tensor|pipeline|context|expert|data))",
+      std::regex::icase);
+  const auto spelled_field = [](const std::string& word) -> const char* {
+    const std::string w = lower(word);
+    return w == "tensor"     ? "tp"
+           : w == "pipeline" ? "pp"
+           : w == "context"  ? "cp"
+           : w == "expert"   ? "ep"
+                             : "dp";
+  };
   std::map<std::string, std::pair<int64_t, std::string>> found;  // field → (value, where)
   std::set<std::string> conflicting;
+  const auto add = [&](const std::string& field, int64_t value, const std::string& where) {
+    const auto [at, added] = found.try_emplace(field, value, where);
+    if (!added && at->second.first != value) conflicting.insert(field);
+  };
   for (const auto& [where, text] : texts) {
     for (std::sregex_iterator m(text.begin(), text.end(), kDegree), end; m != end; ++m) {
       const std::string name = lower((*m)[1].matched ? (*m)[1].str() : (*m)[2].str());
       const int64_t value = std::stoll((*m)[3].str());
       for (const Key& k : kKeys) {
-        if (name != k.name) continue;
-        const auto [at, added] = found.try_emplace(k.field, value, where);
-        if (!added && at->second.first != value) conflicting.insert(k.field);
+        if (name == k.name) add(k.field, value, where);
       }
     }
+    for (std::sregex_iterator m(text.begin(), text.end(), kSpelled), end; m != end; ++m)
+      add(spelled_field((*m)[1].str()), std::stoll((*m)[2].str()), where);
+    for (std::sregex_iterator m(text.begin(), text.end(), kWay), end; m != end; ++m)
+      add(spelled_field((*m)[2].str()), std::stoll((*m)[1].str()), where);
   }
   for (const auto& [field, value_where] : found) {
     if (conflicting.contains(field) || !absent(row, field.c_str()) || value_where.first <= 0) {
@@ -368,6 +423,7 @@ json completed_row(const json& row, std::vector<std::string>& readings) {
   if (!row.is_object()) return row;
   json out = row;
   other_names(out, readings);
+  torchtitan_data_degree(out, readings);
   degree_texts(out, readings);
   layout_texts(out, readings);
   virtual_stages_by_layers(out, readings);

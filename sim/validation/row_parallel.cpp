@@ -577,8 +577,20 @@ void map_parallel(const json& row, RowBuild& b) {
   set_cp_comm_type(row, p.at("context").get<int64_t>(), p, b);
   set_offload(row, p, b);
   // TP communication overlap only when the row says so; else the profile's (off in every one).
-  if (const auto overlap = boolean_field(other, "tp_comm_overlap", row_name(row) + ".other"))
+  // torchtitan's async TP (enable_async_tensor_parallel: the TP all-gather and reduce-scatter
+  // decomposed into steps under the GEMMs) is such an overlap, said.
+  if (const auto overlap = boolean_field(other, "tp_comm_overlap", row_name(row) + ".other")) {
     p["tp_comm_overlap"] = *overlap;
+  } else {
+    for (const char* key : {"enable_async_tensor_parallel", "async_tp", "async_tensor_parallel"}) {
+      if (const auto on = boolean_field(other, key, row_name(row) + ".other")) {
+        p["tp_comm_overlap"] = *on;
+        b.assume(std::string("parallel.tp_comm_overlap = ") + (*on ? "true" : "false") +
+                 ": the row's other." + key + " (torchtitan's async TP)");
+        break;
+      }
+    }
+  }
   // Megatron's DDP overlap flags under their own names, as a row copies a config (said).
   for (const char* key : {"overlap_grad_reduce", "overlap_param_gather"}) {
     if (const auto on = boolean_field(other, key, row_name(row) + ".other")) {

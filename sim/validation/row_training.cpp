@@ -479,12 +479,42 @@ int64_t global_batch_of(const json& row, RowBuild& b) {
   return required_int(row, "global_batch_size");
 }
 
+// fp8 linears switched on beside a 16-bit precision, as configs write it: torchtitan's
+// `converters` naming float8 (torchao's Float8Linear) or enable_float8_linear, Megatron's
+// --fp8-format (fp8 / fp8_format "hybrid" or "e4m3"), a true `fp8`, `enable_fp8` or `float8`.
+// Returns where, or nothing.
+std::optional<std::string> fp8_switched_on(const json& row) {
+  const json& other = row_other(row);
+  for (const auto& [obj, prefix] :
+       {std::pair<const json*, std::string>{&row, ""}, {&other, "other."}}) {
+    const auto converters = obj->find("converters");
+    if (converters != obj->end() && contains(lower(converters->dump()), "float8"))
+      return prefix + "converters";
+    for (const char* key : {"enable_float8_linear", "float8", "fp8", "enable_fp8", "fp8_format"}) {
+      const auto it = obj->find(key);
+      if (it == obj->end()) continue;
+      const std::string text = it->is_string() ? lower(it->get<std::string>()) : "";
+      if ((it->is_boolean() && it->get<bool>()) || contains(text, "hybrid") ||
+          contains(text, "e4m3") || text == "true")
+        return prefix + key;
+    }
+  }
+  return std::nullopt;
+}
+
 void map_training(const json& row, RowBuild& b) {
   json t;
   const int64_t global_batch = global_batch_of(row, b);
   t["global_batch_size"] = global_batch;
   t["micro_batch_size"] = micro_batch(row, global_batch, b);
-  const std::string math = precision(row, b);
+  std::string math = precision(row, b);
+  if (math == "bf16" || math == "fp16") {
+    if (const auto where = fp8_switched_on(row)) {
+      b.assume("training.precision = \"fp8\": the row's " + *where +
+               " switches fp8 linears on beside its " + math + " mixed precision");
+      math = "fp8";
+    }
+  }
   t["precision"] = math;
   if (math == "fp8") {
     if (const auto recipe = fp8_recipe(row, b)) t["fp8_recipe"] = *recipe;

@@ -8,6 +8,7 @@
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_gpu.hpp"
 #include "sim/validation/row_to_scenario.hpp"
+#include "sim/validation/rows.hpp"
 
 namespace wt::validation {
 namespace {
@@ -1336,6 +1337,52 @@ void expect_refused(const json& row, const std::string& path) {
   } catch (const InputError& e) {
     EXPECT_EQ(e.path(), path) << e.what();
   }
+}
+
+// torchtitan's names for a layout and its options: tensor_parallel_degree,
+// data_parallel_shard_degree × data_parallel_replicate_degree (HSDP; -1 takes the GPUs left), the
+// degrees spelled out in a text ("Tensor Parallel 8", "8-way tensor parallelism"), its Float8
+// converter beside bf16, and async TP.
+TEST(RowMapping, TorchtitanConfigNamesAreRead) {
+  // The names are read before the mapping (completed_row), whose readings are said.
+  std::vector<std::string> readings;
+  const auto mapped = [&](const json& row) {
+    readings.clear();
+    return row_to_scenario(completed_row(row, readings));
+  };
+  const auto read = [&](const std::string& text) {
+    return std::any_of(readings.begin(), readings.end(),
+                       [&](const std::string& r) { return r.find(text) != std::string::npos; });
+  };
+  json row = nemo_llama_row();  // 8 H100s
+  row["framework"] = "torchtitan";
+  row["tp"] = nullptr;
+  row["dp"] = nullptr;
+  row["cp"] = nullptr;
+  row["grad_accum_steps"] = nullptr;
+  row["other"] = {{"tensor_parallel_degree", 2},
+                  {"data_parallel_shard_degree", 2},
+                  {"data_parallel_replicate_degree", 2}};
+  RowScenario rs = mapped(row);
+  EXPECT_EQ(rs.doc.at("parallel").at("tensor"), 2);
+  EXPECT_EQ(rs.doc.at("parallel").at("data"), 4);
+  EXPECT_TRUE(read("data_parallel_shard_degree 2 x data_parallel_replicate_degree 2 = 4"));
+  row["other"] = {{"tensor_parallel_degree", 2}, {"data_parallel_shard_degree", -1}};
+  EXPECT_FALSE(mapped(row).doc.at("parallel").contains("data"));
+  EXPECT_EQ(parsed(mapped(row)).parallel.data, 4);
+  for (const char* text : {"2D: FSDP2 (4 ranks) + Tensor Parallel 2", "2-way tensor parallelism"}) {
+    row["other"] = {{"parallelism", text}};
+    EXPECT_EQ(mapped(row).doc.at("parallel").at("tensor"), 2) << text;
+  }
+  row["other"] = {{"converters", {"float8"}},
+                  {"enable_async_tensor_parallel", true},
+                  {"tensor_parallel_degree", 2}};
+  rs = mapped(row);
+  EXPECT_EQ(rs.doc.at("training").at("precision"), "fp8");
+  EXPECT_TRUE(has_assumption(rs, "the row's other.converters switches fp8 linears on"));
+  EXPECT_EQ(rs.doc.at("parallel").at("tp_comm_overlap"), true);
+  row["other"] = {{"fp8", "hybrid"}};  // Megatron's --fp8-format
+  EXPECT_EQ(mapped(row).doc.at("training").at("precision"), "fp8");
 }
 
 // A fine-tuning run is read from the words a row gives it: LoRA or QLoRA (not MLA's kv_lora_rank),
