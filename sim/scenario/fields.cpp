@@ -294,7 +294,8 @@ std::vector<FieldBinding> training_and_parallel_fields() {
                            "2021) or qlora (the same beside frozen base weights in 4-bit NF4 "
                            "with double quantization, Dettmers et al. 2023). Frozen weights keep "
                            "no gradients or optimizer state and get no weight-gradient GEMMs; "
-                           "lora and qlora need bf16 or fp16 and a dense model without MLA."}),
+                           "lora and qlora need a dense model without MLA; qlora needs bf16 "
+                           "or fp16, lora also runs with fp8 or mxfp8 (quantized base GEMMs)."}),
       integer_field(WT_MEMBER(training.finetune.rank), {1, 65536},
                     {.doc = "LoRA rank r (PEFT's default 8): each adapted d_in x d_out matrix "
                             "gains r x (d_in + d_out) trainable parameters. lora and qlora only."}),

@@ -4,6 +4,7 @@
 
 #include "core/units.hpp"
 #include "sim/workload/layer_shape.hpp"
+#include "sim/workload/memory.hpp"
 #include "sim/workload/model_math.hpp"
 #include "sim/workload/workload_sizes.hpp"
 
@@ -12,7 +13,8 @@ namespace {
 
 using units::as_double;
 
-// Frozen base weights and adapter activations in 16 bits (lora and qlora need bf16 or fp16).
+// Frozen base weights and adapter activations in 16 bits (fp8 lora also keeps quantized copies
+// of its linear weights: stage_frozen_weight_bytes).
 constexpr double kWidth16 = 2.0;
 
 LinearShape if_adapted(unsigned targets, unsigned bit, int64_t d_in, int64_t d_out) {
@@ -76,8 +78,11 @@ double stage_trainable_params(const Scenario& s, int stage_layers, int stage) {
 double stage_frozen_weight_bytes(const Scenario& s, int stage_layers, int stage) {
   if (!frozen_base(s.training)) return 0.0;
   const double base = stage_params(s, stage_layers, stage);
-  if (s.training.finetune.method == FinetuneMethod::lora) return base * kWidth16;
   const double linear = stage_layers * layer_linear_params_on_gpu(s);
+  // fp8 and MXFP8 LoRA: Transformer Engine's quantized copies of the linear weights beside the
+  // 16-bit ones (quantized_weight_bytes, as in full quantized training).
+  if (s.training.finetune.method == FinetuneMethod::lora)
+    return base * kWidth16 + linear * quantized_weight_bytes(s.training);
   return linear * kNf4BitsPerParam / 8.0 + (base - linear) * kWidth16;
 }
 
