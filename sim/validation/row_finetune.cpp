@@ -36,10 +36,11 @@ Method method_named(const std::string& text) {
 }
 
 // The keys a row or its `other` object names its task or method under (NeMo's peft_scheme,
-// MLPerf's benchmark "llama2_70b_lora").
+// Axolotl's adapter, MLPerf's benchmark "llama2_70b_lora").
 constexpr const char* kMethodKeys[] = {
-    "finetune",    "finetuning", "fine_tuning",   "finetuning_method", "peft",      "peft_scheme",
-    "peft_method", "task",       "training_type", "workload",          "benchmark", "method"};
+    "finetune",    "finetuning",  "fine_tuning", "finetuning_method", "peft",
+    "peft_scheme", "peft_method", "task",        "training_type",     "workload",
+    "benchmark",   "method",      "adapter"};
 
 struct Named {
   Method method = Method::none;
@@ -120,6 +121,10 @@ std::optional<int64_t> stated_rank(const json& row, const Named& named, std::str
 // linear_fc1 (gate and up), linear_fc2; Hugging Face's q_proj ... down_proj; "all-linear".
 std::optional<std::string> stated_targets(const json& row) {
   const auto [settings, where] = lora_settings(row);
+  // Axolotl's lora_target_linear: true adapts every linear layer.
+  if (const auto all = settings->find("lora_target_linear");
+      all != settings->end() && all->is_boolean() && all->get<bool>())
+    return "all-linear";
   for (const char* key : {"lora_target_modules", "target_modules", "lora_targets"}) {
     const auto it = settings->find(key);
     if (it == settings->end() || it->is_null()) continue;

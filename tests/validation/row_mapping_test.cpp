@@ -1420,7 +1420,14 @@ TEST(RowMapping, FineTuningIsReadFromTheRowsWords) {
   row["framework"] = "Hugging Face Trainer";
   row["other"] = {{"use_lora", true}};
   EXPECT_EQ(finetune(row), json({{"method", "lora"}, {"rank", 8}, {"target_modules", "q,v"}}));
+  // Axolotl's keys: adapter, lora_r, lora_target_linear.
+  row["framework"] = "Axolotl";
+  row["other"] = {{"adapter", "qlora"}, {"lora_r", 32}, {"lora_target_linear", true}};
+  EXPECT_EQ(finetune(row),
+            json({{"method", "qlora"}, {"rank", 32}, {"target_modules", "all-linear"}}));
+  row["framework"] = "Hugging Face Trainer";
   // LoRA's frozen base GEMMs may run in fp8 (Transformer Engine); QLoRA's may not.
+  row["other"] = {{"use_lora", true}};
   row["precision"] = "fp8";
   EXPECT_EQ(parsed(row_to_scenario(row)).training.precision, Precision::fp8);
   row["other"] = {{"use_qlora", true}};
