@@ -1,5 +1,7 @@
 // doc["cluster"] from a row: the catalog GPU, the nodes, and the network read from its text.
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "sim/validation/cloud_instance.hpp"
@@ -130,10 +132,22 @@ void map_cluster(const json& row, RowBuild& b) {
     throw InputError(row_name(row) + ".gpus_per_node", "must be positive",
                      row.at("gpus_per_node").dump(), "the GPUs of one node, or null");
   }
-  const bool nvl72 = gpus_per_node <= 0 && nvl72_part(gpu.id) && num_gpus >= kGb200TrayGpus;
+  // A GB200 or GB300 row's gpus_per_node of 4 is its compute tray, of 72 its rack: the NVLink
+  // domain is the NVL72 rack either way (not for the 4-GPU NVL4 board or the NVL2 pair).
+  const std::vector<std::string> gpu_words = words(row_text(row, "gpu_model"));
+  const bool small_board = names(gpu_words, {"nvl4"}) || names(gpu_words, {"nvl2"});
+  const bool tray_or_rack = nvl72_part(gpu.id) && !small_board &&
+                            (gpus_per_node == kGb200TrayGpus || gpus_per_node == kNvl72Gpus);
+  const bool nvl72 =
+      (gpus_per_node <= 0 || tray_or_rack) && nvl72_part(gpu.id) && num_gpus >= kGb200TrayGpus;
   if (nvl72) {
+    const std::string stated =
+        gpus_per_node <= 0
+            ? std::string("gpus_per_node not given: ")
+            : "gpus_per_node " + std::to_string(gpus_per_node) + " is " +
+                  (gpus_per_node == kGb200TrayGpus ? "a compute tray's" : "a rack's") + ": ";
     gpus_per_node = nvl72_domain(num_gpus);
-    b.assume(std::string("gpus_per_node not given: ") + (gpu.id == "gb300" ? "GB300" : "GB200") +
+    b.assume(stated + (gpu.id == "gb300" ? "GB300" : "GB200") +
              " runs on NVL72 racks (72 GPUs on one NVLink domain, " +
              std::to_string(kGb200TrayGpus) + " per compute tray), so the " +
              std::to_string(num_gpus) + " GPUs form NVLink domains of " +

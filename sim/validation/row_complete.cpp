@@ -100,6 +100,10 @@ void gpu_count(json& row, std::vector<std::string>& readings) {
       const GpuChoice gpu = map_gpu(row, named_instance(row), scratch);
       per_node = gpu.node_gpus;
       why = "the GPUs of the part's node";
+      if (gpu.id == "gb200" || gpu.id == "gb300") {
+        per_node = 4;  // an NVL72 rack's node is its compute tray (row_cluster.cpp)
+        why = "a GB200/GB300 compute tray's GPUs";
+      }
     }
     const std::optional<int64_t> gpus = times(*nodes, per_node);
     if (!gpus) return;  // out of range: num_gpus stays not given, and the mapping says so

@@ -1594,6 +1594,26 @@ TEST(RowMapping, Gb200RunsFormNvl72Domains) {
   row["num_gpus"] = 36;
   row["dp"] = 36;
   EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpus_per_node"), 36);
+  // A stated 4 is a compute tray, 72 a rack: the NVLink domain is still the rack's. The 4-GPU
+  // GB200 NVL4 board keeps its 4.
+  row["num_gpus"] = 144;
+  row["dp"] = 144;
+  for (const int per_node : {4, 72}) {
+    row["gpus_per_node"] = per_node;
+    rs = row_to_scenario(row);
+    EXPECT_EQ(rs.doc.at("cluster").at("gpus_per_node"), 72) << per_node;
+    EXPECT_TRUE(has(rs.assumptions, "gpus_per_node " + std::to_string(per_node) + " is a "))
+        << per_node;
+  }
+  row["gpus_per_node"] = 4;
+  row["gpu_model"] = "NVIDIA GB200 NVL4";
+  EXPECT_EQ(row_to_scenario(row).doc.at("cluster").at("gpus_per_node"), 4);
+  // Nodes without GPUs per node: a GB200 node is its compute tray of 4.
+  std::vector<std::string> readings;
+  row = rack_row("NVIDIA GB200 (DGX-GB200)");
+  row["num_gpus"] = nullptr;
+  row["num_nodes"] = 64;
+  EXPECT_EQ(completed_row(row, readings).at("num_gpus"), 256);
 }
 
 // GB300 rows run on NVL72 racks like GB200's; Blackwell Ultra systems (DGX B300, GB300 NVL72)
