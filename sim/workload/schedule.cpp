@@ -113,6 +113,23 @@ int max_in_flight(const std::vector<PipeStep>& steps) {
   return most;
 }
 
+int max_in_flight_layers(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                         const std::vector<int>& chunk_layers, bool pairs) {
+  const int chunks = static_cast<int>(chunk_layers.size());
+  const StageSchedule steps(schedule, stages, stage, micro_batches, chunks, pairs);
+  const int64_t count = stage_step_count(schedule, micro_batches, chunks);
+  int live = 0, most = 0;
+  int64_t forwards = 0, backwards = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    const PipeStep step = steps.at(i, forwards, backwards);
+    const int layers = chunk_layers.at(static_cast<size_t>(step.chunk));
+    live += step.forward ? layers : -layers;
+    ++(step.forward ? forwards : backwards);
+    most = std::max(most, live);
+  }
+  return most;
+}
+
 int max_in_flight_layers(const std::vector<PipeStep>& steps, const std::vector<int>& chunk_layers) {
   int live = 0, most = 0;
   for (const PipeStep& step : steps) {

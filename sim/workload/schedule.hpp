@@ -91,5 +91,8 @@ int max_in_flight(const std::vector<PipeStep>& steps);
 // is max_in_flight(steps) times that size; with an uneven split (2 or 1 layers per chunk) the
 // passes in flight at the peak are not all of the largest chunk.
 int max_in_flight_layers(const std::vector<PipeStep>& steps, const std::vector<int>& chunk_layers);
+// The same over stage_step's sequence, without materialising it (the `estimate` path).
+int max_in_flight_layers(PipelineSchedule schedule, int stages, int stage, int64_t micro_batches,
+                         const std::vector<int>& chunk_layers, bool pairs = false);
 
 }  // namespace wt

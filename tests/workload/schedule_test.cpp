@@ -103,6 +103,9 @@ TEST(Schedule, InFlightLayersWeighEachChunkByItsLayers) {
   const auto uneven = stage_steps(PipelineSchedule::interleaved, 2, 0, 4, 2);
   EXPECT_EQ(max_in_flight(uneven), 5);
   EXPECT_EQ(max_in_flight_layers(uneven, {2, 1}), 9);
+  // The walk without the vector (the estimate path) gives the same.
+  EXPECT_EQ(max_in_flight_layers(PipelineSchedule::interleaved, 2, 0, 4, {2, 1}), 9);
+  EXPECT_EQ(max_in_flight_layers(PipelineSchedule::interleaved, 2, 0, 4, {1, 2}), 7);
   EXPECT_EQ(max_in_flight_layers(uneven, {1, 2}), 7);  // 1+1+2+2 = 6, f(0) +1 = 7, b(1) −2 ...
 }
 

@@ -135,8 +135,8 @@ PeakMemory peak_memory_of(const Scenario& s, const StageTable& stages, double ca
       std::vector<int> layers(static_cast<size_t>(v));
       for (int c = 0; c < v; ++c)
         layers[static_cast<size_t>(c)] = chunk_layers(s, st, c);
-      in_flight = max_in_flight_layers(
-          stage_steps(par.pipeline_schedule, p, st, s.num_micro_batches(), v, pairs), layers);
+      in_flight =
+          max_in_flight_layers(par.pipeline_schedule, p, st, s.num_micro_batches(), layers, pairs);
     } else {
       in_flight = max_in_flight(par.pipeline_schedule, p, st, s.num_micro_batches(), v, pairs) *
                   stages.most_chunk_layers(st);
