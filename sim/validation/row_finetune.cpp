@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "sim/scenario/enum_names.hpp"
 #include "sim/validation/row_fields.hpp"
 #include "sim/validation/row_sections.hpp"
 
@@ -151,35 +152,22 @@ std::optional<std::string> stated_targets(const json& row) {
       for (const std::string& p : parts)
         name += (name.empty() ? "" : "_") + p;
       if (name == "all_linear" || name == "all") return "all-linear";
-      const std::pair<const char*, const char*> known[] = {{"linear_qkv", "q,k,v"},
-                                                           {"linear_proj", "o"},
-                                                           {"linear_fc1", "gate,up"},
-                                                           {"linear_fc2", "down"},
-                                                           {"q_proj", "q"},
-                                                           {"k_proj", "k"},
-                                                           {"v_proj", "v"},
-                                                           {"o_proj", "o"},
-                                                           {"gate_proj", "gate"},
-                                                           {"up_proj", "up"},
-                                                           {"down_proj", "down"},
-                                                           {"qkv_proj", "q,k,v"},
-                                                           {"fc1", "up"},
-                                                           {"fc2", "down"},
-                                                           {"q", "q"},
-                                                           {"k", "k"},
-                                                           {"v", "v"},
-                                                           {"o", "o"},
-                                                           {"gate", "gate"},
-                                                           {"up", "up"},
-                                                           {"down", "down"}};
-      bool found = false;
-      for (const auto& [spelling, scenario] : known) {
-        if (name == spelling) {
-          for (const std::string& t : words(scenario)) {
-            if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
-          }
-          found = true;
-        }
+      // Frameworks' module names; the scenario's own (q, k, v, o, gate, up, down, fc1, fc2) pass.
+      const std::pair<const char*, const char*> known[] = {
+          {"linear_qkv", "q,k,v"}, {"linear_proj", "o"},  {"linear_fc1", "gate,up"},
+          {"linear_fc2", "down"},  {"qkv_proj", "q,k,v"}, {"q_proj", "q"},
+          {"k_proj", "k"},         {"v_proj", "v"},       {"o_proj", "o"},
+          {"gate_proj", "gate"},   {"up_proj", "up"},     {"down_proj", "down"}};
+      std::string scenario_names;
+      for (const auto& [spelling, targets] : known) {
+        if (name == spelling) scenario_names = targets;
+      }
+      for (const LoraTargetName& t : lora_target_names()) {
+        if (name == t.name) scenario_names = t.name;
+      }
+      const bool found = !scenario_names.empty();
+      for (const std::string& t : words(scenario_names)) {
+        if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
       }
       if (!found) {
         throw InputError(path, "names a module that is not understood", given,
