@@ -21,15 +21,7 @@ constexpr int kHdrRadix = 40;
 constexpr int kNdrRadix = 64;
 constexpr int kFatTreeLevels = 3;
 
-// A GB200 NVL72 rack: 18 compute trays of 4 GPUs (2 GB200 superchips) on one NVLink Switch
-// fabric (data/reference/hardware-and-prices.json, node_designs GB200_NVL72, SETLOOP_NVL72). The
-// GB300 NVL72 rack is built the same way (assumption: recalled, NVIDIA's GB300 NVL72 page).
-constexpr int64_t kGb200TrayGpus = 4;
 constexpr int64_t kNvl72Gpus = 72;
-
-bool nvl72_part(const std::string& id) {
-  return id == "gb200" || id == "gb300";
-}
 
 // Blackwell Ultra systems (DGX B300, GB300 NVL72) carry ConnectX-8 NICs at 800 Gb/s, one per GPU
 // (data/reference/hardware-and-prices.json, network nic_per_node DGX_B300, MLENG_NET; Quantum-X800
@@ -46,10 +38,10 @@ double default_nic_Gbps(const std::string& id) {
 // at most a rack's 72 GPUs, that divides the run (256 GPUs: 64 on each of 4 racks); one tray when
 // none does.
 int64_t nvl72_domain(int64_t num_gpus) {
-  for (int64_t d = kNvl72Gpus; d > kGb200TrayGpus; d -= kGb200TrayGpus) {
+  for (int64_t d = kNvl72Gpus; d > kNvl72TrayGpus; d -= kNvl72TrayGpus) {
     if (num_gpus % d == 0) return d;
   }
-  return kGb200TrayGpus;
+  return kNvl72TrayGpus;
 }
 
 // A network text naming a fabric other than EFA: an AWS instance's EFA is then not the network.
@@ -137,19 +129,19 @@ void map_cluster(const json& row, RowBuild& b) {
   const std::vector<std::string> gpu_words = words(row_text(row, "gpu_model"));
   const bool small_board = names(gpu_words, {"nvl4"}) || names(gpu_words, {"nvl2"});
   const bool tray_or_rack = nvl72_part(gpu.id) && !small_board &&
-                            (gpus_per_node == kGb200TrayGpus || gpus_per_node == kNvl72Gpus);
+                            (gpus_per_node == kNvl72TrayGpus || gpus_per_node == kNvl72Gpus);
   const bool nvl72 =
-      (gpus_per_node <= 0 || tray_or_rack) && nvl72_part(gpu.id) && num_gpus >= kGb200TrayGpus;
+      (gpus_per_node <= 0 || tray_or_rack) && nvl72_part(gpu.id) && num_gpus >= kNvl72TrayGpus;
   if (nvl72) {
     const std::string stated =
         gpus_per_node <= 0
             ? std::string("gpus_per_node not given: ")
             : "gpus_per_node " + std::to_string(gpus_per_node) + " is " +
-                  (gpus_per_node == kGb200TrayGpus ? "a compute tray's" : "a rack's") + ": ";
+                  (gpus_per_node == kNvl72TrayGpus ? "a compute tray's" : "a rack's") + ": ";
     gpus_per_node = nvl72_domain(num_gpus);
     b.assume(stated + (gpu.id == "gb300" ? "GB300" : "GB200") +
              " runs on NVL72 racks (72 GPUs on one NVLink domain, " +
-             std::to_string(kGb200TrayGpus) + " per compute tray), so the " +
+             std::to_string(kNvl72TrayGpus) + " per compute tray), so the " +
              std::to_string(num_gpus) + " GPUs form NVLink domains of " +
              std::to_string(gpus_per_node) +
              " (the most trays up to 72 GPUs that divide them), joined by a fat-tree that is not "

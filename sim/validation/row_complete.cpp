@@ -100,8 +100,8 @@ void gpu_count(json& row, std::vector<std::string>& readings) {
       const GpuChoice gpu = map_gpu(row, named_instance(row), scratch);
       per_node = gpu.node_gpus;
       why = "the GPUs of the part's node";
-      if (gpu.id == "gb200" || gpu.id == "gb300") {
-        per_node = 4;  // an NVL72 rack's node is its compute tray (row_cluster.cpp)
+      if (nvl72_part(gpu.id)) {
+        per_node = kNvl72TrayGpus;  // an NVL72 rack's node is its compute tray
         why = "a GB200/GB300 compute tray's GPUs";
       }
     }

@@ -224,6 +224,10 @@ std::string with_instance(const std::string& text, const CloudInstance& instance
 
 }  // namespace
 
+bool nvl72_part(const std::string& id) {
+  return id == "gb200" || id == "gb300";
+}
+
 // A stated memory that is not positive is refused; one more than 10 % from the chosen part's is
 // said (the part's own memory sets what fits).
 GpuChoice map_gpu(const json& row, const CloudInstance* instance, RowBuild& b) {

@@ -25,6 +25,13 @@ struct GpuChoice {
 
 struct CloudInstance;
 
+// A GB200 NVL72 rack: 18 compute trays of 4 GPUs (2 GB200 superchips) on one NVLink Switch
+// fabric (data/reference/hardware-and-prices.json, node_designs GB200_NVL72, SETLOOP_NVL72). The
+// GB300 NVL72 rack is built the same way (assumption: recalled, NVIDIA's GB300 NVL72 page).
+inline constexpr int64_t kNvl72TrayGpus = 4;
+// Whether catalog part `id` comes in NVL72 racks (gb200, gb300).
+bool nvl72_part(const std::string& id);
+
 // Throws InputError naming row N.gpu_model when no catalog part matches, listing those that do.
 // `instance` (or nullptr) is the cloud instance the row names: its part fills what gpu_model
 // leaves out, or is the part when gpu_model names none.
